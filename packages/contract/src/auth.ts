@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { MARKETS } from '@kilat/domain'
+import { defineCall } from './call.js'
+
+/**
+ * Login calls of spec.md 7.5's list (login init, SMS code, SMS login, logout). The app shell makes
+ * them; /testPreview uses them to stand in for the shell (design.md section 4).
+ */
+const phone = z.string().trim().min(1).max(32)
+
+export const loginInit = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/user/login-init',
+  family: 'code0',
+  auth: 'none',
+  data: z.object({
+    market: z.enum(MARKETS),
+    callingCode: z.string(),
+    codeLength: z.number().int(),
+    resendSeconds: z.number().int(),
+    /** Demo mode: the SMS outbox can be read back on /testPreview. */
+    demo: z.boolean(),
+  }),
+})
+
+export const sendSmsCode = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/user/sms-code',
+  family: 'code0',
+  auth: 'none',
+  body: z.object({ phone }),
+  data: z.object({ resendSeconds: z.number().int() }),
+})
+
+export const smsLogin = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/user/sms-login',
+  family: 'code0',
+  auth: 'none',
+  body: z.object({ phone, code: z.string().trim().min(1).max(16) }),
+  data: z.object({
+    /** The session token: the shell passes it to pages as `tok` (or `sessionId`). */
+    sessionId: z.string(),
+    expiresAt: z.string(),
+    phone: z.string(),
+  }),
+})
+
+export const logout = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/user/logout',
+  family: 'code0',
+  auth: 'borrower',
+})
+
+export const userInfo = defineCall({
+  method: 'GET',
+  path: '/h5-api/v3/user/info',
+  family: 'code0',
+  auth: 'borrower',
+  data: z.object({ phone: z.string(), market: z.enum(MARKETS), name: z.string().nullable() }),
+})
+
+/** Demo mode only: the last SMS code sent to a number, so /testPreview can stand in for a phone. */
+export const demoLastSms = defineCall({
+  method: 'GET',
+  path: '/h5-api/v3/demo/last-sms',
+  family: 'code0',
+  auth: 'none',
+  query: z.object({ phone }),
+  data: z.object({ code: z.string().nullable(), sentAt: z.string().nullable() }),
+})
+
+export const authCalls = { loginInit, sendSmsCode, smsLogin, logout, userInfo, demoLastSms }

@@ -1,0 +1,149 @@
+import type { Locale } from '@kilat/domain'
+
+type Messages = Record<Locale, string>
+
+interface ErrorDef {
+  /** Stable number, sent as the envelope's code (as a string in the '00' family). */
+  code: number
+  /** HTTP status of the answer. */
+  status: number
+  messages: Messages
+}
+
+/**
+ * Every error a borrower can meet, with the text they read in each language. The server throws
+ * these by key; the envelope carries the code and the message in the borrower's language.
+ */
+export const ERRORS = {
+  invalidRequest: {
+    code: 1000, status: 400,
+    messages: {
+      id: 'Data yang Anda kirim tidak lengkap atau tidak valid. Silakan periksa dan coba lagi.',
+      en: 'Some information is missing or not valid. Please check and try again.',
+      es: 'Falta información o no es válida. Revísala e inténtalo de nuevo.',
+    },
+  },
+  sessionRequired: {
+    code: 1001, status: 401,
+    messages: {
+      id: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
+      en: 'Your session has ended. Please log in again.',
+      es: 'Tu sesión terminó. Inicia sesión de nuevo.',
+    },
+  },
+  notFound: {
+    code: 1002, status: 404,
+    messages: {
+      id: 'Data yang Anda cari tidak ditemukan.',
+      en: 'We could not find what you asked for.',
+      es: 'No encontramos lo que buscas.',
+    },
+  },
+  methodNotAllowed: {
+    code: 1003, status: 405,
+    messages: {
+      id: 'Permintaan ini tidak didukung.',
+      en: 'This request is not supported.',
+      es: 'Esta solicitud no es compatible.',
+    },
+  },
+  payloadTooLarge: {
+    code: 1004, status: 413,
+    messages: {
+      id: 'Data atau file terlalu besar.',
+      en: 'The data or file is too large.',
+      es: 'Los datos o el archivo son demasiado grandes.',
+    },
+  },
+  unsupportedMediaType: {
+    code: 1005, status: 415,
+    messages: {
+      id: 'Format data tidak didukung.',
+      en: 'This data format is not supported.',
+      es: 'Este formato de datos no es compatible.',
+    },
+  },
+  tooManyRequests: {
+    code: 1006, status: 429,
+    messages: {
+      id: 'Terlalu banyak permintaan. Silakan tunggu sebentar dan coba lagi.',
+      en: 'Too many requests. Please wait a moment and try again.',
+      es: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+    },
+  },
+  forbidden: {
+    code: 1007, status: 403,
+    messages: {
+      id: 'Permintaan ditolak. Silakan muat ulang halaman dan coba lagi.',
+      en: 'The request was refused. Please reload the page and try again.',
+      es: 'La solicitud fue rechazada. Vuelve a cargar la página e inténtalo de nuevo.',
+    },
+  },
+  internal: {
+    code: 1099, status: 500,
+    messages: {
+      id: 'Terjadi kesalahan pada sistem kami. Silakan coba lagi.',
+      en: 'Something went wrong on our side. Please try again.',
+      es: 'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
+    },
+  },
+  unavailable: {
+    code: 1098, status: 503,
+    messages: {
+      id: 'Layanan sedang tidak tersedia. Silakan coba lagi nanti.',
+      en: 'The service is unavailable right now. Please try again later.',
+      es: 'El servicio no está disponible ahora. Inténtalo más tarde.',
+    },
+  },
+  phoneInvalid: {
+    code: 2001, status: 400,
+    messages: {
+      id: 'Silakan masukkan nomor ponsel dengan benar.',
+      en: 'Please enter the phone number correctly.',
+      es: 'Ingresa el número de celular correctamente.',
+    },
+  },
+  smsCodeInvalid: {
+    code: 2002, status: 400,
+    messages: {
+      id: 'Silakan masukkan kode SMS dengan benar.',
+      en: 'Please enter the SMS code correctly.',
+      es: 'Ingresa el código SMS correctamente.',
+    },
+  },
+  smsCodeExpired: {
+    code: 2003, status: 400,
+    messages: {
+      id: 'Kode verifikasi sudah kedaluwarsa. Silakan minta kode baru.',
+      en: 'The verification code has expired. Please get a new code.',
+      es: 'El código de verificación caducó. Solicita un código nuevo.',
+    },
+  },
+  smsCodeTooManyTries: {
+    code: 2004, status: 429,
+    messages: {
+      id: 'Terlalu banyak kode yang salah. Silakan minta kode baru.',
+      en: 'Too many wrong codes. Please get a new code.',
+      es: 'Demasiados códigos incorrectos. Solicita un código nuevo.',
+    },
+  },
+  smsTooFrequent: {
+    code: 2005, status: 429,
+    messages: {
+      id: 'Jangan mengirim kode berulang kali.',
+      en: 'Please do not send the code repeatedly.',
+      es: 'No envíes el código repetidamente.',
+    },
+  },
+} as const satisfies Record<string, ErrorDef>
+
+export type ErrorKey = keyof typeof ERRORS
+
+export function errorMessage(key: ErrorKey, locale: Locale): string {
+  return ERRORS[key].messages[locale]
+}
+
+export function errorKeyByCode(code: number | string): ErrorKey | undefined {
+  const n = Number(code)
+  return (Object.keys(ERRORS) as ErrorKey[]).find((k) => ERRORS[k].code === n)
+}

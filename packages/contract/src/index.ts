@@ -1,0 +1,5 @@
+export * from './call.js'
+export * from './envelope.js'
+export * from './errors.js'
+export * from './shared-params.js'
+export * from './auth.js'

@@ -1,0 +1,5 @@
+export * from './money.js'
+export * from './markets.js'
+export * from './format.js'
+export * from './phone.js'
+export * from './order-status.js'
