@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { mkdirSync } from 'node:fs'
+import { test as base, expect, type Page } from '@playwright/test'
+
+const require = createRequire(import.meta.url)
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+export const SCREENSHOT_DIR = 'e2e/screenshots'
+mkdirSync(SCREENSHOT_DIR, { recursive: true })
+
+/**
+ * Every journey fails on a console error, a CSP violation or an uncaught exception: they are bugs a
+ * borrower would meet with nothing on the screen to say so.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text())
+      })
+      page.on('pageerror', (err) => errors.push(err.message))
+      await use(errors)
+      expect(errors, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** WCAG 2.2 AA checks of axe-core, run through the debugger protocol so the page's CSP stays strict. */
+export async function expectAccessible(page: Page) {
+  await page.evaluate(axeSource)
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
+  })
+  const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(violations, 'accessibility violations').toEqual([])
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true })
+}
