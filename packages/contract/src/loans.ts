@@ -1,0 +1,161 @@
+import { z } from 'zod'
+import { defineCall } from './call.js'
+import { centsSchema, costSummarySchema, recommendedProductSchema } from './products.js'
+
+const productId = z.coerce.number().int().positive().max(2_147_483_647)
+/** orderId and orderNo name the same public order number (design.md section 3). */
+const orderNo = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9-]+$/)
+const line = z.object({ title: z.string(), value: z.string() })
+
+/** Loan confirmation (spec.md section 3 "Loan confirm", 2.7, 4.8). */
+export const loanConfirmSchema = z.object({
+  productId: z.number().int(),
+  productLogo: z.string(),
+  productName: z.string(),
+  amount: centsSchema,
+  periods: z.number().int(),
+  termUnit: z.enum(['day', 'period']),
+  /** Lines under the amount: term, rate, repayment date. */
+  details: z.array(line),
+  /** Cost lines: fee deducted, amount received. */
+  detail1: z.array(line),
+  /** Repayment lines: interest, total to repay. */
+  detail2: z.array(line),
+  repay_plans: z.array(z.object({ title: z.string(), amount: centsSchema, description: z.string(), pay_time: z.string() })),
+  firstPayTime: z.string(),
+  firstPeriodDay: z.number().int(),
+  /** Rate text, e.g. "0,10%/hari". */
+  pRateDsc: z.string(),
+  /** 1 when confirming sends an SMS code (not used by our products). */
+  sendSms: z.union([z.literal(0), z.literal(1)]),
+  isPopType: z.union([z.literal(0), z.literal(1)]),
+  popContent: z.string(),
+  popTitle: z.string(),
+  /** The agreement popup shows when this is non-empty and the text set is type 1 (spec.md 4.8). */
+  popAgreementUrl: z.string(),
+  note: z.string(),
+  sp_rate: z.string(),
+  /** Text set type of spec.md section 3: 1 India, 2 Indonesia. */
+  languageType: z.union([z.literal(1), z.literal(2)]),
+  minAmount: centsSchema,
+  maxAmount: centsSchema,
+  amountStep: centsSchema,
+  cost: costSummarySchema,
+})
+export type LoanConfirm = z.infer<typeof loanConfirmSchema>
+
+export const loanDetailConfirm = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/loan-confirm/loan-detail-confirm',
+  family: 'code0',
+  auth: 'borrower',
+  /** `amount` is optional: without it the offer is the product's largest amount. */
+  body: z.object({ productId, amount: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
+  data: loanConfirmSchema,
+})
+
+export const loanDetailPush = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/loan-confirm/loan-detail-push',
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({
+    amount: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    periods: z.coerce.number().int().positive().max(120),
+    termUnit: z.enum(['day', 'period']),
+    productId,
+  }),
+  data: z.object({ lendDetailsUrl: z.string(), orderNo: z.string() }),
+})
+
+export const contractList = defineCall({
+  method: 'GET_POST',
+  path: '/h5-api/v3/contract/contract',
+  family: 'code0',
+  auth: 'borrower',
+  query: z.object({ productId: productId.optional(), scene: z.coerce.number().int().min(0).max(99).optional() }),
+  body: z.object({ productId: productId.optional(), scene: z.coerce.number().int().min(0).max(99).optional() }),
+  data: z.array(z.object({ title: z.string(), position: z.number().int() })),
+})
+
+export const contractJump = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/contract/contract-jump',
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({ productId, scene: z.coerce.number().int().min(0).max(99).default(3), position: z.coerce.number().int().min(0).max(99).default(0), orderId: orderNo.optional() }),
+  data: z.object({ contract_url: z.string() }),
+})
+
+/** The loan agreement filled with the borrower's loan, for the contract page. */
+export const contractView = defineCall({
+  method: 'GET',
+  path: '/h5-api/v3/contract/view',
+  family: 'code0',
+  auth: 'borrower',
+  query: z.object({ productId, position: z.coerce.number().int().min(0).max(99).default(0), orderId: orderNo.optional(), amount: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
+  data: z.object({
+    title: z.string(),
+    /** Ordered sections of plain text; the page renders them, never as HTML. */
+    sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+    schedule: z.array(z.object({ title: z.string(), amount: centsSchema, pay_time: z.string() })),
+  }),
+})
+
+/** A recommended product on the loan details screen (spec.md section 3). */
+export const detailRecProductSchema = recommendedProductSchema.extend({
+  /** 1 enabled, otherwise grey. */
+  enabled: z.number().int(),
+  /** 0 means not clickable. */
+  globally: z.number().int(),
+  /** Used for the jump. */
+  code: z.string(),
+})
+
+export const loanDetailsSchema = z.object({
+  orderNo: z.string(),
+  productId: z.number().int(),
+  orderStatus: z.number().int(),
+  noticeStatusText: z.string(),
+  noticeDesText: z.string(),
+  recProducts: z.array(detailRecProductSchema),
+  productName: z.string(),
+  productLogo: z.string(),
+  userOrderDetail: z.object({ detail: z.array(z.object({ text: z.string(), value: z.string() })) }),
+  /** 1 our own product, 0 a partner's. */
+  inside: z.union([z.literal(0), z.literal(1)]),
+  /** The partner's order page for partner orders, else empty. */
+  h5Url: z.string(),
+  /** 1 when an extension can be paid. */
+  isDelay: z.union([z.literal(0), z.literal(1)]),
+  telephone: z.string(),
+  /** '1' opens the rating popup on load. */
+  isScore: z.union([z.literal('0'), z.literal('1')]),
+  /** The app-store page the shell opens for a rating of 4-5 stars. */
+  playeduL: z.string(),
+  /** A short repayment message (due date and amount) or empty. */
+  reyMsg: z.string(),
+  /** What is owed now, for the repay button. */
+  amountDue: centsSchema,
+})
+export type LoanDetails = z.infer<typeof loanDetailsSchema>
+
+export const loanDetails = defineCall({
+  method: 'GET',
+  path: '/h5-api/v3/loan-details/loan-details',
+  family: 'success',
+  auth: 'borrower',
+  query: z.object({ productId: productId.optional(), orderId: orderNo }),
+  data: loanDetailsSchema,
+})
+
+export const googleScore = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/loan-details/google-score',
+  family: 'success',
+  auth: 'borrower',
+  // design.md section 6: the stars the borrower chose, not always 5
+  body: z.object({ score: z.coerce.number().int().min(1).max(5), orderId: orderNo.optional() }),
+})
+
+export const loanCalls = { loanDetailConfirm, loanDetailPush, contractList, contractJump, contractView, loanDetails, googleScore }
