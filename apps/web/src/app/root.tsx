@@ -1,0 +1,57 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router'
+import { configureBridgeFallback } from '../shared/bridge'
+import { Notice, primaryActionClass } from '../shared/ui/notice'
+import { PageFrame } from '../shared/ui/page-frame'
+import type { RouteData } from './route-module'
+import type { RouteHandle } from './routes'
+import { leafMatch, pageTitle } from './title'
+
+/** The app shell: keeps the document title and scroll position in step with the screen shown. */
+export function Root() {
+  const { t } = useTranslation()
+  const matches = useMatches()
+  const leaf = leafMatch(matches)
+  const title = pageTitle(t, leaf?.handle as RouteHandle | undefined, leaf?.loaderData as RouteData | undefined)
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    document.title = title
+  }, [title])
+
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
+
+  useEffect(() => {
+    configureBridgeFallback({ navigate: (path) => void navigate(path) })
+  }, [navigate])
+
+  return <Outlet />
+}
+
+/** Last resort for a screen that failed to render or load: a localized message, never a stack. */
+export function RootErrorBoundary() {
+  const { t } = useTranslation()
+  const { pathname, search } = useLocation()
+  return (
+    <PageFrame title={t('errors.pageTitle')}>
+      <Notice
+        heading={t('errors.pageTitle')}
+        actions={
+          <>
+            {/* A full load: the failed screen starts again from the server. */}
+            <a className={primaryActionClass} href={`${pathname}${search}`}>
+              {t('actions.retry')}
+            </a>
+            <Link to="/">{t('actions.home')}</Link>
+          </>
+        }
+      >
+        <p>{t('errors.pageBody')}</p>
+      </Notice>
+    </PageFrame>
+  )
+}

@@ -1,0 +1,151 @@
+import { ERRORS, loginInit, userInfo } from '@kilat/contract'
+import { screen, waitFor } from '@testing-library/react'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Root } from 'react-dom/client'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { render, type RenderInput, type TransportRequest } from '../entry-server'
+import { fetchTransport } from '../shared/api'
+import { fail, mockCall, server } from '../test/msw'
+import { allowConsoleError } from '../test/setup'
+import { startClient } from './start-client'
+
+const template = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8').replace(
+  '<!--app-head-->',
+  '<!--app-head--><meta property="csp-nonce" nonce="__KILAT_CSP_NONCE__">',
+)
+const NONCE = 'test-nonce-123'
+
+const apiCalls: TransportRequest[] = []
+
+async function renderPage(url: string, extra: Partial<RenderInput> = {}) {
+  const base = fetchTransport('http://localhost:3000')
+  const result = await render({
+    url,
+    nonce: NONCE,
+    template,
+    transport: (request) => {
+      apiCalls.push(request)
+      return base(request)
+    },
+    ...extra,
+  })
+  let html = ''
+  if (typeof result.body === 'string') html = result.body
+  else for await (const chunk of result.body) html += String(chunk)
+  return { ...result, html }
+}
+
+let root: Root | undefined
+
+beforeEach(() => {
+  apiCalls.length = 0
+  server.use(
+    mockCall(loginInit, { market: 'ID', callingCode: '62', codeLength: 6, resendSeconds: 60, demo: true }),
+    mockCall(userInfo, ({ query }) =>
+      query.get('tok') === 'demo-borrower'
+        ? { phone: '+62812****7890', market: 'ID', name: 'Demo' }
+        : fail(ERRORS.sessionRequired.code, 'Sesi Anda telah berakhir. Silakan masuk kembali.', 401),
+    ),
+  )
+})
+
+afterEach(() => {
+  root?.unmount()
+  root = undefined
+})
+
+describe('server rendering', () => {
+  it('renders the screen with its data, language, title and nonce', async () => {
+    const page = await renderPage('/testPreview?tok=demo-borrower&lang=en&dId=d1')
+    expect(page.status).toBe(200)
+    expect(page.headers['cache-control']).toBe('no-store')
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(page.html).toContain('<html lang="en"')
+    expect(page.html).toContain('<title>Test preview · Kilat</title>')
+    expect(page.html).toContain('Signed in as +62812****7890')
+    expect(page.html).toContain('<h1 class=')
+    for (const script of page.html.match(/<script\b[^>]*>/g) ?? []) expect(script).toContain(`nonce="${NONCE}"`)
+    expect(page.html).toContain('<script type="application/json" id="kilat-boot"')
+    expect(page.html).not.toContain('__KILAT_CSP_NONCE__')
+  })
+
+  it('calls the API with the page’s shared parameters and the XMLHttpRequest marker', async () => {
+    await renderPage('/testPreview?tok=demo-borrower&lang=en&dId=d1&unrelated=1')
+    const info = apiCalls.find((c) => c.url.startsWith(userInfo.path))
+    expect(info).toBeDefined()
+    expect(Object.fromEntries(new URLSearchParams(info?.url.split('?')[1]))).toEqual({ tok: 'demo-borrower', lang: 'en', dId: 'd1' })
+    expect(info?.headers['X-Requested-With']).toBe('XMLHttpRequest')
+  })
+
+  it('renders a refused session as a state, not an error', async () => {
+    const page = await renderPage('/testPreview?tok=gone')
+    expect(page.status).toBe(200)
+    expect(page.html).toContain('Belum masuk.')
+    expect(page.html).toContain('<html lang="id"')
+  })
+
+  it('lets public pages be cached briefly, unless the address carries a session', async () => {
+    expect((await renderPage('/Policy')).headers['cache-control']).toMatch(/^public, max-age=\d+/)
+    expect((await renderPage('/privacy-policy?lang=es')).headers['cache-control']).toMatch(/^public/)
+    expect((await renderPage('/Policy?tok=demo-borrower')).headers['cache-control']).toBe('no-store')
+    expect((await renderPage('/loan-detail')).headers['cache-control']).toBe('no-store')
+  })
+
+  it('answers 404 outside the route table', async () => {
+    const page = await renderPage('/definitely/not/here?lang=en')
+    expect(page.status).toBe(404)
+    expect(page.html).toContain('Page not found')
+    expect(page.headers['cache-control']).toBe('no-store')
+  })
+
+  it('adds preload and stylesheet links for the screen’s chunks from the build manifest', async () => {
+    const manifest = {
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], css: ['assets/index-1.css'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      '_forms-1.js': { file: 'assets/forms-1.js', imports: ['_shared-1.js'], css: ['assets/forms-1.css'] },
+      'src/features/test-preview/test-preview.route.ts': { file: 'assets/test-preview-1.js', imports: ['_forms-1.js', '_shared-1.js'], css: ['assets/test-preview-1.css'] },
+    }
+    const page = await renderPage('/testPreview?lang=en', { manifest })
+    expect(page.html).toContain(`<link rel="modulepreload" href="/assets/test-preview-1.js" nonce="${NONCE}" fetchpriority="low" crossorigin>`)
+    expect(page.html).toContain(`<link rel="modulepreload" href="/assets/forms-1.js" nonce="${NONCE}"`)
+    expect(page.html).not.toContain('href="/assets/shared-1.js"')
+    expect(page.html).toContain('<link rel="stylesheet" href="/assets/test-preview-1.css">')
+    expect(page.html).toContain('<link rel="stylesheet" href="/assets/forms-1.css">')
+  })
+})
+
+describe('hydration', () => {
+  async function loadInBrowser(url: string) {
+    // React's development build notices the server renderer used the same context objects earlier
+    // in this process; a real browser never shares a process with the server.
+    allowConsoleError(/Detected multiple renderers concurrently rendering the same context provider/)
+    const page = await renderPage(url)
+    const body = /<body>([\s\S]*)<\/body>/.exec(page.html)?.[1] ?? ''
+    window.history.replaceState(null, '', url)
+    document.body.innerHTML = body
+    root = await startClient()
+    return page
+  }
+
+  it('takes over the server’s page without a mismatch or a refetch, then cleans the address', async () => {
+    await loadInBrowser('/testPreview?tok=demo-borrower&lang=en&dId=d1')
+    const callsAfterServer = apiCalls.length
+    expect(await screen.findByText('Signed in as +62812****7890')).toBeInTheDocument()
+    expect(document.documentElement.lang).toBe('en')
+    await waitFor(() => expect(window.location.search).toBe('?lang=en&dId=d1'))
+    // The page is interactive: the hydrated button answers.
+    screen.getByRole('button', { name: 'Use demo borrower' }).click()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(apiCalls.length).toBe(callsAfterServer)
+  })
+
+  it('hydrates a coming-soon screen and the not-found screen', async () => {
+    await loadInBrowser('/repay-delay?lang=id')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Perpanjangan pinjaman' })).toBeInTheDocument()
+    root?.unmount()
+    root = undefined
+    await loadInBrowser('/nowhere?lang=en')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Page not found' })).toBeInTheDocument()
+  })
+})

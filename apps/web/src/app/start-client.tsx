@@ -1,0 +1,64 @@
+import { hydrate } from '@tanstack/react-query'
+import i18next from 'i18next'
+import { StrictMode } from 'react'
+import { flushSync } from 'react-dom'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
+import { captureSharedParams, stripSecretParams } from '../shared/api'
+import { browserApi } from '../shared/api/browser'
+import { initI18n } from '../shared/i18n'
+import { createLoadContext } from '../shared/router-context'
+import { preloadToast } from '../shared/ui/toast'
+import { readBoot } from './boot'
+import { AppProviders, createQueryClient } from './providers'
+import { createRoutes, resolveLazyRoutes } from './routes'
+
+/**
+ * Starts the app in the browser: hydrates the server-rendered page with the server's boot data
+ * (market, texts, query cache, loader data), or renders from scratch when there is none.
+ */
+export async function startClient(): Promise<Root> {
+  const boot = readBoot()
+  const locale = boot?.locale ?? 'id'
+  const market = boot?.market ?? 'ID'
+  document.documentElement.lang = locale
+
+  captureSharedParams()
+  const i18n = initI18n(i18next, { locale, resources: boot ? { [locale]: boot.texts } : {}, lazy: true })
+  const queryClient = createQueryClient('browser')
+  if (boot) hydrate(queryClient, boot.queries)
+  const api = browserApi()
+
+  const routes = createRoutes()
+  // Before the router exists, or it starts uninitialized and hydration mismatches (design.md 11).
+  await resolveLazyRoutes(matchRoutes(routes, window.location) ?? [])
+  if (boot) {
+    // React Router reads this itself and revives route errors from it.
+    ;(window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = boot.router
+  }
+  const router = createBrowserRouter(routes, {
+    getContext: () => createLoadContext({ api, queryClient, i18n, market, locale }),
+  })
+
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient} i18n={i18n} api={api} market={{ market, locale }}>
+        <RouterProvider router={router} flushSync={flushSync} />
+      </AppProviders>
+    </StrictMode>
+  )
+  const container = document.getElementById('root')
+  if (!container) throw new Error('no #root element')
+  let root: Root
+  if (boot) root = hydrateRoot(container, app)
+  else {
+    root = createRoot(container)
+    root.render(app)
+  }
+
+  // The router has read the address; now the token can leave it (design.md section 4).
+  stripSecretParams()
+  if ('requestIdleCallback' in window) window.requestIdleCallback(preloadToast)
+  else setTimeout(preloadToast, 3000)
+  return root
+}

@@ -1,0 +1,6 @@
+import './shared/ui/antd-shim'
+import 'antd-mobile/es/global'
+import './shared/ui/global.css'
+import { startClient } from './app/start-client'
+
+void startClient()

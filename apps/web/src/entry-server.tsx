@@ -1,0 +1,170 @@
+import { pickSharedParams, SECRET_PARAM_KEYS } from '@kilat/contract'
+import { localeFrom, marketFrom, type Locale, type Market } from '@kilat/domain'
+import { dehydrate } from '@tanstack/react-query'
+import i18next from 'i18next'
+import { PassThrough, Writable, type Readable } from 'node:stream'
+import { renderToPipeableStream } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router'
+import { bootScript, type BootData } from './app/boot'
+import { fillTemplate, preloadLinks, type ViteManifest } from './app/html'
+import { AppProviders, createQueryClient } from './app/providers'
+import { createRoutes, NOT_FOUND_ID, type RouteHandle } from './app/routes'
+import type { RouteData } from './app/route-module'
+import { leafMatch, pageTitle } from './app/title'
+import { createApiClient, type Transport } from './shared/api'
+import { initI18n, pickBundles } from './shared/i18n'
+import { allResources } from './shared/i18n/all-resources'
+import { createLoadContext } from './shared/router-context'
+
+export type { Transport, TransportRequest, TransportResponse } from './shared/api'
+export type { ViteManifest } from './app/html'
+export { routeTable } from './app/routes'
+
+/** Must match vite.config.ts: Vite writes it where the nonce goes. */
+const CSP_NONCE_PLACEHOLDER = '__KILAT_CSP_NONCE__'
+
+/** `Cache-Control` of design.md section 9: public pages briefly cacheable, borrower pages never. */
+const CACHE_PUBLIC = 'public, max-age=300, stale-while-revalidate=60'
+const CACHE_PRIVATE = 'no-store'
+
+export interface RenderInput {
+  /** Path and query string of the page. */
+  url: string
+  /** This request's CSP nonce: on every script element of the page. */
+  nonce: string
+  /** Decided by the server from the request; derived from the address when absent. */
+  locale?: Locale
+  market?: Market
+  /** index.html: the built one, or the development server's transformed one. */
+  template: string
+  /** Vite's client build manifest, for the screen's preload links (absent in development). */
+  manifest?: ViteManifest
+  /** Reaches the API in-process, with the page's cookie. */
+  transport: Transport
+  signal?: AbortSignal
+  onError?: (error: unknown) => void
+}
+
+export interface RenderResult {
+  status: number
+  headers: Record<string, string>
+  /** The whole document, streamed; or a short body for redirects. */
+  body: Readable | string
+}
+
+const routes = createRoutes()
+const handler = createStaticHandler(routes)
+const resources = allResources()
+
+function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
+  if (!errors) return null
+  const out: Record<string, unknown> = {}
+  for (const [id, error] of Object.entries(errors)) {
+    if (isRouteErrorResponse(error)) out[id] = { ...error, __type: 'RouteErrorResponse' }
+    // Only the kind of failure crosses to the browser, never a message or stack from the server.
+    else if (error instanceof Error) out[id] = { __type: 'Error', message: 'render failed' }
+    else out[id] = error
+  }
+  return out
+}
+
+/**
+ * Renders one page on the server (design.md sections 9 and 11): runs the matched screens' loaders
+ * (the API through the injected transport), then streams the HTML with the dehydrated query cache,
+ * the router's loader data and the page's texts in a boot data block.
+ */
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const url = new URL(input.url, 'http://kilat.local')
+  const shared = pickSharedParams(url.searchParams)
+  const market = input.market ?? marketFrom(shared)
+  const locale = input.locale ?? localeFrom(shared, market)
+
+  const i18n = initI18n(i18next.createInstance(), { locale, resources })
+  const queryClient = createQueryClient('server')
+  const api = createApiClient({
+    transport: input.transport,
+    sharedParams: () => shared,
+    networkErrorMessage: () => i18n.t('errors.network'),
+  })
+
+  const request = new Request(url.href, { signal: input.signal })
+  const context = await handler.query(request, {
+    requestContext: createLoadContext({ api, queryClient, i18n, market, locale }),
+  })
+  if (context instanceof Response) {
+    const location = context.headers.get('location')
+    return { status: context.status, headers: location ? { location, 'cache-control': CACHE_PRIVATE } : { 'cache-control': CACHE_PRIVATE }, body: '' }
+  }
+
+  const leaf = leafMatch(context.matches.map((m) => ({ ...m, handle: m.route.handle as RouteHandle | undefined })))
+  const handle = leaf?.handle
+  const status = handle?.id === NOT_FOUND_ID ? 404 : context.statusCode
+  const hasSecret = SECRET_PARAM_KEYS.some((key) => url.searchParams.has(key))
+  const cacheControl = handle?.cache === 'public' && status === 200 && !hasSecret ? CACHE_PUBLIC : CACHE_PRIVATE
+  const title = pageTitle(i18n.t, handle, leaf ? (context.loaderData[leaf.route.id] as RouteData | undefined) : undefined)
+  const routeFiles = context.matches.flatMap((m) => {
+    const file = (m.route.handle as RouteHandle | undefined)?.file
+    return file ? [file] : []
+  })
+
+  const boot: BootData = {
+    locale,
+    market,
+    texts: pickBundles(i18n, ['common', ...context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.ns ?? [])]),
+    queries: dehydrate(queryClient),
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+  }
+  const doc = fillTemplate(input.template, {
+    lang: locale,
+    title,
+    head: input.manifest ? preloadLinks(input.manifest, routeFiles, input.nonce) : '',
+    boot: bootScript(boot, input.nonce),
+    nonce: input.nonce,
+    noncePlaceholder: CSP_NONCE_PLACEHOLDER,
+  })
+
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const app = (
+    <AppProviders queryClient={queryClient} i18n={i18n} api={api} market={{ market, locale }}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+    </AppProviders>
+  )
+
+  const body = await new Promise<Readable>((resolve, reject) => {
+    const out = new PassThrough()
+    // Forwards React's chunks without letting it end the document: the tail comes after.
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        if (out.write(chunk)) callback()
+        else out.once('drain', () => callback())
+      },
+      final(callback) {
+        out.end(doc.tail)
+        callback()
+      },
+    })
+    let failed = false
+    const stream = renderToPipeableStream(app, {
+      nonce: input.nonce,
+      onShellReady() {
+        out.write(doc.head)
+        stream.pipe(sink)
+        resolve(out)
+      },
+      onShellError(error) {
+        failed = true
+        reject(error instanceof Error ? error : new Error(String(error)))
+      },
+      onError(error) {
+        if (!failed) input.onError?.(error)
+      },
+    })
+    input.signal?.addEventListener('abort', () => stream.abort(), { once: true })
+  })
+
+  return {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl },
+    body,
+  }
+}

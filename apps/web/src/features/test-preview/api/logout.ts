@@ -1,0 +1,10 @@
+import { logout } from '@kilat/contract'
+import { useMutation } from '@tanstack/react-query'
+import { useApi } from '../../../shared/api'
+
+export function useLogout() {
+  const api = useApi()
+  return useMutation({
+    mutationFn: (session: string) => api.callApi(logout, {}, { shared: session ? { tok: session } : undefined }),
+  })
+}

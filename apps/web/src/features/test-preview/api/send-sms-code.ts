@@ -1,0 +1,10 @@
+import { sendSmsCode } from '@kilat/contract'
+import { useMutation } from '@tanstack/react-query'
+import { useApi } from '../../../shared/api'
+
+export function useSendSmsCode(loading: string) {
+  const api = useApi()
+  return useMutation({
+    mutationFn: (phone: string) => api.callApi(sendSmsCode, { body: { phone } }, { loading }),
+  })
+}

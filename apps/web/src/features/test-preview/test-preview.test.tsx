@@ -1,0 +1,147 @@
+import { demoLastSms, ERRORS, loginInit, sendSmsCode, smsLogin, userInfo } from '@kilat/contract'
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { fail, mockCall, server } from '../../test/msw'
+import { renderApp } from '../../test/render-app'
+import { STORAGE_KEY } from './fields'
+
+const SESSIONS: Record<string, string> = { 'demo-borrower': '+62812****7890', 'new-session': '+62813****1111' }
+
+beforeEach(() => {
+  server.use(
+    mockCall(loginInit, { market: 'ID', callingCode: '62', codeLength: 6, resendSeconds: 60, demo: true }),
+    mockCall(userInfo, ({ query }) => {
+      const phone = SESSIONS[query.get('tok') ?? '']
+      return phone ? { phone, market: 'ID', name: null } : fail(ERRORS.sessionRequired.code, 'Your session has ended. Please log in again.', 401)
+    }),
+    mockCall(sendSmsCode, { resendSeconds: 60 }),
+    mockCall(demoLastSms, ({ query }) => ({ code: query.get('phone') === '081311111111' ? '123456' : null, sentAt: null })),
+    mockCall(smsLogin, ({ form }) =>
+      form.get('code') === '123456'
+        ? { sessionId: 'new-session', expiresAt: '2030-01-01T00:00:00Z', phone: '+62813****1111' }
+        : fail(ERRORS.smsCodeInvalid.code, 'Please enter the SMS code correctly.'),
+    ),
+  )
+})
+
+describe('/testPreview', () => {
+  it('has a title, the device fields from the address, and says when nobody is signed in', async () => {
+    await renderApp('/testPreview?lang=en&dId=phone-1&aVer=2.0.1&tok=expired')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Test preview' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Test preview · Kilat'))
+    expect(screen.getByLabelText('Device ID')).toHaveValue('phone-1')
+    expect(screen.getByLabelText('App version')).toHaveValue('2.0.1')
+    expect(screen.getByLabelText('Session ID')).toHaveValue('expired')
+    expect(await screen.findByText('Not signed in. Sign in below or use the demo borrower.')).toBeInTheDocument()
+  })
+
+  it('shows who is signed in for a valid session, and fills the demo borrower', async () => {
+    const { user } = await renderApp('/testPreview?lang=en')
+    await screen.findByRole('heading', { level: 1, name: 'Test preview' })
+    await user.click(screen.getByRole('button', { name: 'Use demo borrower' }))
+    expect(screen.getByLabelText('Session ID')).toHaveValue('demo-borrower')
+    expect(await screen.findByText('Signed in as +62812****7890')).toBeInTheDocument()
+  })
+
+  it('keeps the fields on this device across reloads, the address winning', async () => {
+    const first = await renderApp('/testPreview?lang=en')
+    const name = await screen.findByLabelText('Device name')
+    await first.user.clear(name)
+    await first.user.type(name, 'Redmi 9A')
+    await first.user.selectOptions(screen.getByLabelText('Market'), 'IN')
+    await first.user.selectOptions(screen.getByLabelText('Language'), 'es')
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}')).toMatchObject({ deviceName: 'Redmi 9A', market: 'IN', lang: 'es' }))
+    first.unmount()
+
+    await renderApp('/testPreview?lang=en')
+    await waitFor(() => expect(screen.getByLabelText('Device name')).toHaveValue('Redmi 9A'))
+    expect(screen.getByLabelText('Market')).toHaveValue('IN')
+    // What the address says for this load wins over what was stored.
+    expect(screen.getByLabelText('Language')).toHaveValue('en')
+  })
+
+  it('links to every screen with the fields as query parameters in the spec’s naming', async () => {
+    const { user } = await renderApp('/testPreview?lang=en')
+    await screen.findByRole('heading', { level: 1, name: 'Test preview' })
+    const fill = async (label: string, value: string) => {
+      const input = screen.getByLabelText(label)
+      await user.clear(input)
+      await user.type(input, value)
+    }
+    await fill('Session ID', 'tok-1')
+    await fill('Advertising ID', 'ad-9')
+    await fill('Product ID', '12')
+    await fill('Order ID', 'ORD-7')
+    await user.selectOptions(screen.getByLabelText('Market'), 'IN')
+    await user.selectOptions(screen.getByLabelText('Language'), 'en')
+
+    const link = screen.getByRole('link', { name: /Loan details/ })
+    const href = new URL(link.getAttribute('href') ?? '', 'http://x')
+    expect(href.pathname).toBe('/loan-detail')
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      tok: 'tok-1', dId: 'preview-device', aVer: '1.0.0', dNa: 'Preview browser', oVer: 'Web',
+      gid: 'ad-9', productId: '12', orderId: 'ORD-7', isNeedPop: '1', lang: 'en',
+    })
+    for (const [name, path] of [
+      ['Confirm loan', '/loan-confirm'], ['Repay', '/individual'], ['Extension', '/repay-delay'], ['Bind bank card', '/bind-bank'],
+      ['About us', '/about-us'], ['Complaint', '/complaint'], ['Customer service', '/customer-service'],
+      ['Privacy policy', '/privacy-policy'], ['Repayment instructions', '/repayment-instructions'],
+      ['My complaints', '/complaintList'], ['Recommended loans', '/relevant'], ['Register', '/register'],
+    ] as const) {
+      const screenLink = screen.getAllByRole('link', { name: new RegExp(`^${name}`) })[0]
+      expect(new URL(screenLink?.getAttribute('href') ?? '', 'http://x').pathname).toBe(path)
+    }
+  })
+
+  it('signs in with the demo outbox code and fills the session id', async () => {
+    const { user } = await renderApp('/testPreview?lang=en')
+    await screen.findByText('Not signed in. Sign in below or use the demo borrower.')
+    const signIn = screen.getByRole('region', { name: 'Sign in' })
+    await user.type(within(signIn).getByLabelText('Phone number'), '0813-1111 1111')
+    expect(within(signIn).getByLabelText('Phone number')).toHaveValue('081311111111')
+    await user.click(within(signIn).getByRole('button', { name: 'Get code' }))
+
+    expect(await screen.findByText('Code sent. Please check your phone.')).toBeInTheDocument()
+    const resend = await within(signIn).findByRole('button', { name: /Wait (60|59) s/ })
+    expect(resend).toBeDisabled()
+    expect(await within(signIn).findByText('123456')).toBeInTheDocument()
+
+    await user.click(within(signIn).getByRole('button', { name: 'Use this code' }))
+    expect(within(signIn).getByLabelText('SMS code')).toHaveValue('123456')
+    await user.click(within(signIn).getByRole('button', { name: 'Sign in' }))
+
+    await waitFor(() => expect(screen.getByLabelText('Session ID')).toHaveValue('new-session'))
+    expect(await screen.findByText('Signed in as +62813****1111')).toBeInTheDocument()
+  })
+
+  it('shows the server’s message for a wrong code', async () => {
+    const { user } = await renderApp('/testPreview?lang=en')
+    await screen.findByText('Not signed in. Sign in below or use the demo borrower.')
+    const signIn = screen.getByRole('region', { name: 'Sign in' })
+    await user.type(within(signIn).getByLabelText('Phone number'), '081311111111')
+    await user.type(within(signIn).getByLabelText('SMS code'), '000000')
+    await user.click(within(signIn).getByRole('button', { name: 'Sign in' }))
+    expect(await screen.findByText('Please enter the SMS code correctly.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Session ID')).toHaveValue('')
+  })
+
+  it('is in Indonesian by default', async () => {
+    await renderApp('/testPreview')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pratinjau uji' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Kirim kode' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Nomor ponsel')).toBeInTheDocument()
+  })
+})
+
+describe('/testPreview bridge box', () => {
+  it('sends the chosen message, here through the browser fallback', async () => {
+    const { user } = await renderApp('/testPreview?lang=en')
+    const bridge = await screen.findByRole('region', { name: 'App bridge' })
+    expect(within(bridge).getByText(/In a browser/)).toBeInTheDocument()
+    await user.selectOptions(within(bridge).getByLabelText('Message'), 'toRate')
+    expect(within(bridge).getByLabelText('Payload')).toHaveTextContent('{"score":5}')
+    await user.click(within(bridge).getByRole('button', { name: 'Send' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('toRate')).toBeInTheDocument()
+  })
+})

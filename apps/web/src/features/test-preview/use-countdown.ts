@@ -1,0 +1,29 @@
+import { useCallback, useEffect, useState } from 'react'
+
+/**
+ * A seconds countdown (spec.md 4.4: the SMS button waits 60 s, ticking each second). It counts from
+ * an end time, so a throttled background tab still ends on time.
+ */
+export function useCountdown() {
+  const [endsAt, setEndsAt] = useState<number | null>(null)
+  const [left, setLeft] = useState(0)
+
+  useEffect(() => {
+    if (endsAt === null) return
+    const tick = () => {
+      const remaining = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000))
+      setLeft(remaining)
+      if (remaining === 0) setEndsAt(null)
+    }
+    tick()
+    const timer = setInterval(tick, 1000)
+    return () => clearInterval(timer)
+  }, [endsAt])
+
+  const start = useCallback((seconds: number) => {
+    setLeft(seconds)
+    setEndsAt(Date.now() + seconds * 1000)
+  }, [])
+
+  return { left, running: left > 0, start }
+}

@@ -1,0 +1,5 @@
+export { createApiClient, API_TIMEOUT_MS, type ApiClient, type CallApi, type CallInput, type CallOptions, type Notifier } from './client'
+export { ApiError, isApiError, isNetworkError, isSessionError, NETWORK_ERROR, TIMEOUT_ERROR } from './errors'
+export { ApiProvider, useApi } from './context'
+export { fetchTransport, TransportError, type Transport, type TransportRequest, type TransportResponse } from './transport'
+export { captureSharedParams, getSharedParams, resetSharedParams, stripSecretParams } from './shared-params'

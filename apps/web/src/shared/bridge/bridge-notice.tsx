@@ -1,0 +1,24 @@
+import Dialog from 'antd-mobile/es/components/dialog'
+import i18next from 'i18next'
+import type { BridgeMessage } from './index'
+import styles from './bridge-notice.module.css'
+
+/** Browser stand-in for the shell: shows the message and payload the shell would have received. */
+export function showBridgeNotice(name: BridgeMessage, payload: unknown): void {
+  const t = i18next.t.bind(i18next)
+  void Dialog.alert({
+    title: t('common:bridge.title'),
+    confirmText: t('common:actions.ok'),
+    content: (
+      <div className={styles.notice}>
+        <p>{t('common:bridge.body')}</p>
+        <dl>
+          <dt>{t('common:bridge.message')}</dt>
+          <dd><code>{name}</code></dd>
+          <dt>{t('common:bridge.payload')}</dt>
+          <dd><pre>{JSON.stringify(payload, null, 2)}</pre></dd>
+        </dl>
+      </div>
+    ),
+  })
+}

@@ -1,0 +1,23 @@
+import type { Locale, Market } from '@kilat/domain'
+import type { QueryClient } from '@tanstack/react-query'
+import type { i18n as I18n } from 'i18next'
+import { createContext, RouterContextProvider } from 'react-router'
+import type { ApiClient } from './api/client'
+
+/**
+ * What loaders need, handed in by whoever runs them: the server per request (API through the
+ * server's own routes), the browser once. Loaders therefore have one code path (design.md 9).
+ */
+export interface AppLoadContext {
+  api: ApiClient
+  queryClient: QueryClient
+  i18n: I18n
+  market: Market
+  locale: Locale
+}
+
+export const appContext = createContext<AppLoadContext>()
+
+export function createLoadContext(value: AppLoadContext): RouterContextProvider {
+  return new RouterContextProvider(new Map([[appContext, value]]))
+}

@@ -1,0 +1,40 @@
+import { localeFrom, marketFrom, type Locale, type Market } from '@kilat/domain'
+import { pickSharedParams } from '@kilat/contract'
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import i18next from 'i18next'
+import { flushSync } from 'react-dom'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { AppProviders, createQueryClient } from '../app/providers'
+import { createRoutes } from '../app/routes'
+import { captureSharedParams } from '../shared/api'
+import { browserApi } from '../shared/api/browser'
+import { createLoadContext } from '../shared/router-context'
+
+/**
+ * Renders the whole app at an address, as the browser would after a first load: shared
+ * parameters captured, market and language from the address, the real routes, loaders and API
+ * client (answered by MSW).
+ */
+export async function renderApp(url: string, options: { market?: Market; locale?: Locale } = {}) {
+  const search = new URL(url, 'http://localhost:3000').search
+  const shared = pickSharedParams(new URLSearchParams(search))
+  const market = options.market ?? marketFrom(shared)
+  const locale = options.locale ?? localeFrom(shared, market)
+  await i18next.changeLanguage(locale)
+  captureSharedParams(search)
+  const queryClient = createQueryClient('browser')
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
+  const api = browserApi()
+  const router = createMemoryRouter(createRoutes(), {
+    initialEntries: [url],
+    getContext: () => createLoadContext({ api, queryClient, i18n: i18next, market, locale }),
+  })
+  const user = userEvent.setup()
+  const view = render(
+    <AppProviders queryClient={queryClient} i18n={i18next} api={api} market={{ market, locale }}>
+      <RouterProvider router={router} flushSync={flushSync} />
+    </AppProviders>,
+  )
+  return { ...view, router, queryClient, user }
+}

@@ -1,0 +1,56 @@
+import '@testing-library/jest-dom/vitest'
+import '../shared/ui/antd-shim'
+import { cleanup } from '@testing-library/react'
+import Dialog from 'antd-mobile/es/components/dialog'
+import Toast from 'antd-mobile/es/components/toast'
+import i18next from 'i18next'
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { resetSharedParams } from '../shared/api'
+import { resetBridgeFallback } from '../shared/bridge'
+import { initI18n } from '../shared/i18n'
+import { allResources } from '../shared/i18n/all-resources'
+import { server } from './msw'
+
+// The browser uses i18next's default instance (toasts, bridge notices); tests give it every text.
+initI18n(i18next, { locale: 'en', resources: allResources() })
+
+const consoleErrors: unknown[][] = []
+const allowed: RegExp[] = []
+
+/**
+ * Lets one test accept a console.error it cannot avoid. Only for artifacts of the test setup
+ * itself (server and browser rendering in one process), never for the app's own errors.
+ */
+export function allowConsoleError(pattern: RegExp): void {
+  allowed.push(pattern)
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterAll(() => server.close())
+
+beforeEach(() => {
+  consoleErrors.length = 0
+  allowed.length = 0
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (allowed.some((pattern) => pattern.test(String(args[0])))) return
+    consoleErrors.push(args)
+  })
+})
+
+afterEach(async () => {
+  cleanup()
+  server.resetHandlers()
+  resetSharedParams()
+  resetBridgeFallback()
+  localStorage.clear()
+  sessionStorage.clear()
+  // antd-mobile keeps its toast container between calls; close what is open, keep the container.
+  Toast.clear()
+  Dialog.clear()
+  await i18next.changeLanguage('en')
+  // Any console.error (React warnings, hydration mismatches, act() misuse) fails the test.
+  if (consoleErrors.length > 0) {
+    const first = consoleErrors[0]?.map((part) => (part instanceof Error ? part.stack : String(part))).join(' ')
+    throw new Error(`console.error was called ${consoleErrors.length} time(s): ${first}`)
+  }
+})

@@ -1,0 +1,38 @@
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vite'
+import { lowPriorityScripts } from './build/low-priority-scripts.ts'
+import { precompress } from './build/precompress.ts'
+
+/**
+ * Replaced per request by the server with the request's CSP nonce (design.md section 11). Vite puts
+ * it on the tags it writes and in a `csp-nonce` meta tag its preload helper reads for lazy chunks.
+ */
+export const CSP_NONCE_PLACEHOLDER = '__KILAT_CSP_NONCE__'
+
+export default defineConfig({
+  plugins: [react(), lowPriorityScripts(), precompress()],
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+  resolve: {
+    // The contract's schemas are the server's; the web app keeps their types only (see the file).
+    alias: { zod: fileURLToPath(new URL('./src/shared/api/zod-shapes.ts', import.meta.url)) },
+  },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    // The server renders the first screen; scripts only hydrate it, so no inline module preload polyfill.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 2048,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // TanStack Query marks its modules "use client" for server components, which we do not use.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
+        warn(warning)
+      },
+    },
+  },
+  ssr: {
+    // antd-mobile's modules import CSS, which Node cannot load; the workspace packages are TypeScript.
+    noExternal: ['antd-mobile', '@kilat/contract', '@kilat/domain'],
+  },
+})
