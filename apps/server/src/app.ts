@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { OutboxSmsSender } from './adapters/sms/outbox-sms-sender.js'
+import type { SmsSender } from './adapters/sms/sms-sender.js'
+import type { Config } from './config.js'
+import type { Database } from './db/client.js'
+import { installErrorHandlers } from './http/error-handler.js'
+import { loggerOptions } from './http/logging.js'
+import { nonceOfRaw, requestContext } from './http/request-context.js'
+import { setSessionCookie } from './http/sessions.js'
+import './http/types.js'
+import { authRoutes } from './modules/auth/auth.routes.js'
+import { demoRoutes } from './modules/demo/demo.routes.js'
+import { healthRoutes } from './modules/health/health.routes.js'
+import { mediaRoutes } from './modules/media/media.routes.js'
+import pagesPlugin from './modules/pages/pages.plugin.js'
+
+export interface BuildAppOptions {
+  config: Config
+  /** From openDatabase (already migrated). */
+  db: Database
+  /** SMS gateway; the sandbox outbox by default. */
+  sms?: SmsSender
+  /** Logs go here (at least at info level) instead of the configured destination: tests read them. */
+  logStream?: NodeJS.WritableStream
+}
+
+export const BODY_LIMIT = 1024 * 1024
+export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 9, fields: 50, parts: 60, fieldSize: 64 * 1024 }
+
+/** Builds the server: plugins, then modules, then the web pages (server.ts only listens). */
+export async function buildApp({ config, db, sms, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, logStream),
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  app.decorate('config', config)
+  app.decorate('database', db)
+  app.decorate('db', db.db)
+  app.decorate('sms', sms ?? new OutboxSmsSender(db.db, app.log))
+
+  await app.register(cookie)
+  await app.register(requestContext)
+  const nonce = (req: unknown) => `'nonce-${nonceOfRaw(req as Parameters<typeof nonceOfRaw>[0])}'`
+  await app.register(helmet, {
+    // HSTS belongs to the TLS terminator; sent over plain HTTP it would only confuse local runs.
+    strictTransportSecurity: false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': [nonce, "'strict-dynamic'"],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'", nonce],
+        // React and antd-mobile write style="" attributes (design.md section 11).
+        'style-src-attr': ["'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'frame-ancestors': ["'self'"],
+        'form-action': ["'self'"],
+      },
+    },
+  })
+  // Calls are form-encoded, JSON or multipart (design.md section 3); plain text is none of them.
+  app.removeContentTypeParser('text/plain')
+  await app.register(formbody, { bodyLimit: BODY_LIMIT })
+  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true })
+  installErrorHandlers(app)
+
+  // design.md section 4: a page opened with its token in the address also gets the cookie, so
+  // reloads, images and server rendering keep working after the page drops the token.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.sharedParams.tok && !request.sharedParams.sessionId) return
+    try {
+      const session = await request.resolveSession()
+      if (session?.via === 'query') setSessionCookie(request, reply, session.token, session.expiresAt)
+    } catch (error) {
+      // The route that needs the session reports the failure; a page without one still renders.
+      request.log.warn({ err: error }, 'session lookup failed')
+    }
+  })
+
+  await app.register(healthRoutes)
+  await app.register(mediaRoutes)
+  await app.register(authRoutes)
+  if (config.DEMO_MODE) await app.register(demoRoutes)
+
+  // The pages plugin's own options type may lag behind; what it receives is fixed here.
+  await app.register(pagesPlugin as FastifyPluginAsync<{ config: Config }>, { config })
+  return app
+}

@@ -1,0 +1,71 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.js'
+
+const root = path.resolve('/srv/kilat')
+const load = (env: Record<string, string | undefined>, cwd = root) => loadConfig(env, { cwd, rootDir: root })
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    expect(load({})).toEqual({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: path.join(root, 'data'),
+      DATABASE_URL: undefined,
+      NODE_ENV: 'development',
+      DEMO_MODE: true,
+      LOG_LEVEL: 'info',
+      SESSION_TTL_DAYS: 30,
+      WEB_DIST: path.join(root, 'apps', 'web', 'dist'),
+      SMS_CODE_TTL_SECONDS: 300,
+      TRUST_PROXY: false,
+    })
+  })
+
+  it('reads every variable', () => {
+    const config = load(
+      {
+        PORT: '8181', HOST: '127.0.0.1', DATA_DIR: 'tmp/data', DATABASE_URL: 'postgres://u:p@db:5432/kilat',
+        NODE_ENV: 'test', DEMO_MODE: 'off', LOG_LEVEL: 'warn', SESSION_TTL_DAYS: '7', WEB_DIST: '/opt/web',
+        SMS_CODE_TTL_SECONDS: '120', TRUST_PROXY: 'true',
+      },
+      path.join(root, 'apps', 'server'),
+    )
+    expect(config).toMatchObject({
+      PORT: 8181, HOST: '127.0.0.1', DATA_DIR: path.join(root, 'apps', 'server', 'tmp', 'data'),
+      DATABASE_URL: 'postgres://u:p@db:5432/kilat', NODE_ENV: 'test', DEMO_MODE: false, LOG_LEVEL: 'warn',
+      SESSION_TTL_DAYS: 7, WEB_DIST: path.resolve('/opt/web'), SMS_CODE_TTL_SECONDS: 120, TRUST_PROXY: true,
+    })
+  })
+
+  it('turns demo mode off in production and is silent in tests', () => {
+    expect(load({ NODE_ENV: 'production' }).DEMO_MODE).toBe(false)
+    expect(load({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('silent')
+    expect(load({ DEMO_MODE: '' }).DEMO_MODE).toBe(true)
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer 1-65535'],
+    [{ PORT: '0' }, 'Invalid configuration: PORT must be an integer 1-65535'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer 1-65535'],
+    [{ PORT: '80.5' }, 'Invalid configuration: PORT must be an integer 1-65535'],
+    [{ DATABASE_URL: 'mysql://x/y' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL'],
+    [{ DATABASE_URL: 'not a url' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL'],
+    [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV must be development, production or test'],
+    [{ DEMO_MODE: 'maybe' }, 'Invalid configuration: DEMO_MODE must be true or false'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ SESSION_TTL_DAYS: '0' }, 'Invalid configuration: SESSION_TTL_DAYS must be an integer 1-365'],
+    [{ SMS_CODE_TTL_SECONDS: '-5' }, 'Invalid configuration: SMS_CODE_TTL_SECONDS must be an integer 30-3600'],
+    [{ NODE_ENV: 'production', DEMO_MODE: 'true' }, 'Invalid configuration: DEMO_MODE cannot be on when NODE_ENV is production'],
+  ])('refuses %o with one clear line', (env, message) => {
+    let caught: unknown
+    try {
+      load(env)
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toBeInstanceOf(ConfigError)
+    expect((caught as Error).message).toBe(message)
+    expect((caught as Error).message).not.toContain('\n')
+  })
+})

@@ -1,0 +1,143 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+export interface Config {
+  PORT: number
+  HOST: string
+  /** Absolute folder of local data (the embedded database lives in `DATA_DIR/pglite`). */
+  DATA_DIR: string
+  /** PostgreSQL in production and CI; absent means the embedded PGlite. */
+  DATABASE_URL: string | undefined
+  NODE_ENV: 'development' | 'production' | 'test'
+  /** Seeds demo data and exposes the SMS outbox to /testPreview; never on in production. */
+  DEMO_MODE: boolean
+  LOG_LEVEL: (typeof LOG_LEVELS)[number]
+  SESSION_TTL_DAYS: number
+  /** Absolute folder of the web app's build. */
+  WEB_DIST: string
+  SMS_CODE_TTL_SECONDS: number
+  /**
+   * Believe X-Forwarded-For/-Proto from a proxy in front (a load balancer that ends TLS). Off by
+   * default: without a proxy anyone could claim another address or https.
+   */
+  TRUST_PROXY: boolean
+}
+
+/** A wrong setting: the message is one line naming the variable, printed without a stack. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+
+function int(min: number, max: number, fallback: number) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, `must be an integer ${min}-${max}`)
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, `must be an integer ${min}-${max}`)
+      .optional()
+      .transform((n) => n ?? fallback),
+  )
+}
+
+const flag = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .refine((v) => ['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'].includes(v), 'must be true or false')
+    .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
+    .optional(),
+)
+
+const envSchema = z.object({
+  PORT: int(1, 65535, 8080),
+  HOST: z.preprocess(blankToUndefined, z.string().max(255).default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          const url = new URL(v)
+          return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+        } catch {
+          return false
+        }
+      }, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  NODE_ENV: z.preprocess(
+    blankToUndefined,
+    z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  ),
+  DEMO_MODE: flag,
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  ),
+  SESSION_TTL_DAYS: int(1, 365, 30),
+  WEB_DIST: z.preprocess(blankToUndefined, z.string().optional()),
+  SMS_CODE_TTL_SECONDS: int(30, 3600, 300),
+  TRUST_PROXY: flag,
+})
+
+/** The repository root: the nearest folder upwards whose package.json declares workspaces. */
+export function findRepoRoot(from: string): string {
+  let dir = path.resolve(from)
+  for (;;) {
+    const manifest = path.join(dir, 'package.json')
+    if (existsSync(manifest)) {
+      try {
+        if ('workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir
+      } catch {
+        // an unreadable manifest is not the root; keep looking upwards
+      }
+    }
+    const parent = path.dirname(dir)
+    if (parent === dir) return path.resolve(from)
+    dir = parent
+  }
+}
+
+/**
+ * Reads the configuration from an environment. Pure apart from finding the repository root, which
+ * callers can pass. Explicit relative paths resolve from `cwd`; the defaults from the root.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  options: { cwd?: string; rootDir?: string } = {},
+): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const name = String(issue?.path[0] ?? 'environment')
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}`)
+  }
+  const e = parsed.data
+  const cwd = options.cwd ?? process.cwd()
+  const root = options.rootDir ?? findRepoRoot(cwd)
+  if (e.NODE_ENV === 'production' && e.DEMO_MODE === true) {
+    throw new ConfigError('Invalid configuration: DEMO_MODE cannot be on when NODE_ENV is production')
+  }
+  return {
+    PORT: e.PORT,
+    HOST: e.HOST,
+    DATA_DIR: e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(root, 'data'),
+    DATABASE_URL: e.DATABASE_URL,
+    NODE_ENV: e.NODE_ENV,
+    DEMO_MODE: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
+    LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    SESSION_TTL_DAYS: e.SESSION_TTL_DAYS,
+    WEB_DIST: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(root, 'apps', 'web', 'dist'),
+    SMS_CODE_TTL_SECONDS: e.SMS_CODE_TTL_SECONDS,
+    TRUST_PROXY: e.TRUST_PROXY ?? false,
+  }
+}

@@ -1,0 +1,151 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import type { Config } from '../config.js'
+import * as schema from './schema.js'
+
+export type Schema = typeof schema
+
+/** The Drizzle base both drivers share: services are written once for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+/** What a transaction callback receives; it runs the same queries as `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** `Db` or a transaction: repository functions take either. */
+export type Executor = Db | Tx
+
+export type DatabaseHandle =
+  | { kind: 'pglite'; client: PGlite }
+  | { kind: 'postgres'; client: pg.Pool }
+
+export interface Database {
+  db: Db
+  kind: DatabaseHandle['kind']
+  /** The driver's own client, for the migrator and tests. */
+  handle: DatabaseHandle
+  /** True when `select 1` answers within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>
+  close(): Promise<void>
+}
+
+/**
+ * PGlite's default shared_buffers (128 MB) alone would take a quarter of the memory budget
+ * (design.md: a restart must stay under 600 MB resident); the demo's data fits in far less.
+ */
+const PGLITE_CONF = ['shared_buffers=32MB', 'work_mem=4MB', 'maintenance_work_mem=16MB']
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt it
+ * (scale-out needs PostgreSQL, design.md section 2). A lock file beside the folder refuses that
+ * clearly; a lock left by a process that no longer runs is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = `${dataDir}.lock`
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(lockPath, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10)
+      if (Number.isInteger(owner) && owner !== process.pid && isRunning(owner)) {
+        throw new Error(`the embedded database in ${dataDir} is in use by process ${owner}; stop it or set DATA_DIR or DATABASE_URL`)
+      }
+      rmSync(lockPath, { force: true })
+    }
+  }
+  throw new Error(`could not lock ${lockPath}`)
+}
+
+/**
+ * `dataDir` undefined: an in-memory database (tests). `loadDataDir`: start from a tarball of
+ * another database (PGlite's dumpDataDir), which is much faster than creating one.
+ */
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+  let unlock = () => {}
+  if (dataDir) {
+    mkdirSync(path.dirname(dataDir), { recursive: true })
+    unlock = lockDataDir(dataDir)
+  }
+  try {
+    const client = new PGlite({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      postgresqlconf: PGLITE_CONF,
+    })
+    await client.waitReady
+    const db = drizzlePglite(client, { schema }) as unknown as Db
+    return wrap(db, { kind: 'pglite', client }, async () => {
+      try {
+        if (!client.closed) await client.close()
+      } finally {
+        unlock()
+      }
+    })
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}
+
+export async function openPostgres(url: string, poolOptions: pg.PoolConfig = {}): Promise<Database> {
+  const client = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, ...poolOptions })
+  // An idle client that loses its connection emits here; without a listener the process would exit.
+  client.on('error', () => {})
+  const db = drizzlePg(client, { schema }) as unknown as Db
+  return wrap(db, { kind: 'postgres', client }, () => client.end())
+}
+
+/** PostgreSQL when DATABASE_URL is set, else PGlite persisted in DATA_DIR/pglite. */
+export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(path.join(config.DATA_DIR, 'pglite'))
+}
+
+function wrap(db: Db, handle: DatabaseHandle, close: () => Promise<void>): Database {
+  let closing: Promise<void> | undefined
+  return {
+    db,
+    kind: handle.kind,
+    handle,
+    async ping(timeoutMs = 2000) {
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs)
+      })
+      try {
+        return await Promise.race([db.execute(sql`select 1`).then(() => true), timeout])
+      } catch {
+        return false
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+    close() {
+      closing ??= close()
+      return closing
+    },
+  }
+}
+
+/** Rows of a raw `db.execute`, whatever the driver (both answer with `{ rows }`). */
+export async function rowsOf<T>(query: Promise<unknown> | PromiseLike<unknown>): Promise<T[]> {
+  const result = (await query) as { rows?: T[] }
+  return result.rows ?? []
+}

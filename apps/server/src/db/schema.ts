@@ -1,0 +1,239 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { Cents, Locale, Market } from '@kilat/domain'
+
+/**
+ * One schema for PGlite and PostgreSQL 15 (design.md section 2): nothing newer than 15.
+ * Money columns are integer minor units (cents); `bigint` with mode 'number' keeps them exact up to
+ * Number.MAX_SAFE_INTEGER, far beyond any loan. Rates are integer basis points (1 bp = 0.01 %).
+ */
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity()
+/** Integer minor units, typed with domain's `Cents` brand so a count cannot pass for an amount. */
+const money = (name: string) => bigint(name, { mode: 'number' }).$type<Cents>().notNull().default(0 as Cents)
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+const createdAt = () => ts('created_at').notNull().defaultNow()
+
+export type Localized = Record<Locale, string>
+export type LocalizedList = Record<Locale, string[]>
+
+export const borrowers = pgTable(
+  'borrowers',
+  {
+    id: id(),
+    /** E.164, as normalizeMobile returns it. */
+    phone: text('phone').notNull(),
+    market: text('market').$type<Market>().notNull(),
+    name: text('name'),
+    locale: text('locale').$type<Locale>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('borrowers_phone_key').on(t.phone),
+    check('borrowers_market_check', sql`${t.market} in ('ID', 'IN', 'MX')`),
+  ],
+)
+
+/** design.md section 4: only the SHA-256 of the token is stored, so a database leak opens no session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_borrower_id_idx').on(t.borrowerId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+)
+
+/** One row per code sent; only the latest row of a phone and purpose can log in. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: ts('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_codes_phone_purpose_created_idx').on(t.phone, t.purpose, t.createdAt)],
+)
+
+/** Sandbox SMS adapter (design.md section 1): every message is stored here instead of sent. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    toPhone: text('to_phone').notNull(),
+    body: text('body').notNull(),
+    purpose: text('purpose').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_to_phone_created_idx').on(t.toPhone, t.createdAt)],
+)
+
+/**
+ * Fixed-window counters shared by every server process (design.md section 2: no throttle state in
+ * process memory). `bucket` names what is counted, for example `sms-ip:203.0.113.7`.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    windowStart: ts('window_start').notNull(),
+    hits: integer('hits').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_expires_at_idx').on(t.expiresAt)],
+)
+
+/**
+ * A loan product as the recommended list and the loan-confirm screen show it.
+ * Term: `term_unit` 'day' is one payment after `term_days`; 'period' is `periods` installments of
+ * `period_days` each (then `term_days` = periods × period_days). Interest accrues at
+ * `daily_rate_bps` per day on the principal; `admin_fee_bps` is deducted at disbursement.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    /** Stable public code, used by the jump calls and the logo address. */
+    code: text('code').notNull(),
+    market: text('market').$type<Market>().notNull(),
+    name: text('name').notNull(),
+    logoUrl: text('logo_url').notNull(),
+    minAmount: money('min_amount'),
+    maxAmount: money('max_amount'),
+    amountStep: money('amount_step'),
+    termUnit: text('term_unit').$type<'day' | 'period'>().notNull(),
+    termDays: integer('term_days').notNull(),
+    periods: integer('periods').notNull().default(1),
+    periodDays: integer('period_days').notNull(),
+    dailyRateBps: integer('daily_rate_bps').notNull(),
+    adminFeeBps: integer('admin_fee_bps').notNull().default(0),
+    /** Fee of a loan extension (spec.md 2.12), in cents; 0 when the product allows none. */
+    extensionFee: money('extension_fee'),
+    tags: jsonb('tags').$type<LocalizedList>().notNull(),
+    buttonText: jsonb('button_text').$type<Localized>().notNull(),
+    description: jsonb('description').$type<Localized>().notNull(),
+    status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+    /** Partner products are served by another lender: applying opens `partner_url`. */
+    isPartner: boolean('is_partner').notNull().default(false),
+    partnerUrl: text('partner_url'),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('products_code_key').on(t.code),
+    index('products_market_status_sort_idx').on(t.market, t.status, t.sort),
+    check('products_market_check', sql`${t.market} in ('ID', 'IN', 'MX')`),
+    check('products_term_unit_check', sql`${t.termUnit} in ('day', 'period')`),
+    check('products_status_check', sql`${t.status} in ('active', 'disabled')`),
+    check('products_amounts_check', sql`${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount} and ${t.amountStep} > 0`),
+    check('products_partner_url_check', sql`not ${t.isPartner} or ${t.partnerUrl} is not null`),
+  ],
+)
+
+/**
+ * A borrower's loan order (design.md section 5 lists the statuses). The terms are copied from the
+ * product when the borrower applies, so editing a product never changes a running loan.
+ * received = principal - fee (the fee is deducted at disbursement); total_repay = principal +
+ * interest; what is still owed = total_repay + penalty - paid.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** Public order number (`orderNo` / `orderId` on the wire). */
+    orderNo: text('order_no').notNull(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'restrict' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    status: integer('status').notNull(),
+    principal: money('principal'),
+    fee: money('fee'),
+    received: money('received'),
+    interest: money('interest'),
+    totalRepay: money('total_repay'),
+    paid: money('paid'),
+    penalty: money('penalty'),
+    termUnit: text('term_unit').$type<'day' | 'period'>().notNull(),
+    termDays: integer('term_days').notNull(),
+    periods: integer('periods').notNull().default(1),
+    dailyRateBps: integer('daily_rate_bps').notNull(),
+    /** The borrower may pay an extension fee to move the due date (spec.md section 9). */
+    isDelay: boolean('is_delay').notNull().default(false),
+    appliedAt: ts('applied_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+    disbursedAt: ts('disbursed_at'),
+    dueAt: ts('due_at'),
+    settledAt: ts('settled_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    index('orders_borrower_created_idx').on(t.borrowerId, t.createdAt),
+    index('orders_product_id_idx').on(t.productId),
+    index('orders_status_due_idx').on(t.status, t.dueAt),
+    check('orders_amounts_check', sql`${t.principal} >= 0 and ${t.fee} >= 0 and ${t.paid} >= 0 and ${t.penalty} >= 0`),
+  ],
+)
+
+export type PeriodStatus = 'unpaid' | 'paid' | 'overdue'
+
+/** Repayment schedule: one row for a single-payment loan, one per installment otherwise. */
+export const orderPeriods = pgTable(
+  'order_periods',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    periodNo: integer('period_no').notNull(),
+    dueAt: ts('due_at').notNull(),
+    principal: money('principal'),
+    interest: money('interest'),
+    total: money('total'),
+    paid: money('paid'),
+    status: text('status').$type<PeriodStatus>().notNull().default('unpaid'),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.periodNo] }),
+    check('order_periods_status_check', sql`${t.status} in ('unpaid', 'paid', 'overdue')`),
+  ],
+)
+
+export type Borrower = typeof borrowers.$inferSelect
+export type Session = typeof sessions.$inferSelect
+export type Product = typeof products.$inferSelect
+export type NewProduct = typeof products.$inferInsert
+export type Order = typeof orders.$inferSelect
+export type NewOrder = typeof orders.$inferInsert
+export type OrderPeriod = typeof orderPeriods.$inferSelect

@@ -1,0 +1,149 @@
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { userInfo } from '@kilat/contract'
+import { ORDER_STATUSES, cents, costCapBreached, quoteLoan } from '@kilat/domain'
+import { buildTestApp, openTestDatabase } from '../test/setup-db.js'
+import type { Database } from './client.js'
+import { borrowers, orderPeriods, orders, products, sessions } from './schema.js'
+import { DEMO_BORROWERS, seedDemo } from './seed.js'
+
+let database: Database
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+})
+
+afterAll(async () => {
+  await database?.close()
+})
+
+async function counts() {
+  const db = database.db
+  const [[p], [b], [s], [o], [op]] = await Promise.all([
+    db.select({ n: count() }).from(products),
+    db.select({ n: count() }).from(borrowers),
+    db.select({ n: count() }).from(sessions),
+    db.select({ n: count() }).from(orders),
+    db.select({ n: count() }).from(orderPeriods),
+  ])
+  return { products: p!.n, borrowers: b!.n, sessions: s!.n, orders: o!.n, periods: op!.n }
+}
+
+async function ordersOf(phone: string) {
+  const [borrower] = await database.db.select().from(borrowers).where(eq(borrowers.phone, phone))
+  return database.db.select().from(orders).where(eq(orders.borrowerId, borrower!.id))
+}
+
+describe('demo seed', () => {
+  it('is idempotent: a second run adds nothing', async () => {
+    const first = await seedDemo(database.db, { sessionTtlDays: 30 })
+    expect(first).toEqual({ products: 16, orders: 13 })
+    const before = await counts()
+    expect(before).toMatchObject({ products: 16, borrowers: 2, sessions: 2, orders: 13 })
+    const second = await seedDemo(database.db, { sessionTtlDays: 30 })
+    expect(second).toEqual({ products: 0, orders: 0 })
+    expect(await counts()).toEqual(before)
+  })
+
+  it('gives the demo borrower one order in every status, with coherent amounts and dates', async () => {
+    const list = await ordersOf(DEMO_BORROWERS[0].phone)
+    expect(list.map((o) => o.status).sort((a, b) => a - b)).toEqual([...ORDER_STATUSES].sort((a, b) => a - b))
+    const now = Date.now()
+    for (const order of list) {
+      expect(order.orderNo).toMatch(/^K2026\d{6}$/)
+      expect(order.received).toBe(order.principal - order.fee)
+      expect(order.totalRepay).toBe(order.principal + order.interest)
+      expect(order.fee).toBeGreaterThan(0)
+      const periods = await database.db.select().from(orderPeriods).where(eq(orderPeriods.orderId, order.id))
+      if ([21, 151, 110].includes(order.status)) {
+        expect(order.disbursedAt).toBeNull()
+        expect(periods).toHaveLength(0)
+        continue
+      }
+      expect(order.disbursedAt!.getTime()).toBeLessThan(now)
+      expect(periods.reduce((s, p) => s + p.total, 0)).toBe(order.totalRepay)
+      expect(periods.reduce((s, p) => s + p.paid, 0)).toBe(order.paid)
+      expect(order.dueAt!.getTime()).toBe(Math.max(...periods.map((p) => p.dueAt.getTime())))
+    }
+    const byStatus = (s: number) => list.find((o) => o.status === s)!
+    const installments = await database.db.select().from(orderPeriods).where(eq(orderPeriods.orderId, byStatus(170).id))
+    expect(installments.length).toBeGreaterThan(2)
+    expect(installments.filter((p) => p.status === 'paid').length).toBeGreaterThan(0)
+    expect(installments.filter((p) => p.status === 'unpaid').length).toBeGreaterThan(0)
+    expect(byStatus(174).isDelay).toBe(true)
+    expect(byStatus(174).dueAt!.getTime()).toBeGreaterThan(now)
+    expect(byStatus(180).dueAt!.getTime()).toBeLessThan(now)
+    expect(byStatus(180).penalty).toBeGreaterThan(0)
+    expect(byStatus(200).paid).toBe(byStatus(200).totalRepay)
+    expect(byStatus(200).settledAt).not.toBeNull()
+    expect(byStatus(4).settledAt).not.toBeNull()
+    expect(byStatus(110).decidedAt).not.toBeNull()
+  })
+
+  it('gives the second demo borrower orders of their own', async () => {
+    const list = await ordersOf(DEMO_BORROWERS[1].phone)
+    expect(list.length).toBeGreaterThanOrEqual(2)
+    const first = await ordersOf(DEMO_BORROWERS[0].phone)
+    expect(list.some((o) => first.some((f) => f.id === o.id))).toBe(false)
+  })
+
+  it('seeds a dozen Indonesian products within the spec amounts and a total cost of at most 100 %', async () => {
+    const all = await database.db.select().from(products)
+    const indonesia = all.filter((p) => p.market === 'ID')
+    expect(indonesia).toHaveLength(12)
+    expect(all.filter((p) => p.market === 'IN')).toHaveLength(2)
+    expect(all.filter((p) => p.market === 'MX')).toHaveLength(2)
+    expect(indonesia.filter((p) => p.isPartner)).toHaveLength(2)
+    expect(indonesia.filter((p) => p.isPartner).every((p) => /^https?:\/\//.test(p.partnerUrl ?? ''))).toBe(true)
+    expect(all.filter((p) => p.status === 'disabled')).toHaveLength(1)
+    for (const p of indonesia) {
+      expect(p.minAmount).toBeGreaterThanOrEqual(1_000_000 * 100)
+      expect(p.maxAmount).toBeLessThanOrEqual(15_000_000 * 100)
+      expect(p.dailyRateBps).toBeGreaterThanOrEqual(5)
+      expect(p.dailyRateBps).toBeLessThanOrEqual(30)
+      expect(costCapBreached(p, cents(p.maxAmount)), p.code).toBe(false)
+      const dearest = quoteLoan(cents(p.maxAmount), p)
+      expect(dearest.totalCost, p.code).toBeLessThanOrEqual(p.maxAmount)
+      expect(p.termDays).toBeGreaterThanOrEqual(91)
+      for (const field of [p.tags, p.buttonText, p.description]) expect(Object.keys(field).sort()).toEqual(['en', 'es', 'id'])
+      expect(p.tags.id.length).toBeGreaterThan(0)
+      expect(p.logoUrl).toBe(`/media/logos/${p.code}.svg`)
+    }
+  })
+
+  it('refreshes the demo sessions on every run, so their tokens keep working', async () => {
+    await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) })
+    const app = await buildTestApp(database)
+    try {
+      expect((await app.inject({ method: 'GET', url: `${userInfo.path}?tok=demo-borrower` })).statusCode).toBe(401)
+      await seedDemo(database.db, { sessionTtlDays: 30 })
+      const one = await app.inject({ method: 'GET', url: `${userInfo.path}?tok=demo-borrower` })
+      expect(one.json().data).toEqual({ phone: '+62812******90', market: 'ID', name: 'Budi Santoso' })
+      const two = await app.inject({ method: 'GET', url: `${userInfo.path}?sessionId=demo-borrower-2` })
+      expect(two.json().data).toEqual({ phone: '+62812******32', market: 'ID', name: 'Siti Rahayu' })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('serves every product logo as a cacheable SVG with the initials', async () => {
+    const app = await buildTestApp(database)
+    try {
+      const res = await app.inject({ method: 'GET', url: '/media/logos/kilat-tunai.svg' })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8')
+      expect(res.headers['cache-control']).toBe('public, max-age=2592000')
+      expect(res.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
+      expect(res.body).toContain('>KT</text>')
+      const accented = await app.inject({ method: 'GET', url: '/media/logos/credito-kilat.svg' })
+      expect(accented.body).toContain('>CK</text>')
+      const unknown = await app.inject({ method: 'GET', url: '/media/logos/nope.svg' })
+      expect(unknown.statusCode).toBe(404)
+      expect(unknown.json().code).toBe(1002)
+      const hostile = await app.inject({ method: 'GET', url: "/media/logos/%3Cscript%3E'.svg" })
+      expect(hostile.statusCode).toBe(404)
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -1,0 +1,232 @@
+import { inArray, sql } from 'drizzle-orm'
+import { ORDER_STATUS, cents, type OrderStatus } from '@kilat/domain'
+import { hashToken } from '../http/sessions.js'
+import type { Db } from './client.js'
+import { buildOrder, buildProduct } from './factories.js'
+import { borrowers, orderPeriods, orders, products, sessions, type NewProduct } from './schema.js'
+
+/**
+ * Demo data (design.md section 8), seeded in demo mode only. Idempotent: rows are keyed by phone,
+ * product code and order number, so a restart reuses them; only the demo sessions' expiry moves.
+ */
+
+const SEED_LOCK_KEY = 7_345_002
+
+export const DEMO_BORROWERS = [
+  { phone: '+6281234567890', name: 'Budi Santoso', token: 'demo-borrower' },
+  { phone: '+6281298765432', name: 'Siti Rahayu', token: 'demo-borrower-2' },
+] as const
+
+const L = (id: string, en: string, es: string) => ({ id, en, es })
+const tags = (id: string[], en: string[], es: string[]) => ({ id, en, es })
+/** Whole currency units (rupiah, rupees, pesos) to minor units. */
+const rp = (units: number) => cents(units * 100)
+
+const APPLY = L('Ajukan Sekarang', 'Apply now', 'Solicitar ahora')
+
+/**
+ * Indonesia: Rp 1.000.000 - Rp 15.000.000 (spec.md section 1). The total cost of every Indonesian
+ * product, interest over the term plus the admin fee, stays at or below 100 % of the principal
+ * (seed.test.ts checks it).
+ */
+export const DEMO_PRODUCTS: NewProduct[] = [
+  buildProduct({
+    code: 'kilat-tunai', name: 'Kilat Tunai', minAmount: rp(1_000_000), maxAmount: rp(5_000_000), amountStep: rp(500_000),
+    termUnit: 'day', termDays: 91, dailyRateBps: 10, adminFeeBps: 300, extensionFee: rp(150_000), sort: 10,
+    tags: tags(['Cair 2 jam', 'Tanpa jaminan'], ['Paid in 2 hours', 'No collateral'], ['Pago en 2 horas', 'Sin aval']),
+    buttonText: APPLY,
+    description: L('Pinjaman tunai 91 hari, cair dalam 2 jam.', 'A 91-day cash loan, paid out within 2 hours.', 'Préstamo de 91 días, depositado en 2 horas.'),
+  }),
+  buildProduct({
+    code: 'dana-kilat', name: 'Dana Kilat', minAmount: rp(1_000_000), maxAmount: rp(8_000_000), amountStep: rp(500_000),
+    termUnit: 'day', termDays: 120, dailyRateBps: 8, adminFeeBps: 250, extensionFee: rp(200_000), sort: 20,
+    tags: tags(['Bunga rendah', 'Tenor 120 hari'], ['Low interest', '120-day term'], ['Interés bajo', 'Plazo de 120 días']),
+    buttonText: APPLY,
+    description: L('Dana cepat dengan bunga ringan.', 'Fast funds with a light rate.', 'Dinero rápido con interés ligero.'),
+  }),
+  buildProduct({
+    code: 'cicil-ringan', name: 'Cicil Ringan', minAmount: rp(2_000_000), maxAmount: rp(10_000_000), amountStep: rp(500_000),
+    termUnit: 'period', periods: 4, periodDays: 30, dailyRateBps: 9, adminFeeBps: 300, sort: 30,
+    tags: tags(['Cicilan 4x', 'Bayar bulanan'], ['4 installments', 'Pay monthly'], ['4 pagos', 'Pago mensual']),
+    buttonText: L('Ajukan Cicilan', 'Apply for installments', 'Solicitar a plazos'),
+    description: L('Bayar dalam 4 cicilan bulanan.', 'Repay in 4 monthly installments.', 'Paga en 4 mensualidades.'),
+  }),
+  buildProduct({
+    code: 'kilat-plus', name: 'Kilat Plus', minAmount: rp(3_000_000), maxAmount: rp(15_000_000), amountStep: rp(1_000_000),
+    termUnit: 'day', termDays: 180, dailyRateBps: 6, adminFeeBps: 200, extensionFee: rp(300_000), sort: 40,
+    tags: tags(['Limit tinggi', 'Tenor 180 hari'], ['High limit', '180-day term'], ['Límite alto', 'Plazo de 180 días']),
+    buttonText: APPLY,
+    description: L('Limit hingga Rp 15.000.000.', 'Limits up to Rp 15.000.000.', 'Límite de hasta Rp 15.000.000.'),
+  }),
+  buildProduct({
+    code: 'dana-pendidikan', name: 'Dana Pendidikan', minAmount: rp(1_000_000), maxAmount: rp(10_000_000), amountStep: rp(500_000),
+    termUnit: 'day', termDays: 150, dailyRateBps: 7, adminFeeBps: 250, sort: 50,
+    tags: tags(['Biaya sekolah', 'Proses mudah'], ['School fees', 'Easy process'], ['Colegiaturas', 'Proceso fácil']),
+    buttonText: APPLY,
+    description: L('Untuk biaya sekolah dan kuliah.', 'For school and university fees.', 'Para gastos de escuela y universidad.'),
+  }),
+  buildProduct({
+    code: 'modal-usaha', name: 'Modal Usaha', minAmount: rp(5_000_000), maxAmount: rp(15_000_000), amountStep: rp(1_000_000),
+    termUnit: 'period', periods: 6, periodDays: 30, dailyRateBps: 5, adminFeeBps: 300, sort: 60,
+    tags: tags(['UMKM', 'Cicilan 6x'], ['Small business', '6 installments'], ['Pymes', '6 pagos']),
+    buttonText: L('Ajukan Modal', 'Apply for capital', 'Solicitar capital'),
+    description: L('Modal kerja untuk usaha kecil.', 'Working capital for small businesses.', 'Capital de trabajo para negocios pequeños.'),
+  }),
+  buildProduct({
+    code: 'kilat-cepat', name: 'Kilat Cepat', minAmount: rp(1_000_000), maxAmount: rp(3_000_000), amountStep: rp(500_000),
+    termUnit: 'day', termDays: 91, dailyRateBps: 15, adminFeeBps: 400, sort: 70,
+    tags: tags(['Persetujuan instan'], ['Instant approval'], ['Aprobación inmediata']),
+    buttonText: APPLY,
+    description: L('Keputusan dalam hitungan menit.', 'A decision within minutes.', 'Decisión en minutos.'),
+  }),
+  buildProduct({
+    code: 'dana-sehat', name: 'Dana Sehat', minAmount: rp(1_000_000), maxAmount: rp(6_000_000), amountStep: rp(500_000),
+    termUnit: 'day', termDays: 100, dailyRateBps: 10, adminFeeBps: 300, sort: 80,
+    tags: tags(['Biaya kesehatan'], ['Medical costs'], ['Gastos médicos']),
+    buttonText: APPLY,
+    description: L('Untuk biaya berobat yang mendesak.', 'For urgent medical bills.', 'Para gastos médicos urgentes.'),
+  }),
+  buildProduct({
+    code: 'tunai-keluarga', name: 'Tunai Keluarga', minAmount: rp(1_000_000), maxAmount: rp(7_000_000), amountStep: rp(500_000),
+    termUnit: 'day', termDays: 120, dailyRateBps: 9, adminFeeBps: 300, sort: 90,
+    tags: tags(['Kebutuhan keluarga'], ['Family needs'], ['Necesidades familiares']),
+    buttonText: APPLY,
+    description: L('Bantu kebutuhan keluarga Anda.', 'Help with your family’s needs.', 'Apoyo para las necesidades de tu familia.'),
+  }),
+  buildProduct({
+    code: 'dana-rumah', name: 'Dana Rumah', minAmount: rp(2_000_000), maxAmount: rp(15_000_000), amountStep: rp(1_000_000),
+    termUnit: 'day', termDays: 180, dailyRateBps: 6, adminFeeBps: 300, sort: 100, status: 'disabled',
+    tags: tags(['Renovasi rumah'], ['Home repairs'], ['Reparaciones del hogar']),
+    buttonText: APPLY,
+    description: L('Sementara tidak tersedia.', 'Temporarily unavailable.', 'No disponible por ahora.'),
+  }),
+  buildProduct({
+    code: 'mitra-dana', name: 'Mitra Dana', minAmount: rp(1_000_000), maxAmount: rp(10_000_000), amountStep: rp(500_000),
+    termUnit: 'day', termDays: 91, dailyRateBps: 12, adminFeeBps: 300, sort: 110,
+    isPartner: true, partnerUrl: 'https://mitra-dana.example.com/apply',
+    tags: tags(['Mitra resmi', 'Cair cepat'], ['Official partner', 'Fast payout'], ['Socio oficial', 'Pago rápido']),
+    buttonText: L('Kunjungi Mitra', 'Visit partner', 'Ir al socio'),
+    description: L('Produk mitra terdaftar.', 'A registered partner’s product.', 'Producto de un socio registrado.'),
+  }),
+  buildProduct({
+    code: 'rupiah-cepat', name: 'Rupiah Cepat', minAmount: rp(1_000_000), maxAmount: rp(5_000_000), amountStep: rp(500_000),
+    termUnit: 'day', termDays: 91, dailyRateBps: 14, adminFeeBps: 350, sort: 120,
+    isPartner: true, partnerUrl: 'https://rupiah-cepat.example.com/loan',
+    tags: tags(['Mitra resmi'], ['Official partner'], ['Socio oficial']),
+    buttonText: L('Kunjungi Mitra', 'Visit partner', 'Ir al socio'),
+    description: L('Pinjaman dari mitra kami.', 'A loan from our partner.', 'Un préstamo de nuestro socio.'),
+  }),
+  // India: ₹2,000 - ₹80,000 (spec.md section 1), amounts in paise.
+  buildProduct({
+    code: 'rupee-kilat', name: 'Rupee Kilat', market: 'IN', minAmount: rp(2_000), maxAmount: rp(80_000), amountStep: rp(1_000),
+    termUnit: 'day', termDays: 91, dailyRateBps: 10, adminFeeBps: 300, sort: 10,
+    tags: tags(['Cair 2 jam'], ['Paid in 2 hours'], ['Pago en 2 horas']),
+    buttonText: APPLY,
+    description: L('Pinjaman rupee cepat.', 'A quick rupee loan.', 'Préstamo rápido en rupias.'),
+  }),
+  buildProduct({
+    code: 'salary-plus', name: 'Salary Plus', market: 'IN', minAmount: rp(5_000), maxAmount: rp(80_000), amountStep: rp(1_000),
+    termUnit: 'period', periods: 4, periodDays: 30, dailyRateBps: 8, adminFeeBps: 250, sort: 20,
+    tags: tags(['Untuk karyawan'], ['For salaried earners'], ['Para asalariados']),
+    buttonText: APPLY,
+    description: L('Cicilan bulanan untuk karyawan.', 'Monthly installments for salaried earners.', 'Pagos mensuales para asalariados.'),
+  }),
+  // Mexico, amounts in centavos.
+  buildProduct({
+    code: 'credito-kilat', name: 'Crédito Kilat', market: 'MX', minAmount: rp(1_000), maxAmount: rp(10_000), amountStep: rp(500),
+    termUnit: 'day', termDays: 91, dailyRateBps: 10, adminFeeBps: 300, sort: 10,
+    tags: tags(['Cair cepat'], ['Fast payout'], ['Depósito rápido']),
+    buttonText: APPLY,
+    description: L('Kredit cepat untuk Meksiko.', 'A fast loan for Mexico.', 'Crédito rápido para México.'),
+  }),
+  buildProduct({
+    code: 'pagos-faciles', name: 'Pagos Fáciles', market: 'MX', minAmount: rp(2_000), maxAmount: rp(20_000), amountStep: rp(500),
+    termUnit: 'period', periods: 4, periodDays: 30, dailyRateBps: 8, adminFeeBps: 250, sort: 20,
+    tags: tags(['Cicilan 4x'], ['4 installments'], ['4 pagos']),
+    buttonText: APPLY,
+    description: L('Bayar dalam 4 cicilan.', 'Repay in 4 installments.', 'Paga en 4 mensualidades.'),
+  }),
+]
+
+interface DemoOrder {
+  orderNo: string
+  borrower: 0 | 1
+  product: string
+  status: OrderStatus
+  principal: number
+  isDelay?: boolean
+  paidPeriods?: number
+}
+
+const S = ORDER_STATUS
+
+/** The first demo borrower has one order in every status of design.md section 5. */
+export const DEMO_ORDERS: DemoOrder[] = [
+  { orderNo: 'K2026000001', borrower: 0, product: 'dana-kilat', status: S.submitted, principal: rp(3_000_000) },
+  { orderNo: 'K2026000002', borrower: 0, product: 'kilat-plus', status: S.approved, principal: rp(6_000_000) },
+  { orderNo: 'K2026000003', borrower: 0, product: 'kilat-cepat', status: S.rejected, principal: rp(2_000_000) },
+  { orderNo: 'K2026000004', borrower: 0, product: 'cicil-ringan', status: S.repayingInstallments, principal: rp(4_000_000), paidPeriods: 2 },
+  { orderNo: 'K2026000005', borrower: 0, product: 'kilat-tunai', status: S.due, principal: rp(2_500_000), isDelay: true },
+  { orderNo: 'K2026000006', borrower: 0, product: 'dana-pendidikan', status: S.overdue, principal: rp(5_000_000) },
+  { orderNo: 'K2026000007', borrower: 0, product: 'kilat-tunai', status: S.settled, principal: rp(1_500_000) },
+  { orderNo: 'K2026000008', borrower: 0, product: 'mitra-dana', status: S.partnerRepaying, principal: rp(2_000_000), isDelay: true },
+  { orderNo: 'K2026000009', borrower: 0, product: 'rupiah-cepat', status: S.partnerSettled, principal: rp(1_000_000) },
+  { orderNo: 'K2026000010', borrower: 0, product: 'rupiah-cepat', status: S.partnerOverdue, principal: rp(1_500_000) },
+  { orderNo: 'K2026000011', borrower: 1, product: 'dana-kilat', status: S.due, principal: rp(2_000_000), isDelay: true },
+  { orderNo: 'K2026000012', borrower: 1, product: 'modal-usaha', status: S.settled, principal: rp(6_000_000) },
+  { orderNo: 'K2026000013', borrower: 1, product: 'dana-sehat', status: S.submitted, principal: rp(1_000_000) },
+]
+
+export interface SeedResult {
+  products: number
+  orders: number
+}
+
+/** Inserts what is missing and refreshes the demo sessions; returns how many rows were new. */
+export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: Date }): Promise<SeedResult> {
+  const now = options.now ?? new Date()
+  return db.transaction(async (tx) => {
+    // Processes starting together would otherwise race on the same inserts.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+
+    const newProducts = await tx.insert(products).values(DEMO_PRODUCTS).onConflictDoNothing({ target: products.code }).returning({ id: products.id })
+
+    await tx
+      .insert(borrowers)
+      .values(DEMO_BORROWERS.map((b) => ({ phone: b.phone, name: b.name, market: 'ID' as const, locale: 'id' as const })))
+      .onConflictDoNothing({ target: borrowers.phone })
+    const demoRows = await tx.select().from(borrowers).where(inArray(borrowers.phone, DEMO_BORROWERS.map((b) => b.phone)))
+    const borrowerId = (i: 0 | 1) => demoRows.find((r) => r.phone === DEMO_BORROWERS[i].phone)!.id
+
+    const expiresAt = new Date(now.getTime() + options.sessionTtlDays * 86_400_000)
+    for (const [i, demo] of DEMO_BORROWERS.entries()) {
+      await tx
+        .insert(sessions)
+        .values({ tokenHash: hashToken(demo.token), borrowerId: borrowerId(i as 0 | 1), expiresAt })
+        .onConflictDoUpdate({ target: sessions.tokenHash, set: { expiresAt, borrowerId: borrowerId(i as 0 | 1) } })
+    }
+
+    const productRows = await tx.select().from(products).where(inArray(products.code, [...new Set(DEMO_ORDERS.map((o) => o.product))]))
+    let newOrders = 0
+    for (const demo of DEMO_ORDERS) {
+      const product = productRows.find((p) => p.code === demo.product)!
+      const built = buildOrder({
+        orderNo: demo.orderNo,
+        borrowerId: borrowerId(demo.borrower),
+        product,
+        status: demo.status,
+        principal: demo.principal,
+        now,
+        ...(demo.isDelay !== undefined ? { isDelay: demo.isDelay } : {}),
+        ...(demo.paidPeriods !== undefined ? { paidPeriods: demo.paidPeriods } : {}),
+      })
+      const [inserted] = await tx.insert(orders).values(built.order).onConflictDoNothing({ target: orders.orderNo }).returning({ id: orders.id })
+      if (!inserted) continue
+      newOrders += 1
+      if (built.periods.length) {
+        await tx.insert(orderPeriods).values(built.periods.map((p) => ({ ...p, orderId: inserted.id })))
+      }
+    }
+    return { products: newProducts.length, orders: newOrders }
+  })
+}

@@ -1,0 +1,84 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify'
+import { SECRET_PARAM_KEYS } from '@kilat/contract'
+import type { Config } from '../config.js'
+
+/** Query parameters whose values identify or authenticate someone: logs show `[redacted]`. */
+const SECRET_KEYS = new Set<string>([...SECRET_PARAM_KEYS, 'phone', 'code', 'userId'])
+
+/** Keeps the address readable while removing tokens, codes and phone numbers from it. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?')
+  if (q < 0) return url
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      const rawKey = eq < 0 ? pair : pair.slice(0, eq)
+      let key = rawKey
+      try {
+        key = decodeURIComponent(rawKey.replace(/\+/g, ' '))
+      } catch {
+        // an undecodable key cannot name a secret we know; keep it as it came
+      }
+      return SECRET_KEYS.has(key) && eq >= 0 ? `${rawKey}=[redacted]` : pair
+    })
+  return `${url.slice(0, q)}?${parts.join('&')}`
+}
+
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    remoteAddress: request.ip,
+  }
+}
+
+/**
+ * Drizzle puts the query parameters (phone numbers, code hashes) into its error message and the
+ * driver puts row values into `detail`: log the statement and the driver's own message only.
+ */
+interface SerializedError {
+  [key: string]: unknown
+  type: string
+  message: string
+  stack: string
+}
+
+function serializeError(error: unknown, depth = 0): SerializedError {
+  if (typeof error !== 'object' || error === null) return { type: typeof error, message: String(error), stack: '' }
+  const e = error as Error & { query?: unknown; code?: unknown; statusCode?: unknown; cause?: unknown }
+  if (typeof e.query === 'string') {
+    const cause = (e.cause ?? {}) as { message?: unknown; code?: unknown; stack?: unknown }
+    return {
+      type: e.name,
+      message: `Failed query: ${e.query}`,
+      code: cause.code,
+      cause: typeof cause.message === 'string' ? cause.message : undefined,
+      stack: typeof cause.stack === 'string' ? cause.stack : '',
+    }
+  }
+  return {
+    type: e.name,
+    message: e.message,
+    code: e.code,
+    statusCode: e.statusCode,
+    stack: e.stack ?? '',
+    ...(e.cause !== undefined && depth < 3 ? { cause: serializeError(e.cause, depth + 1) } : {}),
+  }
+}
+
+/** Fastify's pino options; a test passes a stream to read what would be logged. */
+export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  if (!stream && config.LOG_LEVEL === 'silent') return false
+  return {
+    level: stream && config.LOG_LEVEL === 'silent' ? 'info' : config.LOG_LEVEL,
+    ...(stream ? { stream } : {}),
+    serializers: { req: serializeRequest, err: (err: unknown) => serializeError(err) },
+    // Nothing logs headers today; this keeps a future `req.headers` from leaking a session.
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-session-id"]', 'headers.cookie', 'headers.authorization', 'headers["x-session-id"]'],
+      censor: '[redacted]',
+    },
+  }
+}

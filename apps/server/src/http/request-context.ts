@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
+import { pickSharedParams } from '@kilat/contract'
+import { localeFrom, marketFrom } from '@kilat/domain'
+import { findSession, tokenOf, touchSession, type ResolvedSession } from './sessions.js'
+
+const kSession = Symbol('kilat.session')
+
+/** helmet's CSP directive functions see the raw request only. */
+const nonces = new WeakMap<IncomingMessage, string>()
+
+export function nonceOfRaw(raw: IncomingMessage): string {
+  return nonces.get(raw) ?? ''
+}
+
+/**
+ * Per-request facts every module reads: the CSP nonce, the market and language, the shared
+ * parameters of spec.md section 6, and the session (resolved on first use, then remembered).
+ */
+export const requestContext = fp(
+  async (app) => {
+    app.decorateRequest('cspNonce', '')
+    app.decorateRequest('market', 'ID')
+    app.decorateRequest('locale', 'id')
+    app.decorateRequest('sharedParams', null as unknown as FastifyRequest['sharedParams'])
+    app.decorateRequest(kSession, null)
+    app.decorateRequest('resolveSession', function (this: FastifyRequest) {
+      const self = this as FastifyRequest & { [kSession]: Promise<ResolvedSession | null> | null }
+      self[kSession] ??= resolve(self)
+      return self[kSession]
+    })
+
+    async function resolve(request: FastifyRequest): Promise<ResolvedSession | null> {
+      const found = tokenOf(request)
+      if (!found) return null
+      const session = await findSession(app.db, found.token)
+      if (!session) return null
+      await touchSession(app.db, session.sessionId, session.lastSeenAt)
+      return {
+        sessionId: session.sessionId,
+        borrower: session.borrower,
+        expiresAt: session.expiresAt,
+        via: found.via,
+        token: found.token,
+      }
+    }
+
+    app.addHook('onRequest', async (request) => {
+      // One nonce serves the CSP header, the page's scripts and its style elements.
+      const nonce = randomBytes(16).toString('base64')
+      request.cspNonce = nonce
+      nonces.set(request.raw, nonce)
+      const query = (request.query ?? {}) as Record<string, unknown>
+      request.sharedParams = pickSharedParams(query)
+      request.market = marketFrom(request.sharedParams)
+      request.locale = localeFrom(request.sharedParams, request.market)
+    })
+  },
+  { name: 'kilat-request-context' },
+)

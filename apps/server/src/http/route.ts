@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import { z } from 'zod'
+import {
+  sharedParamsSchema,
+  type CallDef,
+  type DataOf,
+  type ParsedBodyOf,
+  type ParsedQueryOf,
+  type SharedParams,
+} from '@kilat/contract'
+import type { Borrower } from '../db/schema.js'
+import { okEnvelope } from './envelope.js'
+import { AppError } from './errors.js'
+import type { ResolvedSession } from './sessions.js'
+
+export interface UploadedFile {
+  fieldname: string
+  filename: string
+  mimetype: string
+  data: Buffer
+}
+
+export interface CallContext<C extends CallDef> {
+  /** The call's own query parameters plus the shared ones (for GET_POST called with GET, the body's too). */
+  query: ParsedQueryOf<C> & SharedParams
+  /** The parsed body; for a GET_POST call made with GET, read from the query string. */
+  body: ParsedBodyOf<C>
+  /** The signed-in borrower. Reading it without a session answers 401 sessionRequired. */
+  readonly borrower: Borrower
+  /** The borrower when there is a session (for `auth: 'optional'` calls), else null. */
+  maybeBorrower: Borrower | null
+  session: ResolvedSession | null
+  /** Files of a multipart call (`bodyType: 'multipart'`), read into memory within the upload limits. */
+  files: UploadedFile[]
+  req: FastifyRequest
+  reply: FastifyReply
+}
+
+export type CallHandler<C extends CallDef> = (ctx: CallContext<C>) => Promise<DataOf<C>> | DataOf<C>
+
+const asObject = (value: unknown) => (value === undefined || value === null ? {} : value)
+
+function shapeOf(schema: z.ZodType): z.ZodRawShape | undefined {
+  return schema instanceof z.ZodObject ? (schema.shape as z.ZodRawShape) : undefined
+}
+
+/** Shared parameters first, so that a call may redefine one of them for itself. */
+function withShared(...schemas: z.ZodType[]): z.ZodType {
+  let merged: z.ZodType = sharedParamsSchema
+  for (const schema of schemas) {
+    const shape = shapeOf(schema)
+    merged = shape && merged instanceof z.ZodObject ? merged.extend(shape) : z.intersection(merged, schema)
+  }
+  return z.preprocess(asObject, merged)
+}
+
+function pickKeys(source: Record<string, unknown>, schema: z.ZodType): Record<string, unknown> {
+  const shape = shapeOf(schema)
+  if (!shape) return source
+  return Object.fromEntries(Object.keys(shape).filter((k) => k in source).map((k) => [k, source[k]]))
+}
+
+async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  if (!req.isMultipart()) throw new AppError('unsupportedMediaType')
+  const fields: Record<string, string> = {}
+  const files: UploadedFile[] = []
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        // toBuffer enforces the file size limit and throws a 413 error past it.
+        files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() })
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value
+      }
+    }
+  } catch (error) {
+    // Limits come with their own status; a truncated or garbled body is the sender's fault.
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error
+    throw new AppError('invalidRequest')
+  }
+  return { fields, files }
+}
+
+/**
+ * Serves a contract call: path, method, validation of the shared parameters and the call's own
+ * query and body, the session check, and the family's envelope around what the handler returns.
+ * Errors thrown anywhere become the family's error envelope (see error-handler.ts).
+ */
+export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+  const methods = call.method === 'GET_POST' ? (['GET', 'POST'] as const) : ([call.method] as const)
+  const multipart = call.bodyType === 'multipart'
+  const checkData = app.config.NODE_ENV !== 'production'
+
+  const authenticate = async (req: FastifyRequest) => {
+    if (call.auth === 'none') return
+    const session = await req.resolveSession()
+    if (!session) {
+      if (call.auth === 'borrower') throw new AppError('sessionRequired')
+      return
+    }
+    // A cross-site form can make the browser send the cookie but cannot add this header.
+    if (session.via === 'cookie' && req.method === 'POST' && req.headers['x-requested-with'] !== 'XMLHttpRequest') {
+      throw new AppError('forbidden')
+    }
+  }
+
+  for (const method of methods) {
+    const bodyInQuery = method === 'GET' && call.method === 'GET_POST'
+    const schema: RouteOptions['schema'] = {
+      querystring: bodyInQuery ? withShared(call.query, call.body) : withShared(call.query),
+    }
+    if (method === 'POST' && !multipart) schema.body = z.preprocess(asObject, call.body)
+
+    app.route({
+      method,
+      url: call.path,
+      schema,
+      config: { family: call.family },
+      preValidation: authenticate,
+      handler: async (req, reply) => {
+        const session = call.auth === 'none' ? null : await req.resolveSession()
+        const query = req.query as Record<string, unknown>
+        let body: unknown = req.body
+        let files: UploadedFile[] = []
+        if (bodyInQuery) {
+          body = shapeOf(call.body) ? pickKeys(query, call.body) : call.body.parse(query)
+        } else if (multipart && method === 'POST') {
+          const parts = await readMultipart(req)
+          files = parts.files
+          body = call.body.parse(parts.fields)
+        }
+        const ctx: CallContext<C> = {
+          query: query as CallContext<C>['query'],
+          body: body as ParsedBodyOf<C>,
+          get borrower(): Borrower {
+            if (!session) throw new AppError('sessionRequired')
+            return session.borrower
+          },
+          maybeBorrower: session?.borrower ?? null,
+          session,
+          files,
+          req,
+          reply,
+        }
+        const data = await handler(ctx)
+        if (reply.sent) return reply
+        // Answers are one borrower's data: no shared or browser cache may keep them.
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+        if (checkData) {
+          const checked = call.data.safeParse(data)
+          if (!checked.success) throw new Error(`${call.path} answered data outside its contract: ${checked.error.message}`)
+        }
+        return okEnvelope(call.family, data ?? null)
+      },
+    })
+  }
+}

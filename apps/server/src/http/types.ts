@@ -1,0 +1,35 @@
+import type { Family, SharedParams } from '@kilat/contract'
+import type { Locale, Market } from '@kilat/domain'
+import type { SmsSender } from '../adapters/sms/sms-sender.js'
+import type { Config } from '../config.js'
+import type { Database, Db } from '../db/client.js'
+import type { ResolvedSession } from './sessions.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    /** Drizzle over PGlite or PostgreSQL; services do not care which. */
+    db: Db
+    /** The connection itself (kind, ping, close). */
+    database: Database
+    sms: SmsSender
+  }
+
+  interface FastifyRequest {
+    /** The one CSP nonce of this request (script-src and style-src). */
+    cspNonce: string
+    market: Market
+    locale: Locale
+    /** spec.md section 6 parameters of the query string. */
+    sharedParams: SharedParams
+    /** The session of the request's token (query, header, then cookie), looked up once. */
+    resolveSession(): Promise<ResolvedSession | null>
+  }
+
+  interface FastifyContextConfig {
+    /** Envelope family of the route's answers, errors included (code0 when absent). */
+    family?: Family
+  }
+}
+
+export {}

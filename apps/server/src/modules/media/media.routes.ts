@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { products } from '../../db/schema.js'
+import { AppError } from '../../http/errors.js'
+import { logoSvg } from './logo.js'
+
+export const logoUrl = (code: string) => `/media/logos/${encodeURIComponent(code)}.svg`
+
+/** Public images: product logos, cached long (a logo changes only with the product's code). */
+export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { code: string } }>('/media/logos/:code.svg', async (req, reply) => {
+    const code = req.params.code
+    if (!/^[a-z0-9-]{1,64}$/.test(code)) throw new AppError('notFound')
+    const [product] = await app.db.select({ name: products.name }).from(products).where(eq(products.code, code)).limit(1)
+    if (!product) throw new AppError('notFound')
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=2592000')
+      .send(logoSvg(code, product.name))
+  })
+}

@@ -1,0 +1,52 @@
+import { buildApp } from './app.js'
+import { ConfigError, loadConfig } from './config.js'
+import { openDatabase } from './db/client.js'
+import { migrateDatabase } from './db/migrate.js'
+import { seedDemo } from './db/seed.js'
+
+async function main(): Promise<void> {
+  let config
+  try {
+    config = loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const database = await openDatabase(config)
+  await migrateDatabase(database)
+  if (config.DEMO_MODE) await seedDemo(database.db, { sessionTtlDays: config.SESSION_TTL_DAYS })
+  const app = await buildApp({ config, db: database })
+
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal means "now": do not wait for slow requests.
+    if (stopping) process.exit(1)
+    stopping = true
+    app.log.info({ signal }, 'shutting down')
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Shutdown failed:', error instanceof Error ? error.message : error)
+          process.exit(1)
+        },
+      )
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+
+  await app.listen({ port: config.PORT, host: config.HOST })
+  console.log(`Listening on http://localhost:${config.PORT}`)
+  console.log(`Test preview: http://localhost:${config.PORT}/testPreview`)
+}
+
+main().catch((error: unknown) => {
+  console.error('Start failed:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
+import { inject } from 'vitest'
+import { buildApp, type BuildAppOptions } from '../app.js'
+import { loadConfig, type Config } from '../config.js'
+import { openPglite, openPostgres, type Database } from '../db/client.js'
+import { migrateDatabase } from '../db/migrate.js'
+
+/** Every table of the application, for truncation between test files on a shared PostgreSQL. */
+const TABLES = ['order_periods', 'orders', 'products', 'sessions', 'sms_codes', 'sms_outbox', 'rate_limits', 'borrowers']
+
+/**
+ * A migrated, empty database for one test file: an in-memory PGlite by default (a copy of the one
+ * global-setup.ts migrated), or the PostgreSQL of DATABASE_URL (files run one at a time, see
+ * vitest.config.ts, and each starts by emptying it).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL
+  const snapshot = url ? undefined : inject('pgliteSnapshot')
+  const database = url
+    ? await openPostgres(url, { max: 5 })
+    : await openPglite(undefined, snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {})
+  await migrateDatabase(database)
+  await truncateAll(database)
+  return database
+}
+
+export async function truncateAll(database: Database): Promise<void> {
+  await database.db.execute(sql.raw(`truncate ${TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`))
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: 'unused-in-tests', ...overrides })
+}
+
+export async function buildTestApp(
+  database: Database,
+  options: { env?: Record<string, string> } & Omit<BuildAppOptions, 'config' | 'db'> = {},
+) {
+  const { env, ...rest } = options
+  const app = await buildApp({ config: testConfig(env), db: database, ...rest })
+  return app
+}
