@@ -1,5 +1,5 @@
 // Runs the server suite against a real PostgreSQL. DATABASE_URL names the database; it must be a
-// throwaway one, since the suite creates and drops schemas in it.
+// throwaway one, since the suite truncates its tables.
 import { spawnSync } from 'node:child_process'
 
 const url = process.env.DATABASE_URL ?? 'postgres://kilat:kilat@localhost:5432/kilat_test'
