@@ -135,6 +135,46 @@ export const ERRORS = {
       es: 'No envíes el código repetidamente.',
     },
   },
+  productUnavailable: {
+    code: 3001, status: 404,
+    messages: {
+      id: 'Produk ini sedang tidak tersedia. Silakan pilih produk lain.',
+      en: 'This product is not available right now. Please choose another one.',
+      es: 'Este producto no está disponible ahora. Elige otro.',
+    },
+  },
+  amountOutOfRange: {
+    code: 3002, status: 400,
+    messages: {
+      id: 'Jumlah pinjaman di luar batas produk ini.',
+      en: 'The loan amount is outside this product\'s limits.',
+      es: 'El monto del préstamo está fuera de los límites de este producto.',
+    },
+  },
+  orderInProgress: {
+    code: 3003, status: 409,
+    messages: {
+      id: 'Anda masih memiliki pinjaman yang belum lunas untuk produk ini.',
+      en: 'You still have an unsettled loan with this product.',
+      es: 'Todavía tienes un préstamo sin liquidar con este producto.',
+    },
+  },
+  termMismatch: {
+    code: 3004, status: 400,
+    messages: {
+      id: 'Jangka waktu pinjaman tidak sesuai dengan produk ini. Silakan muat ulang halaman.',
+      en: 'The loan term does not match this product. Please reload the page.',
+      es: 'El plazo del préstamo no corresponde a este producto. Vuelve a cargar la página.',
+    },
+  },
+  productCostTooHigh: {
+    code: 3005, status: 400,
+    messages: {
+      id: 'Total biaya produk melebihi 100% dari pokok pinjaman.',
+      en: 'The product\'s total cost exceeds 100 % of the principal.',
+      es: 'El costo total del producto supera el 100 % del capital.',
+    },
+  },
 } as const satisfies Record<string, ErrorDef>
 
 export type ErrorKey = keyof typeof ERRORS
