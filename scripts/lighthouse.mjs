@@ -1,0 +1,67 @@
+// Lighthouse mobile performance of the borrower screens that must stay fast on a cheap phone.
+// Starts the built server on a fresh embedded database (demo data), audits each page three times
+// (simulated mobile throttling, Lighthouse's default) and fails when a page's median score is
+// under the budget. Usage: npm run build && npm run lighthouse [-- --budget 98]
+import { spawn } from 'node:child_process'
+import { rm } from 'node:fs/promises'
+import lighthouse from 'lighthouse'
+import * as chromeLauncher from 'chrome-launcher'
+
+const budgetAt = process.argv.indexOf('--budget')
+const budget = budgetAt > 0 ? Number(process.argv[budgetAt + 1]) : 98
+const port = Number(process.env.LH_PORT ?? 8095)
+const dataDir = '.data-lighthouse'
+const base = `http://localhost:${port}`
+const runs = 3
+
+/** Pages under audit: the seeded demo orders (apps/server/src/db/seed.ts) in two layouts. */
+const pages = [
+  { name: '/relevant', path: '/relevant?tok=demo-borrower' },
+  // overdue: the action area
+  { name: '/loan-detail 180', path: '/loan-detail?orderId=K2026000006&tok=demo-borrower' },
+  // under review: the recommended list
+  { name: '/loan-detail 21', path: '/loan-detail?orderId=K2026000001&tok=demo-borrower' },
+]
+
+await rm(dataDir, { recursive: true, force: true })
+const server = spawn('node', ['apps/server/dist/server.js'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_INTERVAL_SECONDS: '0' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+const stop = () => server.kill('SIGTERM')
+process.on('exit', stop)
+
+for (let i = 0; ; i++) {
+  const ok = await fetch(`${base}/readyz`).then((r) => r.ok, () => false)
+  if (ok) break
+  if (i > 120) throw new Error('server did not start')
+  await new Promise((r) => setTimeout(r, 500))
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+})
+
+let failed = false
+try {
+  for (const page of pages) {
+    const path = page.path
+    const scores = []
+    let metrics = {}
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(`${base}${path}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' })
+      scores.push(Math.round(result.lhr.categories.performance.score * 100))
+      const a = result.lhr.audits
+      metrics = { FCP: a['first-contentful-paint'].displayValue, LCP: a['largest-contentful-paint'].displayValue, TBT: a['total-blocking-time'].displayValue, CLS: a['cumulative-layout-shift'].displayValue }
+    }
+    const median = [...scores].sort((a, b) => a - b)[Math.floor(runs / 2)]
+    const ok = median >= budget
+    failed ||= !ok
+    console.log(`${page.name.padEnd(18)} performance ${String(median).padStart(3)} (runs ${scores.join(', ')}) ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(', ')} ${ok ? 'ok' : `UNDER ${budget}`}`)
+  }
+} finally {
+  await chrome.kill()
+  stop()
+}
+process.exit(failed ? 1 : 0)
