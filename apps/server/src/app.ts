@@ -17,8 +17,10 @@ import './http/types.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { demoRoutes } from './modules/demo/demo.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
+import { loansRoutes } from './modules/loans/loans.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import pagesPlugin from './modules/pages/pages.plugin.js'
+import { productsRoutes } from './modules/products/products.routes.js'
 
 export interface BuildAppOptions {
   config: Config
@@ -96,6 +98,8 @@ export async function buildApp({ config, db, sms, logStream }: BuildAppOptions):
   await app.register(healthRoutes)
   await app.register(mediaRoutes)
   await app.register(authRoutes)
+  await app.register(productsRoutes)
+  await app.register(loansRoutes)
   if (config.DEMO_MODE) await app.register(demoRoutes)
 
   // The pages plugin's own options type may lag behind; what it receives is fixed here.

@@ -19,6 +19,11 @@ describe('loadConfig', () => {
       WEB_DIST: path.join(root, 'apps', 'web', 'dist'),
       SMS_CODE_TTL_SECONDS: 300,
       TRUST_PROXY: false,
+      DECISION_DELAY_SECONDS: 20,
+      DISBURSE_DELAY_SECONDS: 20,
+      JOB_INTERVAL_SECONDS: 10,
+      SERVICE_PHONES: { ID: '+62 21 5098 7700', IN: '+91 80 4718 2200', MX: '+52 55 8526 4400' },
+      STORE_URL: 'https://play.google.com/store/apps/details?id=id.kilat.app',
     })
   })
 
@@ -27,7 +32,9 @@ describe('loadConfig', () => {
       {
         PORT: '8181', HOST: '127.0.0.1', DATA_DIR: 'tmp/data', DATABASE_URL: 'postgres://u:p@db:5432/kilat',
         NODE_ENV: 'test', DEMO_MODE: 'off', LOG_LEVEL: 'warn', SESSION_TTL_DAYS: '7', WEB_DIST: '/opt/web',
-        SMS_CODE_TTL_SECONDS: '120', TRUST_PROXY: 'true',
+        SMS_CODE_TTL_SECONDS: '120', TRUST_PROXY: 'true', DECISION_DELAY_SECONDS: '0', DISBURSE_DELAY_SECONDS: '5',
+        JOB_INTERVAL_SECONDS: '0', SERVICE_PHONE_ID: '021-500-123', SERVICE_PHONE_IN: '+91 22 1234 5678',
+        SERVICE_PHONE_MX: '+52 55 1234 5678', STORE_URL: 'https://apps.example.com/kilat',
       },
       path.join(root, 'apps', 'server'),
     )
@@ -35,6 +42,9 @@ describe('loadConfig', () => {
       PORT: 8181, HOST: '127.0.0.1', DATA_DIR: path.join(root, 'apps', 'server', 'tmp', 'data'),
       DATABASE_URL: 'postgres://u:p@db:5432/kilat', NODE_ENV: 'test', DEMO_MODE: false, LOG_LEVEL: 'warn',
       SESSION_TTL_DAYS: 7, WEB_DIST: path.resolve('/opt/web'), SMS_CODE_TTL_SECONDS: 120, TRUST_PROXY: true,
+      DECISION_DELAY_SECONDS: 0, DISBURSE_DELAY_SECONDS: 5, JOB_INTERVAL_SECONDS: 0,
+      SERVICE_PHONES: { ID: '021-500-123', IN: '+91 22 1234 5678', MX: '+52 55 1234 5678' },
+      STORE_URL: 'https://apps.example.com/kilat',
     })
   })
 
@@ -56,6 +66,10 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ SESSION_TTL_DAYS: '0' }, 'Invalid configuration: SESSION_TTL_DAYS must be an integer 1-365'],
     [{ SMS_CODE_TTL_SECONDS: '-5' }, 'Invalid configuration: SMS_CODE_TTL_SECONDS must be an integer 30-3600'],
+    [{ JOB_INTERVAL_SECONDS: '-1' }, 'Invalid configuration: JOB_INTERVAL_SECONDS must be an integer 0-3600'],
+    [{ DECISION_DELAY_SECONDS: '1.5' }, 'Invalid configuration: DECISION_DELAY_SECONDS must be an integer 0-86400'],
+    [{ SERVICE_PHONE_ID: 'call us' }, 'Invalid configuration: SERVICE_PHONE_ID must be a telephone number'],
+    [{ STORE_URL: 'javascript:alert(1)' }, 'Invalid configuration: STORE_URL must be an https:// URL'],
     [{ NODE_ENV: 'production', DEMO_MODE: 'true' }, 'Invalid configuration: DEMO_MODE cannot be on when NODE_ENV is production'],
   ])('refuses %o with one clear line', (env, message) => {
     let caught: unknown

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import type { Market } from '@kilat/domain'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -24,6 +25,16 @@ export interface Config {
    * default: without a proxy anyone could claim another address or https.
    */
   TRUST_PROXY: boolean
+  /** Demo mode: a new order is decided automatically this long after it is submitted. */
+  DECISION_DELAY_SECONDS: number
+  /** Demo mode: an approved order is disbursed automatically this long after the decision. */
+  DISBURSE_DELAY_SECONDS: number
+  /** How often the order job runs (decisions, disbursement, due dates, late charges); 0 turns it off. */
+  JOB_INTERVAL_SECONDS: number
+  /** Customer-service telephone of each market, shown on the loan screens. */
+  SERVICE_PHONES: Record<Market, string>
+  /** The app-store page the shell opens for a rating of 4-5 stars (`playeduL`). */
+  STORE_URL: string
 }
 
 /** A wrong setting: the message is one line naming the variable, printed without a stack. */
@@ -56,6 +67,14 @@ const flag = z.preprocess(
     .optional(),
 )
 
+/** A telephone as people dial it: digits, spaces, dashes, an optional leading plus. */
+function phone(fallback: string) {
+  return z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^\+?[0-9][0-9 -]{5,30}$/, 'must be a telephone number').default(fallback),
+  )
+}
+
 const envSchema = z.object({
   PORT: int(1, 65535, 8080),
   HOST: z.preprocess(blankToUndefined, z.string().max(255).default('0.0.0.0')),
@@ -87,6 +106,20 @@ const envSchema = z.object({
   WEB_DIST: z.preprocess(blankToUndefined, z.string().optional()),
   SMS_CODE_TTL_SECONDS: int(30, 3600, 300),
   TRUST_PROXY: flag,
+  DECISION_DELAY_SECONDS: int(0, 86_400, 20),
+  DISBURSE_DELAY_SECONDS: int(0, 86_400, 20),
+  JOB_INTERVAL_SECONDS: int(0, 3600, 10),
+  SERVICE_PHONE_ID: phone('+62 21 5098 7700'),
+  SERVICE_PHONE_IN: phone('+91 80 4718 2200'),
+  SERVICE_PHONE_MX: phone('+52 55 8526 4400'),
+  STORE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(512)
+      .refine((v) => /^https:\/\/[^\s]+$/.test(v), 'must be an https:// URL')
+      .default('https://play.google.com/store/apps/details?id=id.kilat.app'),
+  ),
 })
 
 /** The repository root: the nearest folder upwards whose package.json declares workspaces. */
@@ -139,5 +172,10 @@ export function loadConfig(
     WEB_DIST: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(root, 'apps', 'web', 'dist'),
     SMS_CODE_TTL_SECONDS: e.SMS_CODE_TTL_SECONDS,
     TRUST_PROXY: e.TRUST_PROXY ?? false,
+    DECISION_DELAY_SECONDS: e.DECISION_DELAY_SECONDS,
+    DISBURSE_DELAY_SECONDS: e.DISBURSE_DELAY_SECONDS,
+    JOB_INTERVAL_SECONDS: e.JOB_INTERVAL_SECONDS,
+    SERVICE_PHONES: { ID: e.SERVICE_PHONE_ID, IN: e.SERVICE_PHONE_IN, MX: e.SERVICE_PHONE_MX },
+    STORE_URL: e.STORE_URL,
   }
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { migrateDatabase } from './db/migrate.js'
 import { seedDemo } from './db/seed.js'
+import { startOrderJob, type RunningJob } from './modules/orders/orders.job.js'
 
 async function main(): Promise<void> {
   let config
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   await migrateDatabase(database)
   if (config.DEMO_MODE) await seedDemo(database.db, { sessionTtlDays: config.SESSION_TTL_DAYS })
   const app = await buildApp({ config, db: database })
+  let job: RunningJob | undefined
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {
@@ -27,8 +29,8 @@ async function main(): Promise<void> {
     if (stopping) process.exit(1)
     stopping = true
     app.log.info({ signal }, 'shutting down')
-    app
-      .close()
+    Promise.resolve(job?.stop())
+      .then(() => app.close())
       .then(() => database.close())
       .then(
         () => process.exit(0),
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
+  // Here rather than in buildApp, so that tests run the job themselves with the time they choose.
+  if (config.JOB_INTERVAL_SECONDS > 0) job = startOrderJob({ db: app.db, config }, config.JOB_INTERVAL_SECONDS, app.log)
   console.log(`Listening on http://localhost:${config.PORT}`)
   console.log(`Test preview: http://localhost:${config.PORT}/testPreview`)
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { cents } from './money.js'
-import { accruedPenalty, dailyLateBps, penaltyForDay, termsPenaltyRules } from './penalty.js'
+import { PenaltyRulesError, accruedPenalty, dailyLateBps, penaltyForDay, penaltyForDays, penaltyRulesFor, termsPenaltyRules, validateLateCharges } from './penalty.js'
 
 describe('late charges (terms text)', () => {
   const newClient = termsPenaltyRules(false)
@@ -42,5 +42,41 @@ describe('late charges (terms text)', () => {
     let charged = cents(0)
     for (let day = 1; day <= 10; day++) charged = cents(charged + penaltyForDay(day, unpaid, charged, newClient))
     expect(charged).toBe(accruedPenalty(10, unpaid, newClient))
+  })
+})
+
+describe('product late charges', () => {
+  const terms = { feeNew: cents(50_000_00), feeRepeat: cents(40_000_00), tiers: [{ fromDay: 1, dailyBps: 30 }], capBps: 10_000 }
+
+  it('picks the one-time fee of new or repeat clients', () => {
+    expect(penaltyRulesFor(terms, false).oneTimeFee).toBe(50_000_00)
+    expect(penaltyRulesFor(terms, true).oneTimeFee).toBe(40_000_00)
+  })
+
+  it('charges a range of days as the days one by one would', () => {
+    const rules = penaltyRulesFor(terms, false)
+    const unpaid = cents(2_000_000_00)
+    expect(penaltyForDays(1, 3, unpaid, cents(0), rules)).toBe(accruedPenalty(3, unpaid, rules))
+    const first = penaltyForDays(1, 2, unpaid, cents(0), rules)
+    expect(first + penaltyForDays(3, 5, unpaid, first, rules)).toBe(accruedPenalty(5, unpaid, rules))
+    expect(penaltyForDays(4, 3, unpaid, cents(0), rules)).toBe(0)
+  })
+
+  it('never passes the cap over a long arrears (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000_00 }), fc.integer({ min: 1, max: 800 }), (unpaid, days) => {
+        const rules = penaltyRulesFor(terms, false)
+        expect(penaltyForDays(1, days, cents(unpaid), cents(0), rules)).toBeLessThanOrEqual(Math.round(unpaid))
+      }),
+    )
+  })
+
+  it('validates tiers, fees and the cap', () => {
+    expect(() => validateLateCharges(terms)).not.toThrow()
+    expect(() => validateLateCharges({ ...terms, tiers: [{ fromDay: 2, dailyBps: 30 }] })).toThrow(PenaltyRulesError)
+    expect(() => validateLateCharges({ ...terms, tiers: [{ fromDay: 1, dailyBps: 30 }, { fromDay: 1, dailyBps: 20 }] })).toThrow(PenaltyRulesError)
+    expect(() => validateLateCharges({ ...terms, capBps: 10_001 })).toThrow(PenaltyRulesError)
+    expect(() => validateLateCharges({ ...terms, feeNew: cents(-1) })).toThrow(PenaltyRulesError)
+    expect(() => validateLateCharges({ ...terms, tiers: [{ fromDay: 1, dailyBps: 1.5 }] })).toThrow(PenaltyRulesError)
   })
 })

@@ -49,3 +49,48 @@ export function accruedPenalty(days: number, unpaid: Cents, rules: PenaltyRules)
   for (let day = 1; day <= days; day++) total += penaltyForDay(day, unpaid, cents(total), rules)
   return cents(total)
 }
+
+/**
+ * What a product (and each order, which copies it) says about late charges: the one-time fee for
+ * a new and for a repeat client, the daily tiers and the cap.
+ */
+export interface LateChargeTerms {
+  feeNew: Cents
+  feeRepeat: Cents
+  tiers: ReadonlyArray<{ fromDay: number; dailyBps: number }>
+  capBps: number
+}
+
+export class PenaltyRulesError extends Error {
+  override name = 'PenaltyRulesError'
+}
+
+/** Tiers start on day 1 and rise strictly in `fromDay`; rates and the cap are 0-10 000 bp. */
+export function validateLateCharges(terms: LateChargeTerms): void {
+  const bp = (n: number) => Number.isSafeInteger(n) && n >= 0 && n <= 10_000
+  if (!Number.isSafeInteger(terms.feeNew) || terms.feeNew < 0) throw new PenaltyRulesError(`feeNew must be a non-negative amount: ${terms.feeNew}`)
+  if (!Number.isSafeInteger(terms.feeRepeat) || terms.feeRepeat < 0) throw new PenaltyRulesError(`feeRepeat must be a non-negative amount: ${terms.feeRepeat}`)
+  if (!bp(terms.capBps)) throw new PenaltyRulesError(`capBps must be 0-10000: ${terms.capBps}`)
+  let previous = 0
+  for (const tier of terms.tiers) {
+    if (!Number.isSafeInteger(tier.fromDay) || tier.fromDay <= previous) throw new PenaltyRulesError(`tiers must start on day 1 and rise: ${tier.fromDay}`)
+    if (previous === 0 && tier.fromDay !== 1) throw new PenaltyRulesError('the first tier must start on day 1')
+    if (!bp(tier.dailyBps)) throw new PenaltyRulesError(`dailyBps must be 0-10000: ${tier.dailyBps}`)
+    previous = tier.fromDay
+  }
+}
+
+/** The rules of one order: the terms text distinguishes new and repeat clients only by the one-time fee. */
+export function penaltyRulesFor(terms: LateChargeTerms, repeatClient: boolean): PenaltyRules {
+  return { oneTimeFee: repeatClient ? terms.feeRepeat : terms.feeNew, tiers: terms.tiers, capBps: terms.capBps }
+}
+
+/**
+ * The charges of days `fromDay`..`toDay` overdue (a job that missed days catches up), given what
+ * was already charged. Zero when the range is empty.
+ */
+export function penaltyForDays(fromDay: number, toDay: number, unpaid: Cents, alreadyCharged: Cents, rules: PenaltyRules): Cents {
+  let added = 0
+  for (let day = Math.max(1, fromDay); day <= toDay; day++) added += penaltyForDay(day, unpaid, cents(alreadyCharged + added), rules)
+  return cents(added)
+}

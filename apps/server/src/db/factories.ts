@@ -3,8 +3,11 @@ import {
   ORDER_STATUS,
   accruedPenalty,
   cents,
+  localDate,
+  penaltyRulesFor,
   quoteLoan,
   termsPenaltyRules,
+  type LateChargeTerms,
   type LoanTerms,
   type Locale,
   type Market,
@@ -12,12 +15,12 @@ import {
 } from '@kilat/domain'
 import { createSession } from '../http/sessions.js'
 import { logoUrl } from '../modules/media/media.routes.js'
+import { createProduct as createCheckedProduct, lateChargesOf } from '../modules/products/products.service.js'
 import type { Executor } from './client.js'
 import {
   borrowers,
   orderPeriods,
   orders,
-  products,
   type Borrower,
   type NewOrder,
   type NewProduct,
@@ -76,10 +79,26 @@ export { createSession }
 
 const L = (id: string, en: string, es: string) => ({ id, en, es })
 
+/**
+ * Late charges a product of each market starts with. India: the terms text (spec.md section 9:
+ * Rs.1,000 / Rs.800 once, then 5 % / 4 % / 2 % a day). Indonesia: Rp 50.000 / Rp 40.000 once, then
+ * 0,3 % a day, the ceiling Indonesian lenders work to; Mexico: $150 / $120 once, then 0,5 % a day.
+ * Everywhere the charges stop at 100 % of the unpaid amount.
+ */
+export function defaultLateCharges(market: Market): LateChargeTerms {
+  if (market === 'IN') {
+    const terms = termsPenaltyRules(false)
+    return { feeNew: terms.oneTimeFee, feeRepeat: termsPenaltyRules(true).oneTimeFee, tiers: terms.tiers, capBps: terms.capBps }
+  }
+  if (market === 'MX') return { feeNew: cents(150_00), feeRepeat: cents(120_00), tiers: [{ fromDay: 1, dailyBps: 50 }], capBps: 10_000 }
+  return { feeNew: cents(50_000_00), feeRepeat: cents(40_000_00), tiers: [{ fromDay: 1, dailyBps: 30 }], capBps: 10_000 }
+}
+
 export function buildProduct(overrides: Partial<NewProduct> & { code: string; name: string }): NewProduct {
   const termUnit = overrides.termUnit ?? 'day'
   const periods = overrides.periods ?? (termUnit === 'day' ? 1 : 4)
   const periodDays = overrides.periodDays ?? (termUnit === 'day' ? (overrides.termDays ?? 91) : 30)
+  const late = defaultLateCharges(overrides.market ?? 'ID')
   return {
     market: 'ID',
     logoUrl: logoUrl(overrides.code),
@@ -100,26 +119,31 @@ export function buildProduct(overrides: Partial<NewProduct> & { code: string; na
     isPartner: false,
     partnerUrl: null,
     sort: 0,
+    lateFeeNew: late.feeNew,
+    lateFeeRepeat: late.feeRepeat,
+    lateTiers: [...late.tiers],
+    lateCapBps: late.capBps,
     ...overrides,
   }
 }
 
 let productSeq = 0
 
+/** A product through the products service, so its checks (the Indonesian cost cap) apply to tests too. */
 export async function createProduct(db: Executor, overrides: Partial<NewProduct> = {}): Promise<Product> {
   productSeq += 1
   const code = overrides.code ?? `test-${Date.now().toString(36)}-${productSeq}-${randomInt(0, 1e6)}`
-  const [row] = await db
-    .insert(products)
-    .values(buildProduct({ name: `Produk Uji ${productSeq}`, ...overrides, code }))
-    .returning()
-  return row!
+  return createCheckedProduct(db, buildProduct({ name: `Produk Uji ${productSeq}`, ...overrides, code }))
 }
 
 export interface OrderSpec {
   orderNo: string
   borrowerId: number
-  product: Pick<Product, 'id' | 'market' | 'termUnit' | 'termDays' | 'periods' | 'periodDays' | 'dailyRateBps' | 'adminFeeBps'>
+  product: Pick<
+    Product,
+    | 'id' | 'market' | 'termUnit' | 'termDays' | 'periods' | 'periodDays' | 'dailyRateBps' | 'adminFeeBps'
+    | 'lateFeeNew' | 'lateFeeRepeat' | 'lateTiers' | 'lateCapBps'
+  >
   status: OrderStatus
   principal: number
   /** Reference time the other dates are relative to. */
@@ -129,8 +153,12 @@ export interface OrderSpec {
   paidPeriods?: number
   /** Overdue orders: days past the due date. */
   overdueDays?: number
-  /** Overdue orders: penalty in cents (defaults to the terms text's late charges for the days overdue). */
+  /** Overdue orders: penalty in cents (defaults to the product's late charges for the days overdue). */
   penalty?: number
+  /** Whose one-time late fee applies (the terms text's repeat client had settled a loan before). */
+  repeatClient?: boolean
+  /** Left to staff: the automatic decision and payout skip it. */
+  manualReview?: boolean
 }
 
 /** A status's story in dates: when the order was applied for, decided, disbursed and due. */
@@ -173,6 +201,7 @@ export function buildOrder(spec: OrderSpec): { order: NewOrder; periods: Array<O
   const quote = quoteLoan(cents(spec.principal), terms)
   const t = timeline(spec, quote.termDays)
   const now = spec.now ?? new Date()
+  const late = lateChargesOf(spec.product)
   const base: NewOrder = {
     orderNo: spec.orderNo,
     borrowerId: spec.borrowerId,
@@ -190,6 +219,11 @@ export function buildOrder(spec: OrderSpec): { order: NewOrder; periods: Array<O
     periods: terms.termUnit === 'day' ? 1 : terms.periods,
     dailyRateBps: terms.dailyRateBps,
     isDelay: spec.isDelay ?? false,
+    lateFeeNew: late.feeNew,
+    lateFeeRepeat: late.feeRepeat,
+    lateTiers: [...late.tiers],
+    lateCapBps: late.capBps,
+    manualReview: spec.manualReview ?? false,
     appliedAt: t.applied,
     decidedAt: 'decided' in t ? t.decided : null,
     disbursedAt: null,
@@ -223,8 +257,11 @@ export function buildOrder(spec: OrderSpec): { order: NewOrder; periods: Array<O
     }
   })
   const paid = cents(periods.reduce((sum, p) => sum + p.paid, 0))
-  const penalty = isOverdue(spec.status)
-    ? (spec.penalty !== undefined ? cents(spec.penalty) : accruedPenalty(spec.overdueDays ?? 3, cents(quote.totalRepay - paid), termsPenaltyRules(false)))
+  // As the order job would have charged them: one day's charge per calendar day overdue, through today.
+  const overdue = isOverdue(spec.status)
+  const rules = penaltyRulesFor(late, spec.repeatClient ?? false)
+  const penalty = overdue
+    ? (spec.penalty !== undefined ? cents(spec.penalty) : accruedPenalty(spec.overdueDays ?? 3, cents(quote.totalRepay - paid), rules))
     : cents(0)
   const lastDue = planned[planned.length - 1]!.dueAt
   return {
@@ -232,6 +269,7 @@ export function buildOrder(spec: OrderSpec): { order: NewOrder; periods: Array<O
       ...base,
       paid,
       penalty,
+      penaltyAccruedThrough: overdue ? localDate(now, terms.market) : null,
       disbursedAt: t.disbursed,
       dueAt: lastDue,
       settledAt: settled ? new Date(lastDue.getTime() - 2 * DAY_MS) : null,

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -10,9 +11,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import type { Cents, Locale, Market } from '@kilat/domain'
+import { ORDER_STATUSES, isUnsettled, type Cents, type LateChargeTerms, type Locale, type Market } from '@kilat/domain'
 
 /**
  * One schema for PGlite and PostgreSQL 15 (design.md section 2): nothing newer than 15.
@@ -28,6 +30,19 @@ const createdAt = () => ts('created_at').notNull().defaultNow()
 
 export type Localized = Record<Locale, string>
 export type LocalizedList = Record<Locale, string[]>
+export type LateTiers = LateChargeTerms['tiers']
+
+/**
+ * Late charges (docs/decisions/0004): one-time fee for new and for repeat clients, daily tiers on
+ * the unpaid amount and a cap of it. Products state them; an order copies them when it is created,
+ * so a later change of the product never changes a signed loan.
+ */
+const lateCharges = () => ({
+  lateFeeNew: money('late_fee_new'),
+  lateFeeRepeat: money('late_fee_repeat'),
+  lateTiers: jsonb('late_tiers').$type<LateTiers>().notNull().default([]),
+  lateCapBps: integer('late_cap_bps').notNull().default(10_000),
+})
 
 export const borrowers = pgTable(
   'borrowers',
@@ -144,10 +159,12 @@ export const products = pgTable(
     isPartner: boolean('is_partner').notNull().default(false),
     partnerUrl: text('partner_url'),
     sort: integer('sort').notNull().default(0),
+    ...lateCharges(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('products_code_key').on(t.code),
+    check('products_late_charges_check', sql`${t.lateFeeNew} >= 0 and ${t.lateFeeRepeat} >= 0 and ${t.lateCapBps} between 0 and 10000`),
     index('products_market_status_sort_idx').on(t.market, t.status, t.sort),
     check('products_market_check', sql`${t.market} in ('ID', 'IN', 'MX')`),
     check('products_term_unit_check', sql`${t.termUnit} in ('day', 'period')`),
@@ -156,6 +173,9 @@ export const products = pgTable(
     check('products_partner_url_check', sql`not ${t.isPartner} or ${t.partnerUrl} is not null`),
   ],
 )
+
+/** Statuses that still owe money or a decision (domain isUnsettled). */
+export const UNSETTLED_STATUSES = ORDER_STATUSES.filter(isUnsettled)
 
 /**
  * A borrower's loan order (design.md section 5 lists the statuses). The terms are copied from the
@@ -189,6 +209,17 @@ export const orders = pgTable(
     dailyRateBps: integer('daily_rate_bps').notNull(),
     /** The borrower may pay an extension fee to move the due date (spec.md section 9). */
     isDelay: boolean('is_delay').notNull().default(false),
+    ...lateCharges(),
+    /**
+     * The market-local date through which late charges are accrued. The job adds a day's charge
+     * and moves this date in one UPDATE, so a day is never charged twice, whoever runs the job.
+     */
+    penaltyAccruedThrough: date('penalty_accrued_through', { mode: 'string' }),
+    /**
+     * Left to a staff member: the automatic (demo) decision and disbursement skip the order. The
+     * demo's showcase orders use it so that every status stays visible.
+     */
+    manualReview: boolean('manual_review').notNull().default(false),
     appliedAt: ts('applied_at').notNull().defaultNow(),
     decidedAt: ts('decided_at'),
     disbursedAt: ts('disbursed_at'),
@@ -202,6 +233,11 @@ export const orders = pgTable(
     index('orders_borrower_created_idx').on(t.borrowerId, t.createdAt),
     index('orders_product_id_idx').on(t.productId),
     index('orders_status_due_idx').on(t.status, t.dueAt),
+    // One unsettled order per borrower and product, enforced where two requests cannot both pass.
+    uniqueIndex('orders_one_unsettled_per_product_key')
+      .on(t.borrowerId, t.productId)
+      .where(sql.raw(`status in (${UNSETTLED_STATUSES.join(', ')})`)),
+    check('orders_late_charges_check', sql`${t.lateFeeNew} >= 0 and ${t.lateFeeRepeat} >= 0 and ${t.lateCapBps} between 0 and 10000`),
     check('orders_amounts_check', sql`${t.principal} >= 0 and ${t.fee} >= 0 and ${t.paid} >= 0 and ${t.penalty} >= 0`),
   ],
 )
@@ -230,6 +266,57 @@ export const orderPeriods = pgTable(
   ],
 )
 
+export const EVENT_KINDS = ['page', 'service', 'stand_click', 'jump', 'apply'] as const
+export type EventKind = (typeof EVENT_KINDS)[number]
+
+/**
+ * What borrowers tap in the product lists (spec.md 7.5 events, apply, jump, joint-login clicks).
+ * Append-only: the code has no UPDATE or DELETE path for it.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<EventKind>().notNull(),
+    productId: bigint('product_id', { mode: 'number' }).references(() => products.id, { onDelete: 'restrict' }),
+    moduleId: integer('module_id'),
+    position: integer('position'),
+    scene: text('scene'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_product_kind_created_idx').on(t.productId, t.kind, t.createdAt),
+    index('events_borrower_created_idx').on(t.borrowerId, t.createdAt),
+    check('events_kind_check', sql.raw(`kind in (${EVENT_KINDS.map((k) => `'${k}'`).join(', ')})`)),
+  ],
+)
+
+/**
+ * The stars a borrower gave (design.md section 6: what they chose, not always 5). One per borrower
+ * and order (a null order is a rating of the app itself); a later rating replaces the earlier.
+ */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: id(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('ratings_borrower_order_key').on(t.borrowerId, t.orderId).nullsNotDistinct(),
+    index('ratings_order_id_idx').on(t.orderId),
+    check('ratings_score_check', sql`${t.score} between 1 and 5`),
+  ],
+)
+
 export type Borrower = typeof borrowers.$inferSelect
 export type Session = typeof sessions.$inferSelect
 export type Product = typeof products.$inferSelect
@@ -237,3 +324,5 @@ export type NewProduct = typeof products.$inferInsert
 export type Order = typeof orders.$inferSelect
 export type NewOrder = typeof orders.$inferInsert
 export type OrderPeriod = typeof orderPeriods.$inferSelect
+export type Event = typeof events.$inferSelect
+export type Rating = typeof ratings.$inferSelect

@@ -1,7 +1,9 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userInfo } from '@kilat/contract'
-import { ORDER_STATUSES, cents, costCapBreached, quoteLoan } from '@kilat/domain'
+import { ORDER_STATUSES, accruedPenalty, cents, costCapBreached, isUnsettled, localDate, penaltyRulesFor, quoteLoan, type OrderStatus } from '@kilat/domain'
+import { lateChargesOf } from '../modules/products/products.service.js'
+import { runOrderJob } from '../modules/orders/orders.service.js'
 import { buildTestApp, openTestDatabase } from '../test/setup-db.js'
 import type { Database } from './client.js'
 import { borrowers, orderPeriods, orders, products, sessions } from './schema.js'
@@ -109,6 +111,54 @@ describe('demo seed', () => {
       expect(p.tags.id.length).toBeGreaterThan(0)
       expect(p.logoUrl).toBe(`/media/logos/${p.code}.svg`)
     }
+  })
+
+  it('gives every product its market’s late charges, and updates products on a later run', async () => {
+    const all = await database.db.select().from(products)
+    for (const p of all.filter((x) => x.market === 'ID')) {
+      expect(lateChargesOf(p)).toEqual({ feeNew: 50_000_00, feeRepeat: 40_000_00, tiers: [{ fromDay: 1, dailyBps: 30 }], capBps: 10_000 })
+    }
+    for (const p of all.filter((x) => x.market === 'IN')) {
+      expect(lateChargesOf(p)).toMatchObject({ feeNew: 1_000_00, feeRepeat: 800_00, capBps: 10_000 })
+      expect(p.lateTiers).toEqual([{ fromDay: 1, dailyBps: 500 }, { fromDay: 31, dailyBps: 400 }, { fromDay: 91, dailyBps: 200 }])
+    }
+    await database.db.update(products).set({ sort: 999, lateFeeNew: cents(1) }).where(eq(products.code, 'tunai-keluarga'))
+    // an order seeded before orders carried late charges
+    await database.db.update(orders).set({ lateFeeNew: cents(0), lateTiers: [], manualReview: false }).where(eq(orders.orderNo, 'K2026000006'))
+    await seedDemo(database.db, { sessionTtlDays: 30 })
+    const [again] = await database.db.select().from(products).where(eq(products.code, 'tunai-keluarga'))
+    expect(again).toMatchObject({ sort: 10, lateFeeNew: 50_000_00 })
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNo, 'K2026000006'))
+    expect(order).toMatchObject({ lateFeeNew: 50_000_00, lateTiers: [{ fromDay: 1, dailyBps: 30 }], manualReview: true })
+  })
+
+  it('puts first the Indonesian products the demo borrower can apply for', async () => {
+    const list = (await database.db.select().from(products).where(eq(products.market, 'ID'))).sort((a, b) => a.sort - b.sort || a.id - b.id)
+    const running = new Set((await ordersOf(DEMO_BORROWERS[0].phone)).filter((o) => isUnsettled(o.status as OrderStatus)).map((o) => o.productId))
+    const first = list.slice(0, 3)
+    expect(first.map((p) => p.code)).toEqual(['tunai-keluarga', 'dana-sehat', 'kilat-cepat'])
+    for (const p of first) {
+      expect(p.status).toBe('active')
+      expect(p.isPartner).toBe(false)
+      expect(running.has(p.id)).toBe(false)
+    }
+  })
+
+  it('charges the overdue order as the order job would, and keeps the showcase orders where they are', async () => {
+    const list = await ordersOf(DEMO_BORROWERS[0].phone)
+    const overdue = list.find((o) => o.status === 180)!
+    const [product] = await database.db.select().from(products).where(eq(products.id, overdue.productId))
+    expect(overdue.penalty).toBe(accruedPenalty(3, cents(overdue.totalRepay - overdue.paid), penaltyRulesFor(lateChargesOf(product!), false)))
+    expect(overdue.penaltyAccruedThrough).toBe(localDate(new Date(), 'ID'))
+    expect(list.every((o) => o.manualReview)).toBe(true)
+
+    const result = await runOrderJob(
+      { db: database.db, config: { DEMO_MODE: true, DECISION_DELAY_SECONDS: 0, DISBURSE_DELAY_SECONDS: 0 } },
+      new Date(Date.now() + 60_000),
+    )
+    expect(result).toEqual({ approved: 0, rejected: 0, disbursed: 0, overdue: 0, accrued: 0 })
+    const after = await ordersOf(DEMO_BORROWERS[0].phone)
+    expect(after.map((o) => [o.orderNo, o.status, o.penalty]).sort()).toEqual(list.map((o) => [o.orderNo, o.status, o.penalty]).sort())
   })
 
   it('refreshes the demo sessions on every run, so their tokens keep working', async () => {

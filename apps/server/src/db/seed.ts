@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm'
 import { ORDER_STATUS, cents, type OrderStatus } from '@kilat/domain'
 import { hashToken } from '../http/sessions.js'
+import { saveProductByCode } from '../modules/products/products.service.js'
 import type { Db } from './client.js'
 import { buildOrder, buildProduct } from './factories.js'
 import { borrowers, orderPeriods, orders, products, sessions, type NewProduct } from './schema.js'
@@ -27,68 +28,71 @@ const APPLY = L('Ajukan Sekarang', 'Apply now', 'Solicitar ahora')
 /**
  * Indonesia: Rp 1.000.000 - Rp 15.000.000 (spec.md section 1). The total cost of every Indonesian
  * product, interest over the term plus the admin fee, stays at or below 100 % of the principal
- * (seed.test.ts checks it).
+ * (the products service refuses any other). The first products in `sort` order are ones the demo
+ * borrower has no running loan with, so the journey recommended list → apply → confirm → submit
+ * works on the first card of a fresh database. Late charges are each market's defaults
+ * (factories.ts defaultLateCharges).
  */
 export const DEMO_PRODUCTS: NewProduct[] = [
   buildProduct({
     code: 'kilat-tunai', name: 'Kilat Tunai', minAmount: rp(1_000_000), maxAmount: rp(5_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 91, dailyRateBps: 10, adminFeeBps: 300, extensionFee: rp(150_000), sort: 10,
+    termUnit: 'day', termDays: 91, dailyRateBps: 10, adminFeeBps: 300, extensionFee: rp(150_000), sort: 50,
     tags: tags(['Cair 2 jam', 'Tanpa jaminan'], ['Paid in 2 hours', 'No collateral'], ['Pago en 2 horas', 'Sin aval']),
     buttonText: APPLY,
     description: L('Pinjaman tunai 91 hari, cair dalam 2 jam.', 'A 91-day cash loan, paid out within 2 hours.', 'Préstamo de 91 días, depositado en 2 horas.'),
   }),
   buildProduct({
     code: 'dana-kilat', name: 'Dana Kilat', minAmount: rp(1_000_000), maxAmount: rp(8_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 120, dailyRateBps: 8, adminFeeBps: 250, extensionFee: rp(200_000), sort: 20,
+    termUnit: 'day', termDays: 120, dailyRateBps: 8, adminFeeBps: 250, extensionFee: rp(200_000), sort: 60,
     tags: tags(['Bunga rendah', 'Tenor 120 hari'], ['Low interest', '120-day term'], ['Interés bajo', 'Plazo de 120 días']),
     buttonText: APPLY,
     description: L('Dana cepat dengan bunga ringan.', 'Fast funds with a light rate.', 'Dinero rápido con interés ligero.'),
   }),
   buildProduct({
     code: 'cicil-ringan', name: 'Cicil Ringan', minAmount: rp(2_000_000), maxAmount: rp(10_000_000), amountStep: rp(500_000),
-    termUnit: 'period', periods: 4, periodDays: 30, dailyRateBps: 9, adminFeeBps: 300, sort: 30,
+    termUnit: 'period', periods: 4, periodDays: 30, dailyRateBps: 9, adminFeeBps: 300, sort: 70,
     tags: tags(['Cicilan 4x', 'Bayar bulanan'], ['4 installments', 'Pay monthly'], ['4 pagos', 'Pago mensual']),
     buttonText: L('Ajukan Cicilan', 'Apply for installments', 'Solicitar a plazos'),
     description: L('Bayar dalam 4 cicilan bulanan.', 'Repay in 4 monthly installments.', 'Paga en 4 mensualidades.'),
   }),
   buildProduct({
     code: 'kilat-plus', name: 'Kilat Plus', minAmount: rp(3_000_000), maxAmount: rp(15_000_000), amountStep: rp(1_000_000),
-    termUnit: 'day', termDays: 180, dailyRateBps: 6, adminFeeBps: 200, extensionFee: rp(300_000), sort: 40,
+    termUnit: 'day', termDays: 180, dailyRateBps: 6, adminFeeBps: 200, extensionFee: rp(300_000), sort: 80,
     tags: tags(['Limit tinggi', 'Tenor 180 hari'], ['High limit', '180-day term'], ['Límite alto', 'Plazo de 180 días']),
     buttonText: APPLY,
     description: L('Limit hingga Rp 15.000.000.', 'Limits up to Rp 15.000.000.', 'Límite de hasta Rp 15.000.000.'),
   }),
   buildProduct({
     code: 'dana-pendidikan', name: 'Dana Pendidikan', minAmount: rp(1_000_000), maxAmount: rp(10_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 150, dailyRateBps: 7, adminFeeBps: 250, sort: 50,
+    termUnit: 'day', termDays: 150, dailyRateBps: 7, adminFeeBps: 250, sort: 90,
     tags: tags(['Biaya sekolah', 'Proses mudah'], ['School fees', 'Easy process'], ['Colegiaturas', 'Proceso fácil']),
     buttonText: APPLY,
     description: L('Untuk biaya sekolah dan kuliah.', 'For school and university fees.', 'Para gastos de escuela y universidad.'),
   }),
   buildProduct({
     code: 'modal-usaha', name: 'Modal Usaha', minAmount: rp(5_000_000), maxAmount: rp(15_000_000), amountStep: rp(1_000_000),
-    termUnit: 'period', periods: 6, periodDays: 30, dailyRateBps: 5, adminFeeBps: 300, sort: 60,
+    termUnit: 'period', periods: 6, periodDays: 30, dailyRateBps: 5, adminFeeBps: 300, sort: 40,
     tags: tags(['UMKM', 'Cicilan 6x'], ['Small business', '6 installments'], ['Pymes', '6 pagos']),
     buttonText: L('Ajukan Modal', 'Apply for capital', 'Solicitar capital'),
     description: L('Modal kerja untuk usaha kecil.', 'Working capital for small businesses.', 'Capital de trabajo para negocios pequeños.'),
   }),
   buildProduct({
     code: 'kilat-cepat', name: 'Kilat Cepat', minAmount: rp(1_000_000), maxAmount: rp(3_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 91, dailyRateBps: 15, adminFeeBps: 400, sort: 70,
+    termUnit: 'day', termDays: 91, dailyRateBps: 15, adminFeeBps: 400, sort: 30,
     tags: tags(['Persetujuan instan'], ['Instant approval'], ['Aprobación inmediata']),
     buttonText: APPLY,
     description: L('Keputusan dalam hitungan menit.', 'A decision within minutes.', 'Decisión en minutos.'),
   }),
   buildProduct({
     code: 'dana-sehat', name: 'Dana Sehat', minAmount: rp(1_000_000), maxAmount: rp(6_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 100, dailyRateBps: 10, adminFeeBps: 300, sort: 80,
+    termUnit: 'day', termDays: 100, dailyRateBps: 10, adminFeeBps: 300, sort: 20,
     tags: tags(['Biaya kesehatan'], ['Medical costs'], ['Gastos médicos']),
     buttonText: APPLY,
     description: L('Untuk biaya berobat yang mendesak.', 'For urgent medical bills.', 'Para gastos médicos urgentes.'),
   }),
   buildProduct({
     code: 'tunai-keluarga', name: 'Tunai Keluarga', minAmount: rp(1_000_000), maxAmount: rp(7_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 120, dailyRateBps: 9, adminFeeBps: 300, sort: 90,
+    termUnit: 'day', termDays: 120, dailyRateBps: 9, adminFeeBps: 300, extensionFee: rp(150_000), sort: 10,
     tags: tags(['Kebutuhan keluarga'], ['Family needs'], ['Necesidades familiares']),
     buttonText: APPLY,
     description: L('Bantu kebutuhan keluarga Anda.', 'Help with your family’s needs.', 'Apoyo para las necesidades de tu familia.'),
@@ -189,7 +193,9 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
     // Processes starting together would otherwise race on the same inserts.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
 
-    const newProducts = await tx.insert(products).values(DEMO_PRODUCTS).onConflictDoNothing({ target: products.code }).returning({ id: products.id })
+    // Products are updated too, so a database seeded by an older version gets the new fields.
+    let newProducts = 0
+    for (const product of DEMO_PRODUCTS) if ((await saveProductByCode(tx, product)).inserted) newProducts += 1
 
     await tx
       .insert(borrowers)
@@ -219,6 +225,8 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
         now,
         ...(demo.isDelay !== undefined ? { isDelay: demo.isDelay } : {}),
         ...(demo.paidPeriods !== undefined ? { paidPeriods: demo.paidPeriods } : {}),
+        // The showcase orders stay in their status: the demo's automatic decision and payout skip them.
+        manualReview: true,
       })
       const [inserted] = await tx.insert(orders).values(built.order).onConflictDoNothing({ target: orders.orderNo }).returning({ id: orders.id })
       if (!inserted) continue
@@ -227,6 +235,14 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
         await tx.insert(orderPeriods).values(built.periods.map((p) => ({ ...p, orderId: inserted.id })))
       }
     }
-    return { products: newProducts.length, orders: newOrders }
+    const demoOrderNos = DEMO_ORDERS.map((o) => o.orderNo)
+    await tx.update(orders).set({ manualReview: true }).where(inArray(orders.orderNo, demoOrderNos))
+    // Demo orders of a database seeded before orders carried late charges get their product's.
+    await tx.execute(sql`
+      update ${orders} set late_fee_new = p.late_fee_new, late_fee_repeat = p.late_fee_repeat,
+        late_tiers = p.late_tiers, late_cap_bps = p.late_cap_bps
+      from ${products} p
+      where p.id = ${orders.productId} and ${orders.lateTiers} = '[]'::jsonb and ${inArray(orders.orderNo, demoOrderNos)}`)
+    return { products: newProducts, orders: newOrders }
   })
 }

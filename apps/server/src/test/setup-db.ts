@@ -7,7 +7,7 @@ import { openPglite, openPostgres, type Database } from '../db/client.js'
 import { migrateDatabase } from '../db/migrate.js'
 
 /** Every table of the application, for truncation between test files on a shared PostgreSQL. */
-const TABLES = ['order_periods', 'orders', 'products', 'sessions', 'sms_codes', 'sms_outbox', 'rate_limits', 'borrowers']
+const TABLES = ['events', 'ratings', 'order_periods', 'orders', 'products', 'sessions', 'sms_codes', 'sms_outbox', 'rate_limits', 'borrowers']
 
 /**
  * A migrated, empty database for one test file: an in-memory PGlite by default (a copy of the one

@@ -1,0 +1,188 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ERRORS, googleScore, loanDetails } from '@kilat/contract'
+import { ORDER_STATUSES, formatMoney } from '@kilat/domain'
+import type { Database } from '../../db/client.js'
+import { orders, products, ratings, type Order, type Product } from '../../db/schema.js'
+import { seedDemo } from '../../db/seed.js'
+import { get, post } from '../../test/inject.js'
+import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
+
+let database: Database
+let app: FastifyInstance
+const byStatus = new Map<number, Order>()
+const productOf = new Map<number, Product>()
+const ME = { tok: 'demo-borrower' }
+const OTHER = { tok: 'demo-borrower-2' }
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  await seedDemo(database.db, { sessionTtlDays: 30 })
+  const rows = await database.db.select({ order: orders, product: products }).from(orders).innerJoin(products, eq(products.id, orders.productId))
+  for (const { order, product } of rows) {
+    if (order.orderNo <= 'K2026000010') byStatus.set(order.status, order)
+    productOf.set(order.id, product)
+  }
+  app = await buildTestApp(database)
+  await app.ready()
+})
+
+afterAll(async () => {
+  await app?.close()
+  await database?.close()
+})
+
+const details = (order: Order, query: Record<string, string | number> = {}) => get(app, loanDetails.path, { ...ME, orderId: order.orderNo, ...query })
+
+describe('loan-details', () => {
+  it.each(ORDER_STATUSES)('describes the demo order in status %i', async (status) => {
+    const order = byStatus.get(status)!
+    const product = productOf.get(order.id)!
+    const res = await details(order, { productId: product.id })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.success).toBe(true)
+    const d = body.data
+    expect(d).toMatchObject({
+      orderNo: order.orderNo,
+      productId: product.id,
+      orderStatus: status,
+      productName: product.name,
+      productLogo: product.logoUrl,
+      inside: product.isPartner ? 0 : 1,
+      h5Url: product.isPartner ? product.partnerUrl : '',
+      telephone: '+62 21 5098 7700',
+      playeduL: 'https://play.google.com/store/apps/details?id=id.kilat.app',
+    })
+    expect(d.noticeStatusText.length).toBeGreaterThan(0)
+    expect(d.noticeDesText.length).toBeGreaterThan(0)
+    // design.md section 5: the list shows exactly where no action does
+    expect(d.recProducts.length > 0).toBe([21, 151, 110].includes(status))
+    expect(d.isScore).toBe([200, 4].includes(status) ? '1' : '0')
+    const disbursed = order.disbursedAt !== null
+    expect(d.amountDue).toBe(disbursed ? Math.max(0, order.totalRepay + order.penalty - order.paid) : 0)
+    const rows = d.userOrderDetail.detail.map((r: { text: string }) => r.text)
+    expect(rows.slice(0, 5)).toEqual(['Nomor pesanan', 'Jumlah pinjaman', 'Jumlah diterima', 'Jangka waktu', 'Waktu pengajuan'])
+    expect(rows.includes('Denda keterlambatan')).toBe(order.penalty > 0)
+    expect(rows.includes('Jumlah tagihan')).toBe(disbursed)
+  })
+
+  it('offers the extension on the due loan of a product that has one', async () => {
+    expect((await details(byStatus.get(174)!)).json().data).toMatchObject({ isDelay: 1, reyMsg: expect.stringMatching(/^Bayar Rp [\d.]+,\d{2} paling lambat \d{4}-\d{2}-\d{2}\.$/) })
+    expect((await details(byStatus.get(180)!)).json().data.isDelay).toBe(0)
+    expect((await details(byStatus.get(3)!)).json().data.isDelay).toBe(0)
+  })
+
+  it('tells an overdue borrower the days late and the late charges', async () => {
+    const order = byStatus.get(180)!
+    const d = (await details(order)).json().data
+    const penalty = formatMoney(order.penalty, 'ID')
+    expect(d.noticeStatusText).toBe('Terlambat')
+    expect(d.noticeDesText).toBe(`Pembayaran Anda terlambat 3 hari. Denda ${penalty}; total tagihan ${formatMoney(order.totalRepay + order.penalty, 'ID')}.`)
+    expect(d.userOrderDetail.detail.at(-1)).toEqual({ text: 'Denda keterlambatan', value: penalty })
+    const en = (await details(order, { lang: 'en' })).json().data
+    expect(en.noticeStatusText).toBe('Overdue')
+    expect(en.noticeDesText).toContain('3 days overdue')
+    expect(en.userOrderDetail.detail[0].text).toBe('Order number')
+    const es = (await details(order, { lang: 'es' })).json().data
+    expect(es.noticeDesText).toContain('3 días de atraso')
+  })
+
+  it('names the next installment of a loan being repaid', async () => {
+    const d = (await details(byStatus.get(170)!, { lang: 'en' })).json().data
+    expect(d.noticeStatusText).toBe('Repaying')
+    expect(d.noticeDesText).toMatch(/^Your next installment of Rp [\d.]+,\d{2} is due on \d{4}-\d{2}-\d{2}\.$/)
+    expect(d.reyMsg).toMatch(/^Next installment of Rp/)
+  })
+
+  it('recommends the other active products with their codes while an order waits', async () => {
+    const order = byStatus.get(21)!
+    const d = (await details(order)).json().data
+    expect(d.recProducts).toHaveLength(10)
+    expect(d.recProducts.some((p: { id: number }) => p.id === order.productId)).toBe(false)
+    const first = d.recProducts[0]
+    expect(first).toMatchObject({ code: 'tunai-keluarga', enabled: 1, globally: 1, buttonStatus: 1 })
+    const running = d.recProducts.find((p: { code: string }) => p.code === 'kilat-tunai')
+    expect(running).toMatchObject({ enabled: 0, buttonStatus: 0, globally: 1 })
+    expect(d.recProducts.some((p: { code: string }) => p.code === 'dana-rumah')).toBe(false)
+  })
+
+  it('speaks each language for each status', async () => {
+    for (const status of ORDER_STATUSES) {
+      const order = byStatus.get(status)!
+      const [id, en, es] = await Promise.all(['id', 'en', 'es'].map(async (lang) => (await details(order, { lang })).json().data))
+      expect(new Set([id.noticeStatusText, en.noticeStatusText, es.noticeStatusText]).size, String(status)).toBe(3)
+      expect(new Set([id.noticeDesText, en.noticeDesText, es.noticeDesText]).size, String(status)).toBe(3)
+    }
+  })
+
+  it.each([
+    ['another borrower’s order', OTHER, () => ({ orderId: byStatus.get(174)!.orderNo })],
+    ['an unknown order', ME, () => ({ orderId: 'K2099000000' })],
+    ['a product that is not the order’s', ME, () => ({ orderId: byStatus.get(174)!.orderNo, productId: byStatus.get(180)!.productId })],
+  ])('answers notFound for %s', async (_what, who, query) => {
+    const res = await get(app, loanDetails.path, { ...who, ...query() })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ success: false, data: null, code: 1002, message: ERRORS.notFound.messages.id })
+  })
+
+  it.each([
+    [{}, ['orderId']],
+    [{ orderId: '<script>alert(1)</script>' }, ['orderId']],
+    [{ orderId: 'K'.repeat(33) }, ['orderId']],
+    [{ orderId: "K1' or '1'='1" }, ['orderId']],
+    [{ orderId: 'K2026000005', productId: 'abc' }, ['productId']],
+  ])('refuses malformed input %j', async (query, names) => {
+    const res = await get(app, loanDetails.path, { ...ME, ...query })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ success: false, code: 1000, data: { fields: names } })
+  })
+
+  it('needs a session', async () => {
+    const res = await get(app, loanDetails.path, { orderId: 'K2026000005' })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toMatchObject({ success: false, code: 1001 })
+  })
+})
+
+describe('google-score', () => {
+  const borrowerId = async () => (await database.db.select({ id: orders.borrowerId }).from(orders).where(eq(orders.orderNo, 'K2026000007')))[0]!.id
+
+  it('stores the stars the borrower chose, the later rating replacing the earlier', async () => {
+    const settled = byStatus.get(200)!
+    const res = await post(app, googleScore.path, { score: 3, orderId: settled.orderNo }, ME)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ success: true, data: null })
+    expect((await details(settled)).json().data.isScore).toBe('0')
+    await post(app, googleScore.path, { score: 5, orderId: settled.orderNo }, ME)
+    const rows = await database.db.select().from(ratings).where(eq(ratings.orderId, settled.id))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ score: 5, borrowerId: await borrowerId() })
+  })
+
+  it('keeps one rating of the app itself when no order is named', async () => {
+    await post(app, googleScore.path, { score: 2 }, ME)
+    await post(app, googleScore.path, { score: 4 }, ME)
+    const rows = await database.db.select().from(ratings).where(and(eq(ratings.borrowerId, await borrowerId()), isNull(ratings.orderId)))
+    expect(rows.map((r) => r.score)).toEqual([4])
+  })
+
+  it('answers notFound for another borrower’s order', async () => {
+    const res = await post(app, googleScore.path, { score: 1, orderId: byStatus.get(4)!.orderNo }, OTHER)
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ success: false, code: 1002 })
+    expect(await database.db.select().from(ratings).where(eq(ratings.orderId, byStatus.get(4)!.id))).toHaveLength(0)
+    expect((await details(byStatus.get(4)!)).json().data.isScore).toBe('1')
+  })
+
+  it.each([[{ score: 0 }], [{ score: 6 }], [{ score: 'five' }], [{ score: 4.5 }], [{}]])('refuses %j', async (fields) => {
+    const res = await post(app, googleScore.path, fields as Record<string, string | number>, ME)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ success: false, code: 1000, data: { fields: ['score'] } })
+  })
+
+  it('needs a session', async () => {
+    expect((await post(app, googleScore.path, { score: 5 }, {})).statusCode).toBe(401)
+  })
+})

@@ -1,0 +1,64 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { Market } from '@kilat/domain'
+import type { Executor } from '../../db/client.js'
+import { UNSETTLED_STATUSES, events, orders, products, type EventKind, type NewProduct, type Product } from '../../db/schema.js'
+
+export async function findProduct(db: Executor, id: number): Promise<Product | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
+  return row
+}
+
+/** Every product of a market, active or not, in the catalogue's order. */
+export async function listMarketProducts(db: Executor, market: Market): Promise<Product[]> {
+  return db.select().from(products).where(eq(products.market, market)).orderBy(asc(products.sort), asc(products.id))
+}
+
+/** The borrower's unsettled orders by product: product id → order number. */
+export async function unsettledOrderNos(db: Executor, borrowerId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ productId: orders.productId, orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.borrowerId, borrowerId), inArray(orders.status, UNSETTLED_STATUSES)))
+  return new Map(rows.map((r) => [r.productId, r.orderNo]))
+}
+
+export async function insertProduct(db: Executor, values: NewProduct): Promise<Product> {
+  const [row] = await db.insert(products).values(values).returning()
+  if (!row) throw new Error('product insert returned no row')
+  return row
+}
+
+/** Inserts the product or updates the one with its code; `inserted` tells which happened. */
+export async function upsertProductByCode(db: Executor, values: NewProduct): Promise<{ product: Product; inserted: boolean }> {
+  const { code: _code, ...changes } = values
+  const [row] = await db
+    .insert(products)
+    .values(values)
+    .onConflictDoUpdate({ target: products.code, set: changes })
+    // xmax is 0 on a row this statement inserted, and set on one it updated
+    .returning({ ...getTableColumns(products), inserted: sql<boolean>`(xmax = 0)` })
+  if (!row) throw new Error('product upsert returned no row')
+  const { inserted, ...product } = row
+  return { product, inserted }
+}
+
+export interface NewEvent {
+  borrowerId: number
+  kind: EventKind
+  productId: number
+  moduleId?: number | null
+  position?: number | null
+  scene?: string | null
+}
+
+/** Events are only ever inserted: there is no update or delete of them anywhere. */
+export async function insertEvent(db: Executor, event: NewEvent): Promise<void> {
+  await db.insert(events).values({
+    borrowerId: event.borrowerId,
+    kind: event.kind,
+    productId: event.productId,
+    moduleId: event.moduleId ?? null,
+    position: event.position ?? null,
+    scene: event.scene ?? null,
+  })
+}

@@ -1,0 +1,35 @@
+/**
+ * spec.md section 9: the recommended list reports which module it was shown in. The banner and
+ * popup of the "jingzhun" (precision) campaign are module 301, those of the "fudai" (lucky bag)
+ * campaign 302, every other scene (the plain list included) 300.
+ */
+export type RecommendModuleId = 300 | 301 | 302
+
+const SCENE_MODULES: Readonly<Record<string, RecommendModuleId>> = {
+  banner_jingzhun: 301,
+  tanchuang_jingzhun: 301,
+  tanchuang_fudai: 302,
+  banner_fudai: 302,
+}
+
+export function recommendModuleId(scene: string | null | undefined): RecommendModuleId {
+  if (!scene) return 300
+  return Object.hasOwn(SCENE_MODULES, scene) ? SCENE_MODULES[scene]! : 300
+}
+
+/** spec.md section 9: the borrow-more event of the loan-details screen. */
+export const BORROW_MORE_MODULE_ID = 30
+/** spec.md section 9: the contract calls use scene 3. */
+export const CONTRACT_SCENE = 3
+
+/** A product's amount limits: an amount is offered from `min` to `max` in steps of `step` from `min`. */
+export interface AmountLimits {
+  min: number
+  max: number
+  step: number
+}
+
+export function amountAllowed(amount: number, limits: AmountLimits): boolean {
+  if (!Number.isSafeInteger(amount) || amount < limits.min || amount > limits.max) return false
+  return limits.step > 0 && (amount - limits.min) % limits.step === 0
+}
