@@ -89,7 +89,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
 
   const request = new Request(url.href, { signal: input.signal })
   const context = await handler.query(request, {
-    requestContext: createLoadContext({ api, queryClient, i18n, market, locale }),
+    requestContext: createLoadContext({ api, queryClient, i18n, market, locale, server: true }),
   })
   if (context instanceof Response) {
     const location = context.headers.get('location')

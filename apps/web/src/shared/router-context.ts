@@ -14,6 +14,11 @@ export interface AppLoadContext {
   i18n: I18n
   market: Market
   locale: Locale
+  /**
+   * Set when rendering on the server: loaders wait for their data there, so the first HTML carries
+   * it; in the browser a screen may show a skeleton while its data arrives.
+   */
+  server?: boolean
 }
 
 export const appContext = createContext<AppLoadContext>()

@@ -4,10 +4,10 @@ import { renderApp } from '../../test/render-app'
 
 describe('coming soon screens', () => {
   it('show the screen’s localized title, a note and a way home', async () => {
-    const { user, router } = await renderApp('/loan-detail?lang=en')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Loan details' })).toBeInTheDocument()
+    const { user, router } = await renderApp('/repay-delay?lang=en')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loan extension' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 2, name: 'Coming soon' })).toBeInTheDocument()
-    await waitFor(() => expect(document.title).toBe('Loan details · Kilat'))
+    await waitFor(() => expect(document.title).toBe('Loan extension · Kilat'))
     await user.click(screen.getByRole('link', { name: 'Home' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Instant loans' })).toBeInTheDocument()

@@ -86,7 +86,7 @@ describe('/testPreview', () => {
       ['Confirm loan', '/loan-confirm'], ['Repay', '/individual'], ['Extension', '/repay-delay'], ['Bind bank card', '/bind-bank'],
       ['About us', '/about-us'], ['Complaint', '/complaint'], ['Customer service', '/customer-service'],
       ['Privacy policy', '/privacy-policy'], ['Repayment instructions', '/repayment-instructions'],
-      ['My complaints', '/complaintList'], ['Recommended loans', '/relevant'], ['Register', '/register'],
+      ['My complaints', '/complaintList'], ['Special offers', '/relevant'], ['Register', '/register'],
     ] as const) {
       const screenLink = screen.getAllByRole('link', { name: new RegExp(`^${name}`) })[0]
       expect(new URL(screenLink?.getAttribute('href') ?? '', 'http://x').pathname).toBe(path)

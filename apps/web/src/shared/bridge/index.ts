@@ -25,8 +25,11 @@ export interface BridgePayloads {
   /** The session was refused: the shell signs the borrower out and shows its login. */
   offToLogin: Record<string, never>
   callTelephone: { phone: string }
-  /** The app store rating prompt (spec.md 4.2 and 4.9: 4 or 5 stars). */
-  toRate: { score?: number }
+  /**
+   * The app store rating prompt (spec.md 4.2 and 4.9: 4 or 5 stars); `url` is the store page the
+   * loan details name (`playeduL`), for shells that open it themselves.
+   */
+  toRate: { url?: string; score?: number }
   /** A tracking event ("burial point") for the shell's analytics. */
   confirmBurialPoint: { event: string; productId?: string; moduleId?: string | number; positionId?: string | number }
   /** Bank card binding handed to the shell, and its end. */

@@ -6,7 +6,7 @@ import type { BackendModule, i18n as I18n, Resource, ResourceLanguage } from 'i1
  * its own, named like the feature in camelCase, loaded with the feature's route. Keys are the same in
  * id, en and es (a test compares them).
  */
-export const NAMESPACES = ['common', 'testPreview'] as const
+export const NAMESPACES = ['common', 'testPreview', 'products', 'loans'] as const
 export type Namespace = (typeof NAMESPACES)[number]
 
 type LocaleModule = { default: ResourceLanguage[string] }

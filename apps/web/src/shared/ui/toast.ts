@@ -19,9 +19,17 @@ function loadToast(): Promise<ToastModule> {
   return toastModule
 }
 
+/**
+ * An open popup (`<dialog>` opened with showModal, see modal.tsx) sits in the browser's top layer,
+ * above every z-index: a toast in the body would hide under its backdrop. Inside the popup it shows.
+ */
+function toastContainer(): HTMLElement {
+  return document.querySelector<HTMLElement>('dialog[open]') ?? document.body
+}
+
 export function showToast(content: string, duration?: number): void {
   void loadToast().then((Toast) => {
-    Toast.show({ content, duration: toastDuration(duration) })
+    Toast.show({ content, duration: toastDuration(duration), getContainer: toastContainer })
   })
 }
 
@@ -31,7 +39,7 @@ export function showLoading(content: string): () => void {
   let handler: { close(): void } | undefined
   void loadToast().then((Toast) => {
     if (closed) return
-    handler = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false })
+    handler = Toast.show({ icon: 'loading', content, duration: 0, maskClickable: false, getContainer: toastContainer })
   })
   return () => {
     if (closed) return

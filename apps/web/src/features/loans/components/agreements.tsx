@@ -1,0 +1,52 @@
+import type { Contracts } from '../api/get-contracts'
+import { useTranslation } from 'react-i18next'
+import { useFollowUrl, useScreenHref } from '../../../shared/ui/follow-url'
+import { SCREEN_PATHS } from '../../../shared/screens'
+import { useOpenContract } from '../api/open-contract'
+import styles from '../loans.module.css'
+
+/**
+ * spec.md 2.7 and 4.8: the agreements with their box, checked at first. Each title asks where the
+ * agreement is read (contract-jump) and goes there; its address works without script too.
+ */
+export function Agreements({
+  productId,
+  contracts,
+  checked,
+  onChange,
+}: {
+  productId: number
+  contracts: Contracts
+  checked: boolean
+  onChange: (checked: boolean) => void
+}) {
+  const { t } = useTranslation('loans')
+  const { t: tc } = useTranslation()
+  const open = useOpenContract(tc('loading'))
+  const follow = useFollowUrl()
+  const href = useScreenHref()
+  return (
+    <section className={styles.agreements}>
+      <div className={styles.agree}>
+        <input id="agree-contracts" type="checkbox" className={styles.checkbox} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+        <label htmlFor="agree-contracts">{t('confirm.confirmAgreement')}</label>
+      </div>
+      <ul className={styles.contracts}>
+        {contracts.map((contract) => (
+          <li key={contract.position}>
+            <a
+              href={href(SCREEN_PATHS.contract, { productId, position: contract.position })}
+              onClick={(event) => {
+                event.preventDefault()
+                if (open.isPending) return
+                open.mutate({ productId, position: contract.position }, { onSuccess: (data) => follow(data.contract_url) })
+              }}
+            >
+              {contract.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

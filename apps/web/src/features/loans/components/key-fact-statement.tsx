@@ -1,0 +1,45 @@
+import type { CostSummary } from '@kilat/contract'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatMoney } from '../../../shared/format'
+import { useMarket } from '../../../shared/market'
+import { headlineText } from '../../../shared/ui/cost-summary'
+import styles from '../loans.module.css'
+
+/**
+ * India's Key Fact Statement: the loan's figures in one titled table the borrower sees before
+ * confirming (docs/decisions/0004). Late charges are the offer's note.
+ */
+export function KeyFactStatement({ cost, lateCharges }: { cost: CostSummary; lateCharges: string }) {
+  const { t } = useTranslation('loans')
+  const { t: tc } = useTranslation()
+  const { market } = useMarket()
+  const titleId = useId()
+  const money = (cents: number) => formatMoney(cents, market)
+  const rows: [string, string][] = [
+    [t('kfs.loanAmount'), money(cost.amount)],
+    [t('kfs.fees'), money(cost.fee)],
+    [t('kfs.net'), money(cost.received)],
+    [t('kfs.interest'), money(cost.interest)],
+    [t('kfs.total'), money(cost.totalRepay)],
+    // An India product's headline is its APR; any other product keeps its own rate, named as such.
+    [cost.headline.kind === 'apr' ? t('kfs.apr') : tc(`cost.headlineLabel.${cost.headline.kind}`), headlineText(tc, cost.headline)],
+    [t('kfs.term'), t('kfs.termDays', { count: cost.termDays })],
+    [t('kfs.late'), lateCharges || t('kfs.lateNone')],
+  ]
+  return (
+    <div className={styles.kfs}>
+      <table className={styles.kfsTable}>
+        <caption id={titleId}>{t('kfs.title')}</caption>
+        <tbody>
+          {rows.map(([label, value], index) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td className={index === rows.length - 1 ? styles.kfsText : undefined}>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import { useId } from 'react'
+import { StatusIcon } from '../../../shared/ui/status-icon'
+import type { LoanDetails } from '../api/get-loan-details'
+import styles from '../loans.module.css'
+
+/** spec.md 2.8: the order's status in a drawing, a headline and a description. */
+export function StatusBanner({ details }: { details: LoanDetails }) {
+  const headingId = useId()
+  return (
+    <section className={styles.banner} aria-labelledby={headingId}>
+      <StatusIcon status={details.orderStatus} />
+      <div>
+        <h2 id={headingId} className={styles.bannerTitle}>{details.noticeStatusText}</h2>
+        {details.noticeDesText && <p>{details.noticeDesText}</p>}
+        {/* The repayment message often repeats what the description already says. */}
+        {details.reyMsg && !details.noticeDesText.includes(details.reyMsg) && <p>{details.reyMsg}</p>}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { loadScreen } from '../../shared/api/screen-query'
+import { appContext } from '../../shared/router-context'
+import { contractViewQuery } from './api/get-contract-view'
+import { loanParams } from './params'
+
+export function contractInputOf(search: string) {
+  const { productId, position, orderId, amount } = loanParams(search)
+  return productId ? { productId, position, orderId, amount } : undefined
+}
+
+/** The page title is the agreement's own. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const load = context.get(appContext)
+  const { api } = load
+  const input = contractInputOf(new URL(request.url).search)
+  if (!input) return { failed: 'missing' as const }
+  return loadScreen(load, contractViewQuery(api, input), { titleOf: (data) => data.title })
+}

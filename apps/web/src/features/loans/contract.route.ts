@@ -1,0 +1,2 @@
+export { ContractPage as Component } from './contract-page'
+export { loader } from './contract.data'

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { loadScreen } from '../../shared/api/screen-query'
+import { appContext } from '../../shared/router-context'
+import { contractsQuery } from './api/get-contracts'
+import { loanConfirmQuery } from './api/get-loan-confirm'
+import { loanParams } from './params'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const load = context.get(appContext)
+  const { api } = load
+  const { productId, amount } = loanParams(new URL(request.url).search)
+  if (!productId) return { failed: 'missing' as const }
+  return loadScreen(load, loanConfirmQuery(api, { productId, amount }), { also: [contractsQuery(api, productId)] })
+}

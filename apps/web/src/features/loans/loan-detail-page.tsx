@@ -1,0 +1,72 @@
+import { actionsFor, type OrderStatus } from '@kilat/domain'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { useApi } from '../../shared/api'
+import { useScreenQuery } from '../../shared/api/screen-query'
+import { sendToNative } from '../../shared/bridge'
+import { useDataTitle } from '../../shared/ui/document-title'
+import { PageFrame } from '../../shared/ui/page-frame'
+import { ScreenFailure } from '../../shared/ui/screen-failure'
+import { Skeleton } from '../../shared/ui/skeleton'
+import { loanDetailsQuery, type LoanDetails } from './api/get-loan-details'
+import { OrderActions } from './components/order-actions'
+import { OrderCard } from './components/order-card'
+import { RatingPopup } from './components/rating-popup'
+import { RecommendedProducts } from './components/recommended-products'
+import { StatusBanner } from './components/status-banner'
+import { loanParams } from './params'
+import styles from './loans.module.css'
+
+/** spec.md 2.8 and 4.9: one order's status, its product, what the borrower can do next. */
+export function LoanDetailPage() {
+  const { t } = useTranslation('loans')
+  const { t: tc } = useTranslation()
+  const api = useApi()
+  const { orderId = '', productId } = loanParams(useLocation().search)
+  const { state, retry } = useScreenQuery(loanDetailsQuery(api, { orderId, productId }))
+  useDataTitle(state.status === 'ready' ? state.data.productName : undefined)
+
+  let content
+  if (state.status === 'ready') content = <OrderDetails details={state.data} />
+  else if (state.status === 'loading') content = <Skeleton blocks={[88, 180, 120]} />
+  else content = <ScreenFailure state={state} retry={retry} missing={t('detail.missingOrder')} />
+  return <PageFrame title={state.status === 'ready' ? state.data.productName : tc('routes.loanDetail')}>{content}</PageFrame>
+}
+
+function OrderDetails({ details }: { details: LoanDetails }) {
+  const { t } = useTranslation('loans')
+  const { t: tc } = useTranslation()
+  // design.md section 5: the action area for statuses with an action, else the recommended list.
+  const { actions, showRecommended } = actionsFor(details.orderStatus as OrderStatus, details.isDelay === 1)
+  return (
+    <>
+      <StatusBanner details={details} />
+      <OrderCard details={details} />
+      {actions.length > 0 && <OrderActions details={details} actions={actions} />}
+      {showRecommended && <RecommendedProducts products={details.recProducts} />}
+      <nav className={styles.footer} aria-label={t('detail.moreLabel')}>
+        <a
+          href="/"
+          onClick={(event) => {
+            event.preventDefault()
+            sendToNative('toHome')
+          }}
+        >
+          {tc('actions.home')}
+        </a>
+        {details.telephone && (
+          <a
+            href={`tel:${details.telephone.replace(/[^\d+]/g, '')}`}
+            onClick={(event) => {
+              event.preventDefault()
+              sendToNative('callTelephone', { phone: details.telephone })
+            }}
+          >
+            {t('detail.call', { phone: details.telephone })}
+          </a>
+        )}
+      </nav>
+      <RatingPopup details={details} />
+    </>
+  )
+}

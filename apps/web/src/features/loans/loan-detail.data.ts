@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { loadScreen } from '../../shared/api/screen-query'
+import { appContext } from '../../shared/router-context'
+import { loanDetailsQuery } from './api/get-loan-details'
+import { loanParams } from './params'
+
+/** spec.md 2.8: the page title is the product's name, so the first HTML already carries it. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const load = context.get(appContext)
+  const { api } = load
+  const { orderId, productId } = loanParams(new URL(request.url).search)
+  if (!orderId) return { failed: 'missing' as const }
+  return loadScreen(load, loanDetailsQuery(api, { orderId, productId }), { titleOf: (data) => data.productName })
+}

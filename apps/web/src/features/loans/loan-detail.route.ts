@@ -1,0 +1,2 @@
+export { LoanDetailPage as Component } from './loan-detail-page'
+export { loader } from './loan-detail.data'

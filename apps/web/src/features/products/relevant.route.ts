@@ -1,0 +1,2 @@
+export { RelevantPage as Component } from './relevant-page'
+export { loader } from './relevant.data'
