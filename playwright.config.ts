@@ -32,6 +32,6 @@ export default defineConfig({
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DECISION_DELAY_SECONDS: '600' },
   },
 })

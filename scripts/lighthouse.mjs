@@ -18,6 +18,8 @@ const runs = 3
 const pages = [
   { name: '/relevant', path: '/relevant?tok=demo-borrower' },
   // overdue: the action area
+  { name: '/relevant', path: '/relevant?tok=demo-borrower' },
+  { name: '/relevant', path: '/relevant?tok=demo-borrower' },
   { name: '/loan-detail 180', path: '/loan-detail?orderId=K2026000006&tok=demo-borrower' },
   // under review: the recommended list
   { name: '/loan-detail 21', path: '/loan-detail?orderId=K2026000001&tok=demo-borrower' },
@@ -49,8 +51,16 @@ try {
     const path = page.path
     const scores = []
     let metrics = {}
+    let failures = 0
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(`${base}${path}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' })
+      if (result.lhr.runtimeError) {
+        // A failed audit (the page did not load or paint) says nothing about speed: report it, retry.
+        console.log(`${page.name}: audit failed (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}); retrying`)
+        if (++failures > runs) throw new Error(`${page.name}: audits keep failing`)
+        i -= 1
+        continue
+      }
       scores.push(Math.round(result.lhr.categories.performance.score * 100))
       const a = result.lhr.audits
       metrics = { FCP: a['first-contentful-paint'].displayValue, LCP: a['largest-contentful-paint'].displayValue, TBT: a['total-blocking-time'].displayValue, CLS: a['cumulative-layout-shift'].displayValue }

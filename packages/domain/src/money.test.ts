@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { MoneyError, addCents, applyBasisPoints, cents, splitEvenly, subCents, sumCents } from './money.js'
+import { MoneyError, addCents, applyBasisPoints, cents, maxCents, minCents, splitEvenly, subCents, sumCents } from './money.js'
 
 const amount = fc.integer({ min: 0, max: 1_000_000_000_000 })
 
@@ -16,6 +16,11 @@ describe('cents', () => {
     expect(addCents(cents(10), cents(20), cents(30))).toBe(60)
     expect(subCents(cents(10), cents(25))).toBe(-15)
     expect(sumCents([])).toBe(0)
+  })
+
+  it('picks the smaller and the larger amount', () => {
+    expect(minCents(cents(3), cents(-2))).toBe(-2)
+    expect(maxCents(cents(3), cents(-2))).toBe(3)
   })
 })
 

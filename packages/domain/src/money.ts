@@ -31,6 +31,11 @@ export function sumCents(amounts: readonly Cents[]): Cents {
   return addCents(...amounts)
 }
 
+/** Smallest of two amounts. */
+export function minCents(a: Cents, b: Cents): Cents {
+  return (a < b ? a : b) as Cents
+}
+
 /** Largest of two amounts. */
 export function maxCents(a: Cents, b: Cents): Cents {
   return (a > b ? a : b) as Cents

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS, googleScore, loanDetails } from '@kilat/contract'
 import { ORDER_STATUSES, formatMoney } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
-import { orders, products, ratings, type Order, type Product } from '../../db/schema.js'
+import { orderPeriods, orders, products, ratings, type Order, type Product } from '../../db/schema.js'
 import { seedDemo } from '../../db/seed.js'
 import { get, post } from '../../test/inject.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
@@ -61,11 +61,24 @@ describe('loan-details', () => {
     expect(d.recProducts.length > 0).toBe([21, 151, 110].includes(status))
     expect(d.isScore).toBe([200, 4].includes(status) ? '1' : '0')
     const disbursed = order.disbursedAt !== null
-    expect(d.amountDue).toBe(disbursed ? Math.max(0, order.totalRepay + order.penalty - order.paid) : 0)
+    const outstanding = disbursed ? Math.max(0, order.totalRepay + order.penalty - order.paid) : 0
+    if (order.termUnit === 'day') expect(d.amountDue).toBe(outstanding)
+    else expect(d.amountDue).toBeLessThan(outstanding)
     const rows = d.userOrderDetail.detail.map((r: { text: string }) => r.text)
     expect(rows.slice(0, 5)).toEqual(['Nomor pesanan', 'Jumlah pinjaman', 'Jumlah diterima', 'Jangka waktu', 'Waktu pengajuan'])
     expect(rows.includes('Denda keterlambatan')).toBe(order.penalty > 0)
-    expect(rows.includes('Jumlah tagihan')).toBe(disbursed)
+    expect(rows.includes('Sisa tagihan')).toBe(disbursed)
+  })
+
+  it('asks an installment borrower for the next installment, not the whole balance', async () => {
+    const order = byStatus.get(170)!
+    const periods = await database.db.select().from(orderPeriods).where(eq(orderPeriods.orderId, order.id)).orderBy(orderPeriods.periodNo)
+    const unpaid = periods.filter((p) => p.paid < p.total)
+    expect(unpaid.length).toBeGreaterThan(1)
+    const d = (await details(order)).json().data
+    expect(d.amountDue).toBe(unpaid[0]!.total - unpaid[0]!.paid + order.penalty)
+    const balance = d.userOrderDetail.detail.find((r: { text: string }) => r.text === 'Sisa tagihan')
+    expect(balance.value).toBe(formatMoney(order.totalRepay + order.penalty - order.paid, 'ID'))
   })
 
   it('offers the extension on the due loan of a product that has one', async () => {

@@ -110,7 +110,7 @@ const id: LoanTexts = {
     term: 'Jangka waktu',
     appliedAt: 'Waktu pengajuan',
     dueDate: 'Tanggal jatuh tempo',
-    amountDue: 'Jumlah tagihan',
+    amountDue: 'Sisa tagihan',
     penalty: 'Denda keterlambatan',
   },
   contract: {
@@ -221,7 +221,7 @@ const en: LoanTexts = {
     term: 'Term',
     appliedAt: 'Applied on',
     dueDate: 'Due date',
-    amountDue: 'Amount due',
+    amountDue: 'Outstanding balance',
     penalty: 'Late charges',
   },
   contract: {
@@ -332,7 +332,7 @@ const es: LoanTexts = {
     term: 'Plazo',
     appliedAt: 'Fecha de solicitud',
     dueDate: 'Fecha de vencimiento',
-    amountDue: 'Monto a pagar',
+    amountDue: 'Saldo pendiente',
     penalty: 'Cargos por atraso',
   },
   contract: {

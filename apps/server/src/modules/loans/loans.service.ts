@@ -16,6 +16,7 @@ import {
   localDate,
   maskPhone,
   maxCents,
+  minCents,
   quoteLoan,
   recommendModuleId,
   type Cents,
@@ -451,9 +452,18 @@ export async function loanDetailsOf(
   const periods = await repo.periodsOf(deps.db, order.id)
   const disbursed = order.disbursedAt !== null
   // Nothing is owed before the payout; after it, never less than nothing.
-  const amountDue = disbursed ? maxCents(cents(0), cents(order.totalRepay + order.penalty - order.paid)) : cents(0)
+  const outstanding = disbursed ? maxCents(cents(0), cents(order.totalRepay + order.penalty - order.paid)) : cents(0)
   const unpaid = periods.filter((p) => p.paid < p.total)
   const next = unpaid[0]
+  // What the repay button asks for: a single-payment loan owes everything; an installment loan
+  // owes its overdue installments, the next one to fall due and any late charges, not the whole
+  // remaining balance (the details list that as the outstanding balance).
+  const upcoming = unpaid.find((p) => p.dueAt.getTime() >= now.getTime())
+  const owedNow = unpaid.filter((p) => !upcoming || p.dueAt.getTime() <= upcoming.dueAt.getTime())
+  const amountDue =
+    order.termUnit === 'period' && disbursed
+      ? minCents(outstanding, cents(owedNow.reduce((sum, p) => sum + p.total - p.paid, 0) + order.penalty))
+      : outstanding
   const firstOverdue = unpaid.find((p) => p.dueAt.getTime() < now.getTime())
   const overdueDays = firstOverdue ? Math.max(0, daysBetween(localDate(firstOverdue.dueAt, market), localDate(now, market))) : 0
   const dueDate = order.dueAt ? formatDate(order.dueAt, market) : ''
@@ -484,7 +494,7 @@ export async function loanDetailsOf(
     { text: d.term, value: termText(t, order) },
     { text: d.appliedAt, value: formatDateTime(order.appliedAt, market) },
     ...(dueDate ? [{ text: d.dueDate, value: dueDate }] : []),
-    ...(disbursed ? [{ text: d.amountDue, value: money(amountDue) }] : []),
+    ...(disbursed ? [{ text: d.amountDue, value: money(outstanding) }] : []),
     ...(order.penalty > 0 ? [{ text: d.penalty, value: money(order.penalty) }] : []),
   ]
 

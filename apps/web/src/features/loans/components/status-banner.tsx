@@ -12,8 +12,7 @@ export function StatusBanner({ details }: { details: LoanDetails }) {
       <div>
         <h2 id={headingId} className={styles.bannerTitle}>{details.noticeStatusText}</h2>
         {details.noticeDesText && <p>{details.noticeDesText}</p>}
-        {/* The repayment message often repeats what the description already says. */}
-        {details.reyMsg && !details.noticeDesText.includes(details.reyMsg) && <p>{details.reyMsg}</p>}
+        {/* reyMsg is not shown: the server's description already says what is due and when. */}
       </div>
     </section>
   )
