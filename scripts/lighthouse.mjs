@@ -16,9 +16,7 @@ const runs = 3
 
 /** Pages under audit: the seeded demo orders (apps/server/src/db/seed.ts) in two layouts. */
 const pages = [
-  { name: '/relevant', path: '/relevant?tok=demo-borrower' },
   // overdue: the action area
-  { name: '/relevant', path: '/relevant?tok=demo-borrower' },
   { name: '/relevant', path: '/relevant?tok=demo-borrower' },
   { name: '/loan-detail 180', path: '/loan-detail?orderId=K2026000006&tok=demo-borrower' },
   // under review: the recommended list

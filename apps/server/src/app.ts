@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { constants as zlib } from 'node:zlib'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import cookie from '@fastify/cookie'
+import compress from '@fastify/compress'
 import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
@@ -78,6 +80,13 @@ export async function buildApp({ config, db, sms, logStream }: BuildAppOptions):
   })
   // Calls are form-encoded, JSON or multipart (design.md section 3); plain text is none of them.
   app.removeContentTypeParser('text/plain')
+  // Borrowers are often on slow mobile networks: pages and answers travel compressed (built assets
+  // are precompressed and served as they are). Brotli at quality 4 costs little CPU per request.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  })
   await app.register(formbody, { bodyLimit: BODY_LIMIT })
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true })
   installErrorHandlers(app)

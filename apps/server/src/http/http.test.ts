@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -31,6 +32,9 @@ const upload = defineCall({
 })
 const failing = defineCall({ method: 'POST', path: '/h5-api/test/failing', family: 'code00', auth: 'none' })
 const missing = defineCall({ method: 'GET', path: '/h5-api/test/missing', family: 'code00', auth: 'none' })
+const bulky = defineCall({
+  method: 'GET', path: '/h5-api/test/bulky', family: 'code0', auth: 'none', data: z.array(z.string()),
+})
 const offContract = defineCall({
   method: 'GET', path: '/h5-api/test/off-contract', family: 'code0', auth: 'none', data: z.object({ a: z.number() }),
 })
@@ -61,6 +65,7 @@ beforeAll(async () => {
     registerCall(scope, missing, () => {
       throw new AppError('notFound')
     })
+    registerCall(scope, bulky, () => Array.from({ length: 200 }, (_, i) => `line ${i} of a long answer`))
     // deliberately wrong: the contract says a number
     registerCall(scope, offContract, () => ({ a: 'not a number' }) as unknown as { a: number })
   })
@@ -122,6 +127,27 @@ describe('envelopes', () => {
     expect(res.headers['cache-control']).toBe('no-store')
     const english = await app.inject({ method: 'GET', url: `${missing.path}?lang=en` })
     expect(english.json().message).toBe('We could not find what you asked for.')
+  })
+})
+
+describe('compression', () => {
+  it('sends large answers with brotli or gzip as the client accepts, and small ones as they are', async () => {
+    const plain = await app.inject({ method: 'GET', url: bulky.path })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const expected = plain.json()
+    expect(expected.data).toHaveLength(200)
+
+    const br = await app.inject({ method: 'GET', url: bulky.path, headers: { 'accept-encoding': 'br, gzip' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4)
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(expected)
+
+    const gz = await app.inject({ method: 'GET', url: bulky.path, headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(expected)
+
+    const small = await app.inject({ method: 'GET', url: `${echoQuery.path}?n=1`, headers: { 'accept-encoding': 'br, gzip' } })
+    expect(small.headers['content-encoding']).toBeUndefined()
   })
 })
 
