@@ -1,3 +1,4 @@
+import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
 import { centsSchema, costSummarySchema, recommendedProductSchema } from './products.js'
@@ -41,6 +42,8 @@ export const loanConfirmSchema = z.object({
   maxAmount: centsSchema,
   amountStep: centsSchema,
   cost: costSummarySchema,
+  /** The product's market: every amount above is in its currency, not the page's (isNeedPop). */
+  market: z.enum(MARKETS),
 })
 export type LoanConfirm = z.infer<typeof loanConfirmSchema>
 
@@ -99,6 +102,8 @@ export const contractView = defineCall({
     /** Ordered sections of plain text; the page renders them, never as HTML. */
     sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
     schedule: z.array(z.object({ title: z.string(), amount: centsSchema, pay_time: z.string() })),
+    /** The product's market: the schedule's amounts are in its currency. */
+    market: z.enum(MARKETS),
   }),
 })
 
@@ -137,6 +142,8 @@ export const loanDetailsSchema = z.object({
   reyMsg: z.string(),
   /** What is owed now, for the repay button. */
   amountDue: centsSchema,
+  /** The order's product's market: its amounts are in that currency, not the page's. */
+  market: z.enum(MARKETS),
 })
 export type LoanDetails = z.infer<typeof loanDetailsSchema>
 

@@ -1,3 +1,4 @@
+import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
 
@@ -43,6 +44,8 @@ export const recommendedProductSchema = z.object({
   isPartner: z.boolean(),
   /** Cost of the largest amount over the longest term, so the dearest case is never hidden. */
   cost: costSummarySchema,
+  /** The product's market: its amounts are in that currency, whichever text set the page shows. */
+  market: z.enum(MARKETS),
 })
 export type RecommendedProduct = z.infer<typeof recommendedProductSchema>
 

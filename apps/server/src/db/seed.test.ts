@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userInfo } from '@kilat/contract'
-import { ORDER_STATUSES, accruedPenalty, cents, costCapBreached, isUnsettled, localDate, penaltyRulesFor, quoteLoan, type OrderStatus } from '@kilat/domain'
+import { ORDER_STATUSES, accruedPenalty, cents, costCapBreached, isUnsettled, localDate, normalizeMobile, penaltyRulesFor, quoteLoan, type OrderStatus } from '@kilat/domain'
 import { lateChargesOf } from '../modules/products/products.service.js'
 import { runOrderJob } from '../modules/orders/orders.service.js'
 import { buildTestApp, openTestDatabase } from '../test/setup-db.js'
@@ -39,9 +39,9 @@ async function ordersOf(phone: string) {
 describe('demo seed', () => {
   it('is idempotent: a second run adds nothing', async () => {
     const first = await seedDemo(database.db, { sessionTtlDays: 30 })
-    expect(first).toEqual({ products: 16, orders: 13 })
+    expect(first).toEqual({ products: 18, orders: 19 })
     const before = await counts()
-    expect(before).toMatchObject({ products: 16, borrowers: 2, sessions: 2, orders: 13 })
+    expect(before).toMatchObject({ products: 18, borrowers: 4, sessions: 4, orders: 19 })
     const second = await seedDemo(database.db, { sessionTtlDays: 30 })
     expect(second).toEqual({ products: 0, orders: 0 })
     expect(await counts()).toEqual(before)
@@ -89,12 +89,34 @@ describe('demo seed', () => {
     expect(list.some((o) => first.some((f) => f.id === o.id))).toBe(false)
   })
 
+  it.each([
+    ['IN', 2, 'en', ['K2026000014', 'K2026000015', 'K2026000016'], 'rupee-kilat'],
+    ['MX', 3, 'es', ['K2026000017', 'K2026000018', 'K2026000019'], 'credito-kilat'],
+  ] as const)('gives the %s demo borrower a mobile number of that market and orders of its products, one product left free', async (market, index, locale, orderNos, free) => {
+    const demo = DEMO_BORROWERS[index]
+    expect(normalizeMobile(demo.phone, market)).toBe(demo.phone)
+    const [borrower] = await database.db.select().from(borrowers).where(eq(borrowers.phone, demo.phone))
+    expect(borrower).toMatchObject({ market, locale, name: demo.name })
+    const list = (await ordersOf(demo.phone)).sort((a, b) => a.orderNo.localeCompare(b.orderNo))
+    expect(list.map((o) => [o.orderNo, o.status])).toEqual([[orderNos[0], 174], [orderNos[1], 200], [orderNos[2], 21]])
+    expect(list[0]!.isDelay).toBe(true)
+    expect(list.every((o) => o.manualReview)).toBe(true)
+    const own = await database.db.select().from(products).where(eq(products.market, market))
+    expect(list.every((o) => own.some((p) => p.id === o.productId))).toBe(true)
+    expect(own.find((p) => p.id === list[0]!.productId)!.extensionFee).toBeGreaterThan(0)
+    // The first product of the market in catalogue order is free to apply for.
+    const running = new Set(list.filter((o) => isUnsettled(o.status as OrderStatus)).map((o) => o.productId))
+    const first = own.filter((p) => p.status === 'active' && !p.isPartner).sort((a, b) => a.sort - b.sort || a.id - b.id)[0]!
+    expect(first.code).toBe(free)
+    expect(running.has(first.id)).toBe(false)
+  })
+
   it('seeds a dozen Indonesian products within the spec amounts and a total cost of at most 100 %', async () => {
     const all = await database.db.select().from(products)
     const indonesia = all.filter((p) => p.market === 'ID')
     expect(indonesia).toHaveLength(12)
-    expect(all.filter((p) => p.market === 'IN')).toHaveLength(2)
-    expect(all.filter((p) => p.market === 'MX')).toHaveLength(2)
+    expect(all.filter((p) => p.market === 'IN')).toHaveLength(3)
+    expect(all.filter((p) => p.market === 'MX')).toHaveLength(3)
     expect(indonesia.filter((p) => p.isPartner)).toHaveLength(2)
     expect(indonesia.filter((p) => p.isPartner).every((p) => /^https?:\/\//.test(p.partnerUrl ?? ''))).toBe(true)
     expect(all.filter((p) => p.status === 'disabled')).toHaveLength(1)
@@ -171,6 +193,10 @@ describe('demo seed', () => {
       expect(one.json().data).toEqual({ phone: '+62812******90', market: 'ID', name: 'Budi Santoso' })
       const two = await app.inject({ method: 'GET', url: `${userInfo.path}?sessionId=demo-borrower-2` })
       expect(two.json().data).toEqual({ phone: '+62812******32', market: 'ID', name: 'Siti Rahayu' })
+      const india = await app.inject({ method: 'GET', url: `${userInfo.path}?tok=demo-borrower-in&isNeedPop=1` })
+      expect(india.json().data).toEqual({ phone: '+91701*****78', market: 'IN', name: 'Priya Sharma' })
+      const mexico = await app.inject({ method: 'GET', url: `${userInfo.path}?tok=demo-borrower-mx&market=MX` })
+      expect(mexico.json().data).toEqual({ phone: '+52331*****78', market: 'MX', name: 'María López' })
     } finally {
       await app.close()
     }

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm'
-import { ORDER_STATUS, cents, type OrderStatus } from '@kilat/domain'
+import { ORDER_STATUS, cents, type Locale, type Market, type OrderStatus } from '@kilat/domain'
 import { hashToken } from '../http/sessions.js'
 import { saveProductByCode } from '../modules/products/products.service.js'
 import type { Db } from './client.js'
@@ -13,10 +13,18 @@ import { borrowers, orderPeriods, orders, products, sessions, type NewProduct } 
 
 const SEED_LOCK_KEY = 7_345_002
 
+/**
+ * One demo borrower per market at least: India's APR, Key Fact Statement and agreement popup and
+ * Mexico's CAT only show on a borrower of that market.
+ */
 export const DEMO_BORROWERS = [
-  { phone: '+6281234567890', name: 'Budi Santoso', token: 'demo-borrower' },
-  { phone: '+6281298765432', name: 'Siti Rahayu', token: 'demo-borrower-2' },
-] as const
+  { phone: '+6281234567890', name: 'Budi Santoso', token: 'demo-borrower', market: 'ID', locale: 'id' },
+  { phone: '+6281298765432', name: 'Siti Rahayu', token: 'demo-borrower-2', market: 'ID', locale: 'id' },
+  { phone: '+917012345678', name: 'Priya Sharma', token: 'demo-borrower-in', market: 'IN', locale: 'en' },
+  { phone: '+523312345678', name: 'María López', token: 'demo-borrower-mx', market: 'MX', locale: 'es' },
+] as const satisfies ReadonlyArray<{ phone: string; name: string; token: string; market: Market; locale: Locale }>
+
+type DemoBorrowerIndex = 0 | 1 | 2 | 3
 
 const L = (id: string, en: string, es: string) => ({ id, en, es })
 const tags = (id: string[], en: string[], es: string[]) => ({ id, en, es })
@@ -120,7 +128,8 @@ export const DEMO_PRODUCTS: NewProduct[] = [
     buttonText: L('Kunjungi Mitra', 'Visit partner', 'Ir al socio'),
     description: L('Pinjaman dari mitra kami.', 'A loan from our partner.', 'Un préstamo de nuestro socio.'),
   }),
-  // India: ₹2,000 - ₹80,000 (spec.md section 1), amounts in paise.
+  // India: ₹2,000 - ₹80,000 (spec.md section 1), amounts in paise. The first in `sort` order is
+  // one the India demo borrower has no running loan with.
   buildProduct({
     code: 'rupee-kilat', name: 'Rupee Kilat', market: 'IN', minAmount: rp(2_000), maxAmount: rp(80_000), amountStep: rp(1_000),
     termUnit: 'day', termDays: 91, dailyRateBps: 10, adminFeeBps: 300, sort: 10,
@@ -135,7 +144,15 @@ export const DEMO_PRODUCTS: NewProduct[] = [
     buttonText: APPLY,
     description: L('Cicilan bulanan untuk karyawan.', 'Monthly installments for salaried earners.', 'Pagos mensuales para asalariados.'),
   }),
-  // Mexico, amounts in centavos.
+  buildProduct({
+    code: 'rupee-flexi', name: 'Rupee Flexi', market: 'IN', minAmount: rp(3_000), maxAmount: rp(50_000), amountStep: rp(1_000),
+    termUnit: 'day', termDays: 120, dailyRateBps: 9, adminFeeBps: 300, extensionFee: rp(500), sort: 30,
+    tags: tags(['Bisa diperpanjang'], ['Extendable'], ['Ampliable']),
+    buttonText: APPLY,
+    description: L('Pinjaman 120 hari yang bisa diperpanjang.', 'A 120-day loan you can extend.', 'Préstamo de 120 días que puedes ampliar.'),
+  }),
+  // Mexico, amounts in centavos. The first in `sort` order is one the Mexico demo borrower has no
+  // running loan with.
   buildProduct({
     code: 'credito-kilat', name: 'Crédito Kilat', market: 'MX', minAmount: rp(1_000), maxAmount: rp(10_000), amountStep: rp(500),
     termUnit: 'day', termDays: 91, dailyRateBps: 10, adminFeeBps: 300, sort: 10,
@@ -150,11 +167,18 @@ export const DEMO_PRODUCTS: NewProduct[] = [
     buttonText: APPLY,
     description: L('Bayar dalam 4 cicilan.', 'Repay in 4 installments.', 'Paga en 4 mensualidades.'),
   }),
+  buildProduct({
+    code: 'efectivo-ya', name: 'Efectivo Ya', market: 'MX', minAmount: rp(1_500), maxAmount: rp(15_000), amountStep: rp(500),
+    termUnit: 'day', termDays: 120, dailyRateBps: 9, adminFeeBps: 300, extensionFee: rp(150), sort: 30,
+    tags: tags(['Bisa diperpanjang'], ['Extendable'], ['Ampliable']),
+    buttonText: APPLY,
+    description: L('Pinjaman 120 hari yang bisa diperpanjang.', 'A 120-day loan you can extend.', 'Préstamo de 120 días que puedes ampliar.'),
+  }),
 ]
 
 interface DemoOrder {
   orderNo: string
-  borrower: 0 | 1
+  borrower: DemoBorrowerIndex
   product: string
   status: OrderStatus
   principal: number
@@ -164,7 +188,11 @@ interface DemoOrder {
 
 const S = ORDER_STATUS
 
-/** The first demo borrower has one order in every status of design.md section 5. */
+/**
+ * The first demo borrower has one order in every status of design.md section 5. The India and
+ * Mexico borrowers have a due loan that can be extended, a settled one not rated yet and one under
+ * review, each with a product of their market; its first product stays free to apply for.
+ */
 export const DEMO_ORDERS: DemoOrder[] = [
   { orderNo: 'K2026000001', borrower: 0, product: 'dana-kilat', status: S.submitted, principal: rp(3_000_000) },
   { orderNo: 'K2026000002', borrower: 0, product: 'kilat-plus', status: S.approved, principal: rp(6_000_000) },
@@ -179,6 +207,12 @@ export const DEMO_ORDERS: DemoOrder[] = [
   { orderNo: 'K2026000011', borrower: 1, product: 'dana-kilat', status: S.due, principal: rp(2_000_000), isDelay: true },
   { orderNo: 'K2026000012', borrower: 1, product: 'modal-usaha', status: S.settled, principal: rp(6_000_000) },
   { orderNo: 'K2026000013', borrower: 1, product: 'dana-sehat', status: S.submitted, principal: rp(1_000_000) },
+  { orderNo: 'K2026000014', borrower: 2, product: 'rupee-flexi', status: S.due, principal: rp(20_000), isDelay: true },
+  { orderNo: 'K2026000015', borrower: 2, product: 'rupee-kilat', status: S.settled, principal: rp(15_000) },
+  { orderNo: 'K2026000016', borrower: 2, product: 'salary-plus', status: S.submitted, principal: rp(40_000) },
+  { orderNo: 'K2026000017', borrower: 3, product: 'efectivo-ya', status: S.due, principal: rp(8_000), isDelay: true },
+  { orderNo: 'K2026000018', borrower: 3, product: 'credito-kilat', status: S.settled, principal: rp(5_000) },
+  { orderNo: 'K2026000019', borrower: 3, product: 'pagos-faciles', status: S.submitted, principal: rp(6_000) },
 ]
 
 export interface SeedResult {
@@ -199,17 +233,17 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
 
     await tx
       .insert(borrowers)
-      .values(DEMO_BORROWERS.map((b) => ({ phone: b.phone, name: b.name, market: 'ID' as const, locale: 'id' as const })))
+      .values(DEMO_BORROWERS.map((b) => ({ phone: b.phone, name: b.name, market: b.market, locale: b.locale })))
       .onConflictDoNothing({ target: borrowers.phone })
     const demoRows = await tx.select().from(borrowers).where(inArray(borrowers.phone, DEMO_BORROWERS.map((b) => b.phone)))
-    const borrowerId = (i: 0 | 1) => demoRows.find((r) => r.phone === DEMO_BORROWERS[i].phone)!.id
+    const borrowerId = (i: DemoBorrowerIndex) => demoRows.find((r) => r.phone === DEMO_BORROWERS[i].phone)!.id
 
     const expiresAt = new Date(now.getTime() + options.sessionTtlDays * 86_400_000)
     for (const [i, demo] of DEMO_BORROWERS.entries()) {
       await tx
         .insert(sessions)
-        .values({ tokenHash: hashToken(demo.token), borrowerId: borrowerId(i as 0 | 1), expiresAt })
-        .onConflictDoUpdate({ target: sessions.tokenHash, set: { expiresAt, borrowerId: borrowerId(i as 0 | 1) } })
+        .values({ tokenHash: hashToken(demo.token), borrowerId: borrowerId(i as DemoBorrowerIndex), expiresAt })
+        .onConflictDoUpdate({ target: sessions.tokenHash, set: { expiresAt, borrowerId: borrowerId(i as DemoBorrowerIndex) } })
     }
 
     const productRows = await tx.select().from(products).where(inArray(products.code, [...new Set(DEMO_ORDERS.map((o) => o.product))]))

@@ -31,6 +31,7 @@ export function product(id: number, overrides: Partial<RecommendedProduct> = {})
     moduleId: 300,
     isPartner: false,
     cost: cost(),
+    market: 'ID',
     ...overrides,
   }
 }
@@ -74,6 +75,7 @@ export function loanConfirm(overrides: Partial<LoanConfirmData> = {}): LoanConfi
     maxAmount: 15_000_000_00,
     amountStep: 100_000_00,
     cost: cost(),
+    market: 'ID',
     ...overrides,
   }
 }
@@ -108,6 +110,7 @@ export function loanDetailsData(overrides: Partial<LoanDetailsData> = {}): LoanD
     playeduL: 'https://play.google.com/store/apps/details?id=id.kilat',
     reyMsg: '',
     amountDue: 2_575_000_00,
+    market: 'ID',
     ...overrides,
   }
 }

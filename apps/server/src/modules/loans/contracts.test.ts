@@ -148,6 +148,10 @@ describe('contract view', () => {
     expect(all).toContain(`APR (annual percentage rate): ${formatPercent(aprBps(quoteLoan(cents(p.maxAmount), termsOf(p))))}.`)
     expect(all).toContain('a one-time fee of ₹ 1.000,00 (₹ 800,00 for repeat clients)')
     expect(all).toContain('Borrower: Asha Rao')
+    expect(data.market).toBe('IN')
+    // The page's market does not change the currency of the product's schedule.
+    expect((await get(app, contractView.path, { tok: india.token, productId: p.id })).json().data.market).toBe('IN')
+    expect((await view({ productId: product('tunai-keluarga').id, position: 1 })).json().data.market).toBe('ID')
   })
 
   it('shows the consent with the service telephone', async () => {

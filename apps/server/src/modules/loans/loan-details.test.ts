@@ -54,6 +54,7 @@ describe('loan-details', () => {
       h5Url: product.isPartner ? product.partnerUrl : '',
       telephone: '+62 21 5098 7700',
       playeduL: 'https://play.google.com/store/apps/details?id=id.kilat.app',
+      market: 'ID',
     })
     expect(d.noticeStatusText.length).toBeGreaterThan(0)
     expect(d.noticeDesText.length).toBeGreaterThan(0)
@@ -119,6 +120,29 @@ describe('loan-details', () => {
     const running = d.recProducts.find((p: { code: string }) => p.code === 'kilat-tunai')
     expect(running).toMatchObject({ enabled: 0, buttonStatus: 0, globally: 1 })
     expect(d.recProducts.some((p: { code: string }) => p.code === 'dana-rumah')).toBe(false)
+  })
+
+  it('names the order’s market for its amounts, on any page: India’s and Mexico’s demo borrowers', async () => {
+    const india = { tok: 'demo-borrower-in' }
+    const due = (await get(app, loanDetails.path, { ...india, orderId: 'K2026000014', lang: 'en' })).json().data
+    expect(due).toMatchObject({ market: 'IN', orderStatus: 174, isDelay: 1, isScore: '0', telephone: expect.stringMatching(/^\+91/) })
+    expect(due.reyMsg).toMatch(/^Please pay ₹ [\d.]+,\d{2} by \d{4}-\d{2}-\d{2}\.$/)
+    const settled = (await get(app, loanDetails.path, { ...india, orderId: 'K2026000015', isNeedPop: '1' })).json().data
+    expect(settled).toMatchObject({ market: 'IN', orderStatus: 200, isScore: '1' })
+    const review = (await get(app, loanDetails.path, { ...india, orderId: 'K2026000016' })).json().data
+    expect(review.recProducts.map((p: { code: string; market: string; buttonStatus: number }) => [p.code, p.market, p.buttonStatus])).toEqual([
+      ['rupee-kilat', 'IN', 1],
+      ['rupee-flexi', 'IN', 0],
+    ])
+    const mexico = { tok: 'demo-borrower-mx', market: 'MX' }
+    const mxDue = (await get(app, loanDetails.path, { ...mexico, orderId: 'K2026000017' })).json().data
+    expect(mxDue).toMatchObject({ market: 'MX', orderStatus: 174, isDelay: 1 })
+    expect(mxDue.userOrderDetail.detail[1]).toEqual({ text: 'Monto del préstamo', value: '$ 8.000,00' })
+    expect((await get(app, loanDetails.path, { ...mexico, orderId: 'K2026000018' })).json().data).toMatchObject({ orderStatus: 200, isScore: '1' })
+    expect((await get(app, loanDetails.path, { ...mexico, orderId: 'K2026000019' })).json().data.orderStatus).toBe(21)
+    // Their orders are theirs alone.
+    expect((await get(app, loanDetails.path, { ...ME, orderId: 'K2026000014' })).statusCode).toBe(404)
+    expect((await get(app, loanDetails.path, { ...india, orderId: 'K2026000017' })).statusCode).toBe(404)
   })
 
   it('speaks each language for each status', async () => {

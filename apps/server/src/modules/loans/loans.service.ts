@@ -161,6 +161,7 @@ export async function loanConfirm(deps: LoanDeps, caller: Caller, input: { produ
     maxAmount: product.maxAmount,
     amountStep: product.amountStep,
     cost: costSummary(quote, terms),
+    market,
   }
 }
 
@@ -380,7 +381,7 @@ export async function contractViewOf(
   const market = figures.product.market
 
   if (input.position === 1) {
-    return { title: c.consentTitle, sections: c.consentSections(deps.config.SERVICE_PHONES[market]), schedule: [] }
+    return { title: c.consentTitle, sections: c.consentSections(deps.config.SERVICE_PHONES[market]), schedule: [], market }
   }
 
   const money = (v: number) => formatMoney(v, market)
@@ -428,6 +429,7 @@ export async function contractViewOf(
       { heading: c.acceptance, paragraphs: c.acceptanceLines(formatDate(figures.signedAt, market)) },
     ],
     schedule,
+    market,
   }
 }
 
@@ -517,6 +519,7 @@ export async function loanDetailsOf(
     playeduL: deps.config.STORE_URL,
     reyMsg,
     amountDue,
+    market,
   }
 }
 

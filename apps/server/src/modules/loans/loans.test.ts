@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS, contractJump, contractList, googleScore, loanDetailConfirm, loanDetailPush, productApply, recommendProductList } from '@kilat/contract'
-import { aprBps, cents, formatDate, formatMoney, formatPercent, quoteLoan } from '@kilat/domain'
+import { aprBps, catBps, cents, formatDate, formatMoney, formatPercent, quoteLoan } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession } from '../../db/factories.js'
 import { orderPeriods, orders, products, type Product } from '../../db/schema.js'
@@ -85,6 +85,7 @@ describe('loan-detail-confirm', () => {
         amount: quote.principal, fee: quote.fee, received: quote.received, interest: quote.interest,
         totalRepay: quote.totalRepay, termDays: 120, headline: { kind: 'dailyRate', bps: 9 },
       },
+      market: 'ID',
     })
     expect(data.note).toContain('Rp 50.000,00 (Rp 40.000,00 untuk nasabah lama), lalu 0,30% per hari')
   })
@@ -126,6 +127,29 @@ describe('loan-detail-confirm', () => {
     expect(data.popContent).toContain(`You receive ${formatMoney(quote.received, 'IN')}`)
     expect(data.detail2[1].value).toBe(formatMoney(quote.totalRepay, 'IN'))
     expect(data.note).toContain('a one-time fee of ₹ 1.000,00 (₹ 800,00 for repeat clients), then 5,00% a day on days 1-30, 4,00% a day on days 31-90 and 2,00% a day from day 91')
+  })
+
+  it('names the product’s market, whichever text set the page asks for', async () => {
+    const p = product('rupee-kilat')
+    const india = { tok: 'demo-borrower-in' }
+    const indonesianPage = (await post(app, loanDetailConfirm.path, { productId: p.id }, india)).json().data
+    expect(indonesianPage).toMatchObject({ market: 'IN', languageType: 2, popAgreementUrl: '' })
+    expect(indonesianPage.detail2[1].value).toMatch(/^₹ /)
+    const indiaPage = (await post(app, loanDetailConfirm.path, { productId: p.id }, { ...india, isNeedPop: '1' })).json().data
+    expect(indiaPage).toMatchObject({ market: 'IN', languageType: 1, isPopType: 1, cost: { headline: { kind: 'apr' } } })
+    expect(indiaPage.popAgreementUrl).toBe(`/contract?productId=${p.id}&position=0&amount=${p.maxAmount}`)
+    expect(indiaPage.sp_rate).toMatch(/^APR \d/)
+    expect((await post(app, loanDetailConfirm.path, { productId: product('tunai-keluarga').id }, { ...ME, isNeedPop: '1' })).json().data.market).toBe('ID')
+  })
+
+  it('quotes Mexico’s demo borrower the CAT in pesos', async () => {
+    const p = product('credito-kilat')
+    const data = (await post(app, loanDetailConfirm.path, { productId: p.id }, { tok: 'demo-borrower-mx', market: 'MX' })).json().data
+    const quote = quoteLoan(cents(p.maxAmount), termsOf(p))
+    expect(data).toMatchObject({ market: 'MX', languageType: 2, popAgreementUrl: '', cost: { headline: { kind: 'cat', bps: catBps(quote) } } })
+    expect(data.sp_rate).toBe(`CAT ${formatPercent(catBps(quote))}`)
+    expect(data.details[0]).toEqual({ title: 'Plazo', value: '91 días' })
+    expect(data.detail2[1].value).toBe(formatMoney(quote.totalRepay, 'MX'))
   })
 
   it.each([

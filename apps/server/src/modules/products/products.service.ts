@@ -134,6 +134,7 @@ export function productCard(
     moduleId,
     isPartner: product.isPartner,
     cost,
+    market: product.market,
   }
 }
 

@@ -78,6 +78,18 @@ describe('recommend-product-list', () => {
     expect(list.some((p) => byCode.get('rupee-kilat')!.id === p.id)).toBe(false)
   })
 
+  it('names each card’s market, the currency of its amounts, whichever text set the page asks for', async () => {
+    const id = (await post(app, recommendProductList.path, {}, { ...ME, isNeedPop: '1' })).json().data
+    expect(id.every((p: { market: string }) => p.market === 'ID')).toBe(true)
+    const india = (await post(app, recommendProductList.path, {}, { tok: 'demo-borrower-in' })).json().data
+    expect(india.map((p: { market: string }) => p.market)).toEqual(['IN', 'IN', 'IN'])
+    expect(india[0].amountRange).toBe('₹ 2.000 - ₹ 80.000')
+    const mexico = (await post(app, recommendProductList.path, {}, { tok: 'demo-borrower-mx', market: 'MX' })).json().data
+    expect(mexico.map((p: { market: string }) => p.market)).toEqual(['MX', 'MX', 'MX'])
+    const failure = (await post(app, standFailureInfo.path, {}, { tok: 'demo-borrower-mx' })).json().data
+    expect(failure.products.every((p: { market: string }) => p.market === 'MX')).toBe(true)
+  })
+
   it('shows the cost of the largest amount exactly as domain quoteLoan prices it', async () => {
     const list = (await post(app, recommendProductList.path, {}, ME)).json().data as Array<{ id: number; cost: unknown }>
     for (const card of list) {
@@ -127,7 +139,7 @@ describe('recommend-product-list', () => {
     const india = await createBorrowerWithSession(database.db, { market: 'IN' })
     const inList = (await post(app, recommendProductList.path, {}, { tok: india.token, isNeedPop: '1' })).json().data
     const rupee = byCode.get('rupee-kilat')!
-    expect(inList.map((p: { id: number }) => p.id)).toEqual([rupee.id, idOf('salary-plus')])
+    expect(inList.map((p: { id: number }) => p.id)).toEqual([rupee.id, idOf('salary-plus'), idOf('rupee-flexi')])
     expect(inList[0].amountRange).toBe('₹ 2.000 - ₹ 80.000')
     expect(inList[0].loan_rate).toBe(`APR ${formatPercent(aprBps(quoteLoan(cents(rupee.maxAmount), termsOf(rupee))))}`)
     expect(inList[0].cost.headline.kind).toBe('apr')

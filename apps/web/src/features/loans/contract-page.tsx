@@ -3,7 +3,6 @@ import { useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { formatMoney } from '../../shared/format'
-import { useMarket } from '../../shared/market'
 import { useDataTitle } from '../../shared/ui/document-title'
 import { PageFrame } from '../../shared/ui/page-frame'
 import { ScreenFailure } from '../../shared/ui/screen-failure'
@@ -30,7 +29,6 @@ export function ContractPage() {
 
 function Contract({ contract }: { contract: ContractView }) {
   const { t } = useTranslation('loans')
-  const { market } = useMarket()
   return (
     <article className={styles.card}>
       {contract.sections.map((section, index) => (
@@ -55,7 +53,7 @@ function Contract({ contract }: { contract: ContractView }) {
             {contract.schedule.map((row, index) => (
               <tr key={`${row.title}-${index}`}>
                 <td>{row.title}</td>
-                <td>{formatMoney(row.amount, market)}</td>
+                <td>{formatMoney(row.amount, contract.market)}</td>
                 <td>{row.pay_time}</td>
               </tr>
             ))}

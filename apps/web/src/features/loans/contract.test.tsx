@@ -1,10 +1,10 @@
-import { contractView } from '@kilat/contract'
+import { contractView, type DataOf } from '@kilat/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mockCall, server } from '../../test/msw'
 import { renderApp } from '../../test/render-app'
 
-const CONTRACT = {
+const CONTRACT: DataOf<typeof contractView> = {
   title: 'Loan agreement',
   sections: [
     { heading: '1. Parties', paragraphs: ['This agreement is between the lender and <b>Budi</b>.', 'It starts on disbursement.'] },
@@ -14,6 +14,7 @@ const CONTRACT = {
     { title: 'Installment 1', amount: 1_250_000_00, pay_time: '2026-04-01' },
     { title: 'Installment 2', amount: 1_250_000_00, pay_time: '2026-05-01' },
   ],
+  market: 'ID',
 }
 
 describe('/contract', () => {
@@ -38,6 +39,13 @@ describe('/contract', () => {
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(3)
     expect(rows[1]).toHaveTextContent('Installment 1Rp 1.250.000,002026-04-01')
+  })
+
+  it('writes the schedule in the product’s currency, not the page’s', async () => {
+    server.use(mockCall(contractView, { ...CONTRACT, market: 'IN', schedule: [{ title: 'Repayment', amount: 54_550_00, pay_time: '2026-04-01' }] }))
+    await renderApp('/contract?productId=7&position=0&lang=en')
+    const table = await screen.findByRole('table', { name: 'Repayment schedule' })
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Repayment₹ 54.550,002026-04-01')
   })
 
   it('says so when the address names no product', async () => {

@@ -4,7 +4,6 @@ import { useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { formatMoney } from '../../shared/format'
-import { useMarket } from '../../shared/market'
 import buttons from '../../shared/ui/button.module.css'
 import { CostSummary } from '../../shared/ui/cost-summary'
 import { useFollowUrl } from '../../shared/ui/follow-url'
@@ -43,7 +42,6 @@ export function LoanConfirmPage() {
 function ConfirmForm({ offer, contracts }: { offer: LoanConfirm; contracts: Contracts }) {
   const { t } = useTranslation('loans')
   const { t: tc } = useTranslation()
-  const { market } = useMarket()
   const [agreed, setAgreed] = useState(true)
   const [popOpen, setPopOpen] = useState(false)
   const push = usePushLoan(t('confirm.submitting'))
@@ -78,7 +76,7 @@ function ConfirmForm({ offer, contracts }: { offer: LoanConfirm; contracts: Cont
           <span className={styles.productName}>{offer.productName}</span>
         </div>
         <p className={styles.amountTop}>{t('confirm.amountTop')}</p>
-        <p className={styles.amount}>{formatMoney(offer.amount, market)}</p>
+        <p className={styles.amount}>{formatMoney(offer.amount, offer.market)}</p>
       </section>
 
       <section className={styles.card} aria-labelledby={infoId}>
@@ -88,14 +86,14 @@ function ConfirmForm({ offer, contracts }: { offer: LoanConfirm; contracts: Cont
         <DetailLines lines={offer.detail2} />
       </section>
 
-      <RepayPlan plans={offer.repay_plans} />
+      <RepayPlan plans={offer.repay_plans} market={offer.market} />
 
       <section className={styles.card} aria-labelledby={costId}>
         <h2 id={costId} className={styles.cardTitle}>{t('confirm.costTitle')}</h2>
         {keyFacts ? (
-          <KeyFactStatement cost={offer.cost} lateCharges={offer.note} />
+          <KeyFactStatement cost={offer.cost} market={offer.market} lateCharges={offer.note} />
         ) : (
-          <CostSummary cost={offer.cost} variant="list" />
+          <CostSummary cost={offer.cost} market={offer.market} variant="list" />
         )}
       </section>
 

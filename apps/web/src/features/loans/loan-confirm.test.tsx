@@ -25,6 +25,7 @@ const INDIA = loanConfirm({
     { title: 'Installment 2', amount: 18_183_00, description: 'Principal and interest', pay_time: '2026-05-01' },
     { title: 'Installment 3', amount: 18_183_00, description: 'Principal and interest', pay_time: '2026-05-31' },
   ],
+  market: 'IN',
 })
 
 function answer(offer = loanConfirm()) {
@@ -118,7 +119,7 @@ describe('/loan-confirm', () => {
   })
 
   it('shows the first repayment and every repayment on request; Mexico quotes the CAT', async () => {
-    answer({ ...INDIA, languageType: 2, popAgreementUrl: '', cost: cost('cat') })
+    answer({ ...INDIA, languageType: 2, popAgreementUrl: '', cost: cost('cat'), market: 'MX' })
     const { user } = await renderApp('/loan-confirm?productId=7&market=MX')
     const plan = await screen.findByRole('region', { name: 'Plan de pagos' })
     expect(within(plan).getAllByRole('listitem')).toHaveLength(1)
@@ -137,6 +138,20 @@ describe('/loan-confirm', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
+  it('writes every amount in the product’s currency, not the page’s: an India offer on an Indonesian page', async () => {
+    // The server writes its lines in the product's currency already.
+    const lines = { detail1: [{ title: 'Fee', value: '₹ 2.500,00' }], detail2: [{ title: 'Total to repay', value: '₹ 54.550,00' }] }
+    answer({ ...INDIA, ...lines, languageType: 2, popAgreementUrl: '' })
+    await renderApp('/loan-confirm?productId=7&lang=en')
+    const offer = await screen.findByRole('region', { name: 'Rupee Now' })
+    expect(within(offer).getByText('₹ 50.000,00')).toBeInTheDocument()
+    const plan = screen.getByRole('region', { name: 'Repayment plan' })
+    expect(within(plan).getByText('₹ 18.184,00')).toBeInTheDocument()
+    const kfs = screen.getByRole('table', { name: 'Key Fact Statement' })
+    expect(within(kfs).getByRole('rowheader', { name: 'Total amount to repay' }).nextSibling).toHaveTextContent('₹ 54.550,00')
+    expect(screen.queryByText(/Rp /)).not.toBeInTheDocument()
+  })
+
   it('opens an agreement through contract-jump', async () => {
     answer()
     let jump: URLSearchParams | undefined
@@ -145,7 +160,7 @@ describe('/loan-confirm', () => {
         jump = form
         return { contract_url: '/contract?productId=3&position=1' }
       }),
-      mockCall(contractView, { title: 'Kebijakan privasi', sections: [{ heading: '1. Data', paragraphs: ['Kami menjaga data Anda.'] }], schedule: [] }),
+      mockCall(contractView, { title: 'Kebijakan privasi', sections: [{ heading: '1. Data', paragraphs: ['Kami menjaga data Anda.'] }], schedule: [], market: 'ID' }),
     )
     const { user, router } = await renderApp('/loan-confirm?productId=3')
     const link = await screen.findByRole('link', { name: 'Kebijakan privasi' })

@@ -60,6 +60,12 @@ describe('/loan-detail', () => {
     expect(screen.queryByRole('region', { name: 'What you can do' }) !== null).toBe(!list)
   })
 
+  it('asks for the amount due in the order’s currency, whichever market the page shows', async () => {
+    const data = answer({ orderStatus: 174, market: 'MX', amountDue: 10_910_00 })
+    await open(data, '&isNeedPop=1&lang=en')
+    expect(await screen.findByText('Amount due now')).toHaveTextContent('$ 10.910,00')
+  })
+
   it('borrows again from the same product through the shell, recording the event', async () => {
     const data = answer({ orderStatus: 200 })
     const events: MockRequest['form'][] = []

@@ -55,6 +55,14 @@ describe('/relevant', () => {
     expect(full.className).toContain('grey')
   })
 
+  it('writes a product’s costs in its own currency: an Indonesian product on an India page shows Rp', async () => {
+    server.use(mockCall(recommendProductList, [product(1, { productName: 'Dana Kilat' }), product(4, { productName: 'Rupee Kilat', market: 'IN', cost: cost('apr', { received: 77_600_00, totalRepay: 87_280_00 }) })]))
+    await renderApp('/relevant?isNeedPop=1&lang=en')
+    const [indonesian, indian] = await screen.findAllByRole('article')
+    expect(within(indonesian!).getByText('You receive Rp 14.250.000,00').parentElement).toHaveTextContent('You receive Rp 14.250.000,00 · You repay Rp 16.350.000,00')
+    expect(within(indian!).getByText('You receive ₹ 77.600,00').parentElement).toHaveTextContent('You repay ₹ 87.280,00')
+  })
+
   it('says when applications are full, with a way home through the shell', async () => {
     server.use(mockCall(recommendProductList, []))
     const sent = recordBridge()

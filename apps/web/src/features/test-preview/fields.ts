@@ -33,7 +33,15 @@ export const FIELD_PARAM: Record<TextFieldName, string> = {
   orderId: 'orderId',
 }
 
-export const DEMO_SESSION = 'demo-borrower'
+/**
+ * The demo sessions the server seeds in demo mode, by market: the borrower's market decides the
+ * products, currency and rate headline (APR, CAT) a screen shows. The first is the main one.
+ */
+export const DEMO_SESSIONS: Record<Market, readonly [string, ...string[]]> = {
+  ID: ['demo-borrower', 'demo-borrower-2'],
+  IN: ['demo-borrower-in'],
+  MX: ['demo-borrower-mx'],
+}
 
 export const STORAGE_KEY = 'kilat.test-preview.fields'
 

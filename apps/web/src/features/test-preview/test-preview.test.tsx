@@ -43,6 +43,34 @@ describe('/testPreview', () => {
     expect(await screen.findByText('Signed in as +62812****7890')).toBeInTheDocument()
   })
 
+  it('offers the demo borrowers of the selected market', async () => {
+    const { user } = await renderApp('/testPreview?lang=en')
+    const session = await screen.findByLabelText('Session ID')
+    const indonesia = screen.getByRole('group', { name: 'Demo borrowers of Indonesia' })
+    await user.click(within(indonesia).getByRole('button', { name: 'Use the second demo borrower' }))
+    expect(session).toHaveValue('demo-borrower-2')
+
+    await user.selectOptions(screen.getByLabelText('Market'), 'IN')
+    const india = screen.getByRole('group', { name: 'Demo borrowers of India' })
+    expect(within(india).getAllByRole('button')).toHaveLength(1)
+    await user.click(within(india).getByRole('button', { name: 'Use demo borrower' }))
+    expect(session).toHaveValue('demo-borrower-in')
+
+    await user.selectOptions(screen.getByLabelText('Market'), 'MX')
+    await user.click(within(screen.getByRole('group', { name: 'Demo borrowers of Mexico' })).getByRole('button', { name: 'Use demo borrower' }))
+    expect(session).toHaveValue('demo-borrower-mx')
+  })
+
+  it('names the demo buttons in Indonesian and Spanish too', async () => {
+    const id = await renderApp('/testPreview')
+    const group = await screen.findByRole('group', { name: 'Peminjam demo Indonesia' })
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['Pakai peminjam demo', 'Pakai akun demo kedua'])
+    id.unmount()
+    await renderApp('/testPreview?market=MX')
+    const mx = await screen.findByRole('group', { name: 'Prestatarios de demostración de México' })
+    expect(within(mx).getAllByRole('button').map((b) => b.textContent)).toEqual(['Usar prestatario de demostración'])
+  })
+
   it('keeps the fields on this device across reloads, the address winning', async () => {
     const first = await renderApp('/testPreview?lang=en')
     const name = await screen.findByLabelText('Device name')

@@ -1,8 +1,8 @@
 import type { CostSummary as Cost } from '@kilat/contract'
+import type { Market } from '@kilat/domain'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, formatPercent } from '../format'
-import { useMarket } from '../market'
 import styles from './cost-summary.module.css'
 
 /**
@@ -16,11 +16,11 @@ export function headlineText(t: TFunction, headline: Cost['headline']): string {
 /**
  * What a loan costs, shown before the borrower accepts: what reaches their account after the
  * deducted fee, what they repay, and the headline rate. `line` under a product card; `list` as
- * labelled lines on the confirmation page.
+ * labelled lines on the confirmation page. `market` is the product's (its currency), which the
+ * page's market (isNeedPop) need not be.
  */
-export function CostSummary({ cost, variant = 'line' }: { cost: Cost; variant?: 'line' | 'list' }) {
+export function CostSummary({ cost, market, variant = 'line' }: { cost: Cost; market: Market; variant?: 'line' | 'list' }) {
   const { t } = useTranslation()
-  const { market } = useMarket()
   const received = formatMoney(cost.received, market)
   const repay = formatMoney(cost.totalRepay, market)
   const headline = headlineText(t, cost.headline)

@@ -7,7 +7,7 @@ import styles from './product-card.module.css'
 
 export type ProductCardData = Pick<
   RecommendedProduct,
-  'productLogo' | 'productName' | 'buttonText' | 'amountRange' | 'amountRangeDes' | 'loan_rate' | 'productDesc' | 'productTags' | 'cost'
+  'productLogo' | 'productName' | 'buttonText' | 'amountRange' | 'amountRangeDes' | 'loan_rate' | 'productDesc' | 'productTags' | 'cost' | 'market'
 >
 
 /**
@@ -65,7 +65,7 @@ export function ProductCard({
         </ul>
       )}
       <div className={styles.cost}>
-        <CostSummary cost={product.cost} />
+        <CostSummary cost={product.cost} market={product.market} />
       </div>
       {/* After the cost, so the borrower reads what the loan costs before the button. */}
       <div className={styles.action}>

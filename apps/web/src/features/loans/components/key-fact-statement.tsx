@@ -1,19 +1,19 @@
 import type { CostSummary } from '@kilat/contract'
+import type { Market } from '@kilat/domain'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../../shared/format'
-import { useMarket } from '../../../shared/market'
 import { headlineText } from '../../../shared/ui/cost-summary'
 import styles from '../loans.module.css'
 
 /**
  * India's Key Fact Statement: the loan's figures in one titled table the borrower sees before
- * confirming (docs/decisions/0004). Late charges are the offer's note.
+ * confirming (docs/decisions/0004). Late charges are the offer's note. Amounts are in the
+ * product's market's currency.
  */
-export function KeyFactStatement({ cost, lateCharges }: { cost: CostSummary; lateCharges: string }) {
+export function KeyFactStatement({ cost, market, lateCharges }: { cost: CostSummary; market: Market; lateCharges: string }) {
   const { t } = useTranslation('loans')
   const { t: tc } = useTranslation()
-  const { market } = useMarket()
   const titleId = useId()
   const money = (cents: number) => formatMoney(cents, market)
   const rows: [string, string][] = [

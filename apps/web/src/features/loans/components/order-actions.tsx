@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { useApi } from '../../../shared/api'
 import { sendToNative } from '../../../shared/bridge'
 import { formatMoney } from '../../../shared/format'
-import { useMarket, useTextSet } from '../../../shared/market'
+import { useTextSet } from '../../../shared/market'
 import { SCREEN_PATHS } from '../../../shared/screens'
 import buttons from '../../../shared/ui/button.module.css'
 import { useScreenHref } from '../../../shared/ui/follow-url'
@@ -22,7 +22,6 @@ const INSTALLMENT_STATUS = 170
 export function OrderActions({ details, actions }: { details: LoanDetails; actions: readonly OrderAction[] }) {
   const { t } = useTranslation('loans')
   const textSet = useTextSet()
-  const { market } = useMarket()
   const api = useApi()
   const href = useScreenHref()
   const order = { productId: details.productId, orderId: details.orderNo }
@@ -39,7 +38,7 @@ export function OrderActions({ details, actions }: { details: LoanDetails; actio
           {details.amountDue > 0 && (
             <p className={styles.due}>
               {t('detail.amountDue')}
-              <strong>{formatMoney(details.amountDue, market)}</strong>
+              <strong>{formatMoney(details.amountDue, details.market)}</strong>
             </p>
           )}
           <Link

@@ -1,15 +1,14 @@
 import type { LoanConfirm } from '@kilat/contract'
+import type { Market } from '@kilat/domain'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../../shared/format'
-import { useMarket } from '../../../shared/market'
 import buttons from '../../../shared/ui/button.module.css'
 import styles from '../loans.module.css'
 
 type Plan = LoanConfirm['repay_plans'][number]
 
-function PlanItem({ plan }: { plan: Plan }) {
-  const { market } = useMarket()
+function PlanItem({ plan, market }: { plan: Plan; market: Market }) {
   return (
     <li className={styles.plan}>
       <div className={styles.planHead}>
@@ -24,8 +23,8 @@ function PlanItem({ plan }: { plan: Plan }) {
   )
 }
 
-/** spec.md 2.7: the first repayment in view; every repayment behind a "details" toggle. */
-export function RepayPlan({ plans }: { plans: readonly Plan[] }) {
+/** spec.md 2.7: the first repayment in view; every repayment behind a "details" toggle, in the product's currency. */
+export function RepayPlan({ plans, market }: { plans: readonly Plan[]; market: Market }) {
   const { t } = useTranslation('loans')
   const [expanded, setExpanded] = useState(false)
   const headingId = useId()
@@ -43,8 +42,8 @@ export function RepayPlan({ plans }: { plans: readonly Plan[] }) {
         )}
       </div>
       <ol id={listId} className={styles.plans}>
-        <PlanItem plan={first} />
-        {expanded && rest.map((plan, index) => <PlanItem key={`${plan.title}-${index}`} plan={plan} />)}
+        <PlanItem plan={first} market={market} />
+        {expanded && rest.map((plan, index) => <PlanItem key={`${plan.title}-${index}`} plan={plan} market={market} />)}
       </ol>
     </section>
   )

@@ -1,6 +1,6 @@
 import { LOCALES, MARKETS, type Locale, type Market } from '@kilat/domain'
 import { useTranslation } from 'react-i18next'
-import { DEMO_SESSION, TEXT_FIELDS, type DeviceFields } from '../fields'
+import { DEMO_SESSIONS, TEXT_FIELDS, type DeviceFields } from '../fields'
 import styles from '../test-preview.module.css'
 
 interface Props {
@@ -31,10 +31,12 @@ export function DeviceFieldsForm({ fields, onChange, onReset }: Props) {
               inputMode={name === 'productId' || name === 'orderId' ? 'text' : undefined}
             />
             {name === 'sessionId' && (
-              <div className={styles.actions}>
-                <button type="button" className={styles.secondary} onClick={() => onChange({ sessionId: DEMO_SESSION })}>
-                  {t('device.useDemo')}
-                </button>
+              <div className={styles.actions} role="group" aria-label={t('device.demoGroup', { country: t(`countries.${fields.market}`) })}>
+                {DEMO_SESSIONS[fields.market].map((session, index) => (
+                  <button key={session} type="button" className={styles.secondary} onClick={() => onChange({ sessionId: session })}>
+                    {index === 0 ? t('device.useDemo') : t('device.useDemoSecond')}
+                  </button>
+                ))}
               </div>
             )}
           </div>
