@@ -67,3 +67,81 @@ for (const lang of ['id', 'en'] as const) {
     }
   })
 }
+
+test('rating a settled loan: a star is needed, 3 stars are thanked and not asked again', async ({ page }) => {
+  await page.goto('/loan-detail?orderId=K2026000007&tok=demo-borrower&lang=en')
+  const dialog = page.getByRole('dialog', { name: 'Rate our service' })
+  await expect(dialog).toBeVisible()
+  await expectAccessible(page)
+
+  await dialog.getByRole('button', { name: 'Submit' }).click()
+  await expect(page.getByText('Please choose')).toBeVisible()
+
+  await dialog.getByRole('button', { name: '3 stars' }).click()
+  await expect(dialog.getByRole('button', { name: '3 stars' })).toHaveAttribute('aria-pressed', 'true')
+  await screenshot(page, 'loan-detail-rating-3-stars-en')
+  const sent = page.waitForRequest((r) => r.url().includes('/google-score'))
+  await dialog.getByRole('button', { name: 'Submit' }).click()
+  // design.md section 6: the stars chosen, not always 5
+  expect((await sent).postData()).toContain('score=3')
+  await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible()
+  await screenshot(page, 'loan-detail-rating-thanks-en')
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Settled', exact: true })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Rate our service' })).toBeHidden()
+})
+
+test("another borrower's order is not found, and shows nothing of it", async ({ page }) => {
+  page.removeAllListeners('console') // the page's own 404 answer is reported as a console error
+  const response = await page.goto('/loan-detail?orderId=K2026000001&tok=demo-borrower-2&lang=en')
+  const html = (await response?.text()) ?? ''
+  expect(html).not.toContain('Dana Kilat')
+  expect(html).not.toContain('K2026000001</')
+  await expect(page.getByText('We could not find what you asked for.')).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('India: the Key Fact Statement before confirming, and the agreement popup (Cancel, then Agree)', async ({ page }) => {
+  await page.goto('/relevant?tok=demo-borrower-in&isNeedPop=1&lang=en')
+  await expect(page.getByText(/APR \d+,\d\d%/).first()).toBeVisible()
+  await page.getByRole('list').first().getByRole('button', { disabled: false }).first().click()
+  await expect(page).toHaveURL(/\/loan-confirm\?/)
+
+  const kfs = page.getByRole('region', { name: 'Key Fact Statement' }).or(page.getByRole('table', { name: 'Key Fact Statement' }))
+  await expect(kfs.first()).toBeVisible()
+  await expect(kfs.first()).toContainText(/Annual percentage rate \(APR\)\s*\d+,\d\d%/)
+  await expect(kfs.first()).toContainText('₹')
+  await expectAccessible(page)
+  await screenshot(page, 'loan-confirm-india-kfs-en')
+
+  const confirm = page.getByRole('button', { name: 'Confirm loan' })
+  const popup = page.getByRole('dialog', { name: 'Loan agreement and Key Fact Statement' })
+  await confirm.click()
+  await expect(popup).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'loan-confirm-india-popup-en')
+  await popup.getByRole('button', { name: 'Cancel' }).click()
+  await expect(popup).toBeHidden()
+  await expect(page).toHaveURL(/\/loan-confirm\?/)
+
+  await confirm.click()
+  await popup.getByRole('button', { name: 'Agree' }).click()
+  await expect(page).toHaveURL(/\/loan-detail\?.*orderId=K\d+/)
+  await expect(page.getByRole('heading', { name: 'Under review', exact: true })).toBeVisible()
+  await screenshot(page, 'loan-detail-india-new-order-en')
+})
+
+test('Mexico: the CAT and pesos on the confirmation, no agreement popup', async ({ page }) => {
+  await page.goto('/relevant?tok=demo-borrower-mx&market=MX')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  await page.getByRole('list').first().getByRole('button', { disabled: false }).first().click()
+  await expect(page).toHaveURL(/\/loan-confirm\?/)
+  await expect(page.getByText(/CAT/).first()).toBeVisible()
+  await expect(page.getByText(/\$ [\d.]+,\d\d/).first()).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'loan-confirm-mexico-es')
+  await page.getByRole('button', { name: 'Confirmar préstamo' }).click()
+  await expect(page).toHaveURL(/\/loan-detail\?.*orderId=K\d+/)
+  await expect(page.getByRole('heading', { name: 'En revisión', exact: true })).toBeVisible()
+})

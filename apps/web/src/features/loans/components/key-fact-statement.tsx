@@ -2,7 +2,7 @@ import type { CostSummary } from '@kilat/contract'
 import type { Market } from '@kilat/domain'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatMoney } from '../../../shared/format'
+import { formatMoney, formatPercent } from '../../../shared/format'
 import { headlineText } from '../../../shared/ui/cost-summary'
 import styles from '../loans.module.css'
 
@@ -22,8 +22,11 @@ export function KeyFactStatement({ cost, market, lateCharges }: { cost: CostSumm
     [t('kfs.net'), money(cost.received)],
     [t('kfs.interest'), money(cost.interest)],
     [t('kfs.total'), money(cost.totalRepay)],
-    // An India product's headline is its APR; any other product keeps its own rate, named as such.
-    [cost.headline.kind === 'apr' ? t('kfs.apr') : tc(`cost.headlineLabel.${cost.headline.kind}`), headlineText(tc, cost.headline)],
+    // An India product's headline is its APR (the row names it, the value is the rate alone); any
+    // other product keeps its own rate, named as such.
+    cost.headline.kind === 'apr'
+      ? [t('kfs.apr'), formatPercent(cost.headline.bps)]
+      : [tc(`cost.headlineLabel.${cost.headline.kind}`), headlineText(tc, cost.headline)],
     [t('kfs.term'), t('kfs.termDays', { count: cost.termDays })],
     [t('kfs.late'), lateCharges || t('kfs.lateNone')],
   ]
