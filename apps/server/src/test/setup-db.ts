@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../app.js'
 import { loadConfig, type Config } from '../config.js'
 import { openPglite, openPostgres, type Database } from '../db/client.js'
 import { migrateDatabase } from '../db/migrate.js'
+import { products, type Product } from '../db/schema.js'
+import { seedDemo } from '../db/seed.js'
 
 /** Every table of the application, for truncation between test files on a shared PostgreSQL. */
 const TABLES = ['events', 'ratings', 'order_periods', 'orders', 'products', 'sessions', 'sms_codes', 'sms_outbox', 'rate_limits', 'borrowers']
@@ -40,4 +43,37 @@ export async function buildTestApp(
   const { env, ...rest } = options
   const app = await buildApp({ config: testConfig(env), db: database, ...rest })
   return app
+}
+
+export interface SeededApp {
+  database: Database
+  app: FastifyInstance
+  products: Product[]
+  /** A seeded product by its code. */
+  product: (code: string) => Product
+  close: () => Promise<void>
+}
+
+/** A test database with the demo data and an app ready to take requests, for the journey's modules. */
+export async function openSeededApp(): Promise<SeededApp> {
+  const database = await openTestDatabase()
+  await seedDemo(database.db, { sessionTtlDays: 30 })
+  const seededProducts = await database.db.select().from(products)
+  const byCode = new Map(seededProducts.map((p) => [p.code, p]))
+  const app = await buildTestApp(database)
+  await app.ready()
+  return {
+    database,
+    app,
+    products: seededProducts,
+    product: (code) => {
+      const found = byCode.get(code)
+      if (!found) throw new Error(`no seeded product ${code}`)
+      return found
+    },
+    close: async () => {
+      await app.close()
+      await database.close()
+    },
+  }
 }

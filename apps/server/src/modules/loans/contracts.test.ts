@@ -5,34 +5,27 @@ import { contractJump, contractList, contractView } from '@kilat/contract'
 import { aprBps, cents, formatDate, formatMoney, formatPercent, quoteLoan } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession } from '../../db/factories.js'
-import { orders, products, type Order, type Product } from '../../db/schema.js'
-import { seedDemo } from '../../db/seed.js'
+import { orders, type Order } from '../../db/schema.js'
 import { get, post } from '../../test/inject.js'
-import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
+import { openSeededApp, type SeededApp } from '../../test/setup-db.js'
 import { termsOf } from '../products/products.service.js'
 
 let database: Database
 let app: FastifyInstance
-const byCode = new Map<string, Product>()
+let seeded: SeededApp
 const ME = { tok: 'demo-borrower' }
 const OTHER = { tok: 'demo-borrower-2' }
 let overdue: Order
 
 beforeAll(async () => {
-  database = await openTestDatabase()
-  await seedDemo(database.db, { sessionTtlDays: 30 })
-  for (const p of await database.db.select().from(products)) byCode.set(p.code, p)
+  seeded = await openSeededApp()
+  ;({ database, app } = seeded)
   ;[overdue] = await database.db.select().from(orders).where(eq(orders.orderNo, 'K2026000006')) as [Order]
-  app = await buildTestApp(database)
-  await app.ready()
 })
 
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
+afterAll(() => seeded?.close())
 
-const product = (code: string) => byCode.get(code)!
+const product = (code: string) => seeded.product(code)
 const view = async (query: Record<string, string | number>) => get(app, contractView.path, { ...ME, ...query })
 const text = (data: { sections: Array<{ heading: string; paragraphs: string[] }> }) =>
   data.sections.flatMap((s) => [s.heading, ...s.paragraphs]).join('\n')

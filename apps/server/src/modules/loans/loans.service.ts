@@ -81,6 +81,21 @@ export function offerOf(product: Product, amount: Cents, disbursedAt: Date): Off
   return { terms, quote, schedule }
 }
 
+/** The figures an order keeps from its offer: what the borrower signs is what the order holds. */
+function signedFigures({ terms, quote }: Offer) {
+  return {
+    principal: quote.principal,
+    fee: quote.fee,
+    received: quote.received,
+    interest: quote.interest,
+    totalRepay: quote.totalRepay,
+    termUnit: terms.termUnit,
+    termDays: quote.termDays,
+    periods: terms.termUnit === 'day' ? 1 : terms.periods,
+    dailyRateBps: terms.dailyRateBps,
+  }
+}
+
 const limitsOf = (p: Product) => ({ min: p.minAmount, max: p.maxAmount, step: p.amountStep })
 
 /** A product of ours (partner loans are applied for on the partner's site) the borrower may take. */
@@ -187,7 +202,7 @@ export async function pushLoan(
   const amount = checkedAmount(product, input.amount)
   const periods = product.termUnit === 'day' ? 1 : product.periods
   if (input.termUnit !== product.termUnit || input.periods !== periods) throw new AppError('termMismatch')
-  const { terms, quote, schedule } = offerOf(product, amount, now)
+  const offer = offerOf(product, amount, now)
   const late = lateChargesOf(product)
 
   for (let attempt = 1; ; attempt++) {
@@ -202,15 +217,7 @@ export async function pushLoan(
             borrowerId: borrower.id,
             productId: product.id,
             status: ORDER_STATUS.submitted,
-            principal: quote.principal,
-            fee: quote.fee,
-            received: quote.received,
-            interest: quote.interest,
-            totalRepay: quote.totalRepay,
-            termUnit: terms.termUnit,
-            termDays: quote.termDays,
-            periods,
-            dailyRateBps: terms.dailyRateBps,
+            ...signedFigures(offer),
             isDelay: product.termUnit === 'day' && product.extensionFee > 0,
             lateFeeNew: late.feeNew,
             lateFeeRepeat: late.feeRepeat,
@@ -220,7 +227,7 @@ export async function pushLoan(
             createdAt: now,
             updatedAt: now,
           },
-          schedule.map((p) => ({
+          offer.schedule.map((p) => ({
             periodNo: p.periodNo,
             dueAt: p.dueAt,
             principal: p.principal,
@@ -335,19 +342,12 @@ function figuresOfOrder(order: Order, product: Product, periods: OrderPeriod[]):
 }
 
 function figuresOfOffer(product: Product, amount: Cents, now: Date): LoanFigures {
-  const { terms, quote, schedule } = offerOf(product, amount, now)
+  const offer = offerOf(product, amount, now)
+  const { terms, quote, schedule } = offer
   return {
     product,
     orderNo: null,
-    principal: quote.principal,
-    fee: quote.fee,
-    received: quote.received,
-    interest: quote.interest,
-    totalRepay: quote.totalRepay,
-    termUnit: terms.termUnit,
-    termDays: quote.termDays,
-    periods: terms.termUnit === 'day' ? 1 : terms.periods,
-    dailyRateBps: terms.dailyRateBps,
+    ...signedFigures(offer),
     headline: headlineRate(quote, terms),
     late: lateChargesOf(product),
     schedule: schedule.map((p) => ({ periodNo: p.periodNo, total: p.total, dueAt: p.dueAt })),

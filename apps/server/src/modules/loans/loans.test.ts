@@ -5,32 +5,25 @@ import { ERRORS, contractJump, contractList, googleScore, loanDetailConfirm, loa
 import { aprBps, catBps, cents, formatDate, formatMoney, formatPercent, quoteLoan } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession } from '../../db/factories.js'
-import { orderPeriods, orders, products, type Product } from '../../db/schema.js'
-import { seedDemo } from '../../db/seed.js'
+import { orderPeriods, orders } from '../../db/schema.js'
 import { post } from '../../test/inject.js'
-import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
+import { openSeededApp, type SeededApp } from '../../test/setup-db.js'
 import { termsOf } from '../products/products.service.js'
 
 let database: Database
 let app: FastifyInstance
-const byCode = new Map<string, Product>()
+let seeded: SeededApp
 const ME = { tok: 'demo-borrower' }
 const DAY_MS = 86_400_000
 
 beforeAll(async () => {
-  database = await openTestDatabase()
-  await seedDemo(database.db, { sessionTtlDays: 30 })
-  for (const p of await database.db.select().from(products)) byCode.set(p.code, p)
-  app = await buildTestApp(database)
-  await app.ready()
+  seeded = await openSeededApp()
+  ;({ database, app } = seeded)
 })
 
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
+afterAll(() => seeded?.close())
 
-const product = (code: string) => byCode.get(code)!
+const product = (code: string) => seeded.product(code)
 
 function push(fields: Record<string, string | number>, query: Record<string, string> = ME) {
   return post(app, loanDetailPush.path, fields, query)

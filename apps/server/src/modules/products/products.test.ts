@@ -15,32 +15,25 @@ import {
 import { aprBps, catBps, cents, formatPercent, quoteLoan } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { buildProduct, createBorrowerWithSession, createProduct } from '../../db/factories.js'
-import { events, products, type Product } from '../../db/schema.js'
-import { seedDemo } from '../../db/seed.js'
+import { events, products } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { post } from '../../test/inject.js'
-import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
+import { openSeededApp, type SeededApp } from '../../test/setup-db.js'
 import { termsOf } from './products.service.js'
 
 let database: Database
 let app: FastifyInstance
-const byCode = new Map<string, Product>()
+let seeded: SeededApp
 const ME = { tok: 'demo-borrower' }
 
 beforeAll(async () => {
-  database = await openTestDatabase()
-  await seedDemo(database.db, { sessionTtlDays: 30 })
-  for (const p of await database.db.select().from(products)) byCode.set(p.code, p)
-  app = await buildTestApp(database)
-  await app.ready()
+  seeded = await openSeededApp()
+  ;({ database, app } = seeded)
 })
 
-afterAll(async () => {
-  await app?.close()
-  await database?.close()
-})
+afterAll(() => seeded?.close())
 
-const idOf = (code: string) => byCode.get(code)!.id
+const idOf = (code: string) => seeded.product(code).id
 
 async function eventsOf(kind: string, productId: number) {
   return database.db.select().from(events).where(and(eq(events.kind, kind as 'page'), eq(events.productId, productId)))
@@ -75,7 +68,7 @@ describe('recommend-product-list', () => {
     expect(disabled).toMatchObject({ buttonStatus: 0, buttonText: 'Tidak tersedia' })
     // a rejected order is no running loan
     expect(list.find((p) => p.id === idOf('kilat-cepat'))).toMatchObject({ buttonStatus: 1 })
-    expect(list.some((p) => byCode.get('rupee-kilat')!.id === p.id)).toBe(false)
+    expect(list.some((p) => seeded.product('rupee-kilat').id === p.id)).toBe(false)
   })
 
   it('names each card’s market, the currency of its amounts, whichever text set the page asks for', async () => {
@@ -93,7 +86,7 @@ describe('recommend-product-list', () => {
   it('shows the cost of the largest amount exactly as domain quoteLoan prices it', async () => {
     const list = (await post(app, recommendProductList.path, {}, ME)).json().data as Array<{ id: number; cost: unknown }>
     for (const card of list) {
-      const product = [...byCode.values()].find((p) => p.id === card.id)!
+      const product = seeded.products.find((p) => p.id === card.id)!
       const quote = quoteLoan(cents(product.maxAmount), termsOf(product))
       expect(card.cost).toEqual({
         amount: product.maxAmount,
@@ -138,7 +131,7 @@ describe('recommend-product-list', () => {
   it('rates India by APR and Mexico by CAT, in their currencies', async () => {
     const india = await createBorrowerWithSession(database.db, { market: 'IN' })
     const inList = (await post(app, recommendProductList.path, {}, { tok: india.token, isNeedPop: '1' })).json().data
-    const rupee = byCode.get('rupee-kilat')!
+    const rupee = seeded.product('rupee-kilat')
     expect(inList.map((p: { id: number }) => p.id)).toEqual([rupee.id, idOf('salary-plus'), idOf('rupee-flexi')])
     expect(inList[0].amountRange).toBe('₹ 2.000 - ₹ 80.000')
     expect(inList[0].loan_rate).toBe(`APR ${formatPercent(aprBps(quoteLoan(cents(rupee.maxAmount), termsOf(rupee))))}`)
@@ -146,7 +139,7 @@ describe('recommend-product-list', () => {
 
     const mexico = await createBorrowerWithSession(database.db, { market: 'MX' })
     const mxList = (await post(app, recommendProductList.path, {}, { tok: mexico.token, market: 'MX' })).json().data
-    const credito = byCode.get('credito-kilat')!
+    const credito = seeded.product('credito-kilat')
     expect(mxList[0].amountRange).toBe('$ 1.000 - $ 10.000')
     expect(mxList[0].loan_rate).toBe(`CAT ${formatPercent(catBps(quoteLoan(cents(credito.maxAmount), termsOf(credito))))}`)
     expect(mxList[0].buttonText).toBe('Solicitar ahora')
