@@ -160,6 +160,19 @@ describe('page and service events', () => {
     expect(rows[0]).toMatchObject({ moduleId: 30, position: 2, scene: null })
   })
 
+  it('keeps events append-only in the database itself: no update, no delete', async () => {
+    const productId = idOf('dana-sehat')
+    await post(app, pageEventSave.path, { productId, moduleId: 301, positionId: 5 }, ME)
+    const [row] = await eventsOf('page', productId)
+    expect(row).toBeDefined()
+    // Drizzle wraps the database's error; its cause is the trigger's refusal
+    const refusal = { cause: expect.objectContaining({ message: expect.stringMatching(/events are append-only/) }) }
+    await expect(database.db.update(events).set({ position: 0 }).where(eq(events.id, row!.id))).rejects.toMatchObject(refusal)
+    await expect(database.db.delete(events).where(eq(events.id, row!.id))).rejects.toMatchObject(refusal)
+    const [after] = await database.db.select().from(events).where(eq(events.id, row!.id))
+    expect(after).toEqual(row)
+  })
+
   it('answers notFound for a product that does not exist', async () => {
     const res = await post(app, pageEventSave.path, { productId: 999_999, moduleId: 300, positionId: 0 }, ME)
     expect(res.statusCode).toBe(404)
