@@ -145,3 +145,34 @@ test('Mexico: the CAT and pesos on the confirmation, no agreement popup', async 
   await expect(page).toHaveURL(/\/loan-detail\?.*orderId=K\d+/)
   await expect(page.getByRole('heading', { name: 'En revisión', exact: true })).toBeVisible()
 })
+
+const agreement = {
+  id: { title: 'Pengajuan Khusus', link: 'Perjanjian Pinjaman', failure: 'Login bersama gagal', tryThese: 'Anda bisa mencoba pinjaman ini' },
+  en: { title: 'Special offers', link: 'Loan Agreement', failure: 'Joint login failed', tryThese: 'You can try these loans' },
+} as const
+
+for (const lang of ['id', 'en'] as const) {
+  const t = agreement[lang]
+
+  test(`the agreement link opens the loan agreement filled with the offer (${lang})`, async ({ page }) => {
+    await page.goto(`/loan-confirm?productId=1&tok=demo-borrower-2&lang=${lang}`)
+    await page.getByRole('link', { name: t.link }).click()
+    await expect(page).toHaveURL(/\/contract\?/)
+    await expect(page.getByRole('heading', { name: t.link, level: 1 }).or(page.getByRole('heading', { name: t.link }).first())).toBeVisible()
+    // the borrower's own figures are in it, in the product's currency
+    await expect(page.getByText(/Rp [\d.]+,\d\d/).first()).toBeVisible()
+    await expect(page.getByRole('table')).toBeVisible()
+    await expectAccessible(page)
+    await screenshot(page, `contract-${lang}`)
+  })
+
+  test(`joint-login failure offers other loans and opens one (${lang})`, async ({ page }) => {
+    await page.goto(`/joint-login-failure?tok=demo-borrower-2&lang=${lang}`)
+    await expect(page.getByText(t.failure).first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: t.tryThese })).toBeVisible()
+    await expectAccessible(page)
+    await screenshot(page, `joint-login-failure-${lang}`)
+    await page.getByRole('list').first().getByRole('button', { disabled: false }).first().click()
+    await expect(page).toHaveURL(/\/(loan-confirm|loan-detail)\?|^https?:\/\/(?!localhost)/)
+  })
+}

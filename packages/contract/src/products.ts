@@ -18,7 +18,12 @@ export const costSummarySchema = z.object({
   totalRepay: centsSchema,
   termDays: z.number().int(),
   /** dailyRate (Indonesia), apr (India), cat (Mexico), in basis points. */
-  headline: z.object({ kind: z.enum(['dailyRate', 'apr', 'cat']), bps: z.number().int() }),
+  headline: z.object({
+    kind: z.enum(['dailyRate', 'apr', 'cat']),
+    bps: z.number().int(),
+    /** The figure as the borrower reads it, in their language: "0,10%/hari", "APR 45,63%", "CAT 60,24%". */
+    text: z.string(),
+  }),
 })
 export type CostSummary = z.infer<typeof costSummarySchema>
 

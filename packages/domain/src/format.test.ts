@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { formatAmount, formatDate, formatDateTime, formatMoney, formatMoneyWhole, stripGrouping } from './format.js'
+import { formatAmount, formatDate, formatDateTime, formatMoney, formatMoneyWhole, formatPercent, stripGrouping } from './format.js'
 import { cents } from './money.js'
 
 describe('formatMoney', () => {
@@ -50,5 +50,15 @@ describe('formatDateTime', () => {
 
   it('answers empty text for an invalid date', () => {
     expect(formatDateTime('not a date')).toBe('')
+  })
+})
+
+describe('formatPercent', () => {
+  it('formats basis points with two decimals and dot thousands, like amounts', () => {
+    expect(formatPercent(10)).toBe('0,10%')
+    expect(formatPercent(12_345)).toBe('123,45%')
+    expect(formatPercent(123_456_78)).toBe('123.456,78%')
+    expect(formatPercent(-5)).toBe('-0,05%')
+    expect(() => formatPercent(1.5)).toThrow()
   })
 })

@@ -1,6 +1,17 @@
 import type { Cents } from './money.js'
 import { MARKET_INFO, type Market } from './markets.js'
 
+/** Groups a whole number's digits by thousands with a dot: 1234567 → "1.234.567". */
+function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+}
+
+/** Two decimals after a comma, the dot being taken by thousands: 123456 hundredths → "1.234,56". */
+function hundredths(value: number): string {
+  const abs = Math.abs(value)
+  return `${value < 0 ? '-' : ''}${groupThousands(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}`
+}
+
 /**
  * The one formatting module (spec.md section 9): cents divided by 100 with two decimals, thousands
  * grouped with a dot (so the decimals take a comma), and the market's sign in front.
@@ -8,12 +19,7 @@ import { MARKET_INFO, type Market } from './markets.js'
  */
 export function formatAmount(amount: Cents | number): string {
   if (!Number.isSafeInteger(amount)) throw new Error(`not an integer amount of cents: ${amount}`)
-  const negative = amount < 0
-  const abs = Math.abs(amount)
-  const whole = Math.floor(abs / 100)
-  const fraction = abs % 100
-  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  return `${negative ? '-' : ''}${grouped},${String(fraction).padStart(2, '0')}`
+  return hundredths(amount)
 }
 
 export function formatMoney(amount: Cents | number, market: Market): string {
@@ -26,8 +32,7 @@ export function formatMoney(amount: Cents | number, market: Market): string {
 export function formatMoneyWhole(amount: Cents | number, market: Market): string {
   if (!Number.isSafeInteger(amount)) throw new Error(`not an integer amount of cents: ${amount}`)
   const whole = Math.trunc(amount / 100)
-  const grouped = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  return `${whole < 0 ? '-' : ''}${MARKET_INFO[market].currencySign} ${grouped}`
+  return `${whole < 0 ? '-' : ''}${MARKET_INFO[market].currencySign} ${groupThousands(Math.abs(whole))}`
 }
 
 /** spec.md section 9: amounts passed to the payment page carry no dots. */
@@ -56,4 +61,10 @@ export function formatDateTime(value: Date | string | number, market: Market = '
 /** `yyyy-mm-dd` in the market's time zone. */
 export function formatDate(value: Date | string | number, market: Market = 'ID'): string {
   return formatDateTime(value, market).slice(0, 10)
+}
+
+/** Basis points as a percentage with two decimals, like the amounts: 1234 → "12,34%". */
+export function formatPercent(bps: number): string {
+  if (!Number.isSafeInteger(bps)) throw new Error(`not an integer number of basis points: ${bps}`)
+  return `${hundredths(bps)}%`
 }

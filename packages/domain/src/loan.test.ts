@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { cents } from './money.js'
-import { LoanTermsError, aprBps, catBps, costCapBreached, formatPercent, headlineRate, quoteLoan, type LoanTerms } from './loan.js'
+import { LoanTermsError, aprBps, catBps, costCapBreached, headlineRate, quoteLoan, type LoanTerms } from './loan.js'
 
 const singlePayment: LoanTerms = { market: 'ID', termUnit: 'day', termDays: 91, periods: 1, periodDays: 91, dailyRateBps: 10, adminFeeBps: 300 }
 const installments: LoanTerms = { market: 'ID', termUnit: 'period', termDays: 0, periods: 3, periodDays: 30, dailyRateBps: 10, adminFeeBps: 300 }
@@ -100,12 +100,5 @@ describe('cost figures', () => {
       const cat = catBps(q)
       return Number.isSafeInteger(apr) && apr >= 0 && cat >= apr - 1
     }), { numRuns: 200 })
-  })
-
-  it('formats basis points as a percentage', () => {
-    expect(formatPercent(10)).toBe('0,10%')
-    expect(formatPercent(12_345)).toBe('123,45%')
-    expect(formatPercent(123_456_78)).toBe('123.456,78%')
-    expect(formatPercent(-5)).toBe('-0,05%')
   })
 })

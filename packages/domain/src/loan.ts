@@ -163,11 +163,3 @@ export function catBps(quote: LoanQuote): number {
   return Math.round((Math.pow(1 + dailyIrr(quote), 365) - 1) * 10_000)
 }
 
-/** Basis points as a percentage with two decimals and the comma the amounts also use: 1234 → "12,34%". */
-export function formatPercent(bps: number): string {
-  if (!Number.isSafeInteger(bps)) throw new Error(`not an integer number of basis points: ${bps}`)
-  const abs = Math.abs(bps)
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
-  return `${bps < 0 ? '-' : ''}${whole},${String(abs % 100).padStart(2, '0')}%`
-}
-

@@ -11,7 +11,7 @@ export function cost(kind: CostSummary['headline']['kind'] = 'dailyRate', overri
     interest: 1_350_000_00,
     totalRepay: 16_350_000_00,
     termDays: 91,
-    headline: { kind, bps },
+    headline: { kind, bps, text: { dailyRate: '0,10%/hari', apr: 'APR 45,63%', cat: 'CAT 123,45%' }[kind] },
     ...overrides,
   }
 }

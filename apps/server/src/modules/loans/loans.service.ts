@@ -31,7 +31,6 @@ import type { Db, Executor } from '../../db/client.js'
 import { uniqueViolation } from '../../db/errors.js'
 import type { Borrower, Order, OrderPeriod, Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
-import { headlineText } from '../products/product-texts.js'
 import { findProduct } from '../products/products.repo.js'
 import {
   availableProduct,
@@ -127,7 +126,8 @@ export async function loanConfirm(deps: LoanDeps, caller: Caller, input: { produ
   const market = product.market
   const money = (c: number) => formatMoney(c, market)
   const payDate = (d: Date) => formatDate(d, market)
-  const headline = headlineText(headlineRate(quote, terms), caller.locale)
+  const cost = costSummary(quote, terms, caller.locale)
+  const headline = cost.headline.text
   const first = schedule[0]!
   const last = schedule[schedule.length - 1]!
   const periods = terms.termUnit === 'day' ? 1 : terms.periods
@@ -175,7 +175,7 @@ export async function loanConfirm(deps: LoanDeps, caller: Caller, input: { produ
     minAmount: product.minAmount,
     maxAmount: product.maxAmount,
     amountStep: product.amountStep,
-    cost: costSummary(quote, terms),
+    cost,
     market,
   }
 }

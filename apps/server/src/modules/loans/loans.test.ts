@@ -76,7 +76,7 @@ describe('loan-detail-confirm', () => {
       amountStep: p.amountStep,
       cost: {
         amount: quote.principal, fee: quote.fee, received: quote.received, interest: quote.interest,
-        totalRepay: quote.totalRepay, termDays: 120, headline: { kind: 'dailyRate', bps: 9 },
+        totalRepay: quote.totalRepay, termDays: 120, headline: { kind: 'dailyRate', bps: 9, text: '0,09%/hari' },
       },
       market: 'ID',
     })

@@ -25,7 +25,7 @@ export const PRODUCT_TEXTS: Record<Locale, ProductTexts> = {
     jumpPartner: 'Anda akan diarahkan ke situs mitra kami.',
     standTitle: 'Login bersama gagal',
     standMessage: (name) =>
-      `Login bersama${name ? ` ke ${name}` : ''} gagal. Silakan coba lagi nanti atau pilih produk lain di bawah ini.`,
+      `Kami belum dapat memasukkan Anda${name ? ` ke ${name}` : ''} dengan akun Kilat. Silakan coba lagi nanti atau pilih produk lain di bawah ini.`,
   },
   en: {
     inProgress: 'In progress',
@@ -36,7 +36,8 @@ export const PRODUCT_TEXTS: Record<Locale, ProductTexts> = {
     jumpInProgress: 'You already have a running loan with this product.',
     jumpPartner: 'You will be taken to our partner’s site.',
     standTitle: 'Joint login failed',
-    standMessage: (name) => `Joint login${name ? ` to ${name}` : ''} failed. Please try again later or choose another product below.`,
+    standMessage: (name) =>
+      `We could not sign you in${name ? ` to ${name}` : ''} with your Kilat account. Please try again later or choose another product below.`,
   },
   es: {
     inProgress: 'En proceso',
@@ -48,7 +49,7 @@ export const PRODUCT_TEXTS: Record<Locale, ProductTexts> = {
     jumpPartner: 'Te llevaremos al sitio de nuestro socio.',
     standTitle: 'Falló el inicio de sesión conjunto',
     standMessage: (name) =>
-      `El inicio de sesión conjunto${name ? ` con ${name}` : ''} falló. Inténtalo más tarde o elige otro producto abajo.`,
+      `No pudimos iniciar tu sesión${name ? ` en ${name}` : ''} con tu cuenta Kilat. Inténtalo más tarde o elige otro producto abajo.`,
   },
 }
 

@@ -96,7 +96,8 @@ export async function saveProductByCode(db: Executor, values: NewProduct): Promi
   return repo.upsertProductByCode(db, values)
 }
 
-export function costSummary(quote: LoanQuote, terms: LoanTerms): CostSummary {
+export function costSummary(quote: LoanQuote, terms: LoanTerms, locale: Locale): CostSummary {
+  const headline = headlineRate(quote, terms)
   return {
     amount: quote.principal,
     fee: quote.fee,
@@ -104,7 +105,7 @@ export function costSummary(quote: LoanQuote, terms: LoanTerms): CostSummary {
     interest: quote.interest,
     totalRepay: quote.totalRepay,
     termDays: quote.termDays,
-    headline: headlineRate(quote, terms),
+    headline: { ...headline, text: headlineText(headline, locale) },
   }
 }
 
@@ -119,7 +120,7 @@ export function productCard(
   const terms = termsOf(product)
   // The dearest case (largest amount) so that a card never hides what a loan can cost.
   const quote = quoteLoan(cents(product.maxAmount), terms)
-  const cost = costSummary(quote, terms)
+  const cost = costSummary(quote, terms, locale)
   return {
     id: product.id,
     productLogo: product.logoUrl,
@@ -128,7 +129,7 @@ export function productCard(
     buttonText: blockedBy ? texts[blockedBy] : product.buttonText[locale],
     amountRange: `${formatMoneyWhole(product.minAmount, product.market)} - ${formatMoneyWhole(product.maxAmount, product.market)}`,
     amountRangeDes: texts.amountRangeDes,
-    loan_rate: headlineText(cost.headline, locale),
+    loan_rate: cost.headline.text,
     productDesc: product.description[locale],
     productTags: product.tags[locale],
     moduleId,

@@ -95,7 +95,7 @@ describe('recommend-product-list', () => {
         interest: quote.interest,
         totalRepay: quote.totalRepay,
         termDays: quote.termDays,
-        headline: { kind: 'dailyRate', bps: product.dailyRateBps },
+        headline: { kind: 'dailyRate', bps: product.dailyRateBps, text: `${formatPercent(product.dailyRateBps)}/hari` },
       })
     }
   })
@@ -249,12 +249,15 @@ describe('joint-login failure', () => {
     const id = (await post(app, standFailureInfo.path, { productId: failed }, ME)).json()
     expect(id.code).toBe('00')
     expect(id.data.title).toBe('Login bersama gagal')
-    expect(id.data.message).toContain('Login bersama ke Tunai Keluarga gagal')
+    expect(id.data.message).toContain('Kami belum dapat memasukkan Anda ke Tunai Keluarga')
+    // the message says more than the title it stands under
+    expect(id.data.message).not.toContain(id.data.title)
     expect(id.data.products).toHaveLength(11)
     expect(id.data.products.some((p: { id: number }) => p.id === failed)).toBe(false)
     expect(id.data.products[0]).toMatchObject({ id: idOf('dana-sehat'), buttonStatus: 1, moduleId: 300 })
     const en = (await post(app, standFailureInfo.path, {}, { ...ME, lang: 'en' })).json().data
     expect(en.title).toBe('Joint login failed')
+    expect(en.message).toBe('We could not sign you in with your Kilat account. Please try again later or choose another product below.')
     expect(en.products).toHaveLength(12)
   })
 

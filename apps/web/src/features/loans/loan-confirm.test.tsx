@@ -111,7 +111,7 @@ describe('/loan-confirm', () => {
   })
 
   it('gives the India text set the Key Fact Statement even for a loan quoted by its daily rate', async () => {
-    answer(loanConfirm({ languageType: 1, note: 'Late fee Rs.1,000' }))
+    answer(loanConfirm({ languageType: 1, note: 'Late fee Rs.1,000', cost: cost('dailyRate', { headline: { kind: 'dailyRate', bps: 10, text: '0,10%/day' } }) }))
     await renderApp('/loan-confirm?productId=3&isNeedPop=1&lang=en')
     const kfs = await screen.findByRole('table', { name: 'Key Fact Statement' })
     expect(within(kfs).getByRole('rowheader', { name: 'Daily interest rate' }).nextSibling).toHaveTextContent('0,10%/day')

@@ -1,17 +1,8 @@
 import type { CostSummary as Cost } from '@kilat/contract'
 import type { Market } from '@kilat/domain'
-import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { formatMoney, formatPercent } from '../format'
+import { formatMoney } from '../format'
 import styles from './cost-summary.module.css'
-
-/**
- * The market's headline rate as borrowers there compare loans (docs/decisions/0004): the daily
- * rate in Indonesia ("0,10%/hari"), APR in India, CAT in Mexico.
- */
-export function headlineText(t: TFunction, headline: Cost['headline']): string {
-  return t(`cost.headline.${headline.kind}`, { rate: formatPercent(headline.bps) })
-}
 
 /**
  * What a loan costs, shown before the borrower accepts: what reaches their account after the
@@ -23,7 +14,8 @@ export function CostSummary({ cost, market, variant = 'line' }: { cost: Cost; ma
   const { t } = useTranslation()
   const received = formatMoney(cost.received, market)
   const repay = formatMoney(cost.totalRepay, market)
-  const headline = headlineText(t, cost.headline)
+  // The market's headline rate (docs/decisions/0004), worded by the server like the card's rate.
+  const headline = cost.headline.text
   if (variant === 'line') {
     return (
       <p className={styles.line}>

@@ -3,7 +3,6 @@ import type { Market } from '@kilat/domain'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatMoney, formatPercent } from '../../../shared/format'
-import { headlineText } from '../../../shared/ui/cost-summary'
 import styles from '../loans.module.css'
 
 /**
@@ -26,7 +25,7 @@ export function KeyFactStatement({ cost, market, lateCharges }: { cost: CostSumm
     // other product keeps its own rate, named as such.
     cost.headline.kind === 'apr'
       ? [t('kfs.apr'), formatPercent(cost.headline.bps)]
-      : [tc(`cost.headlineLabel.${cost.headline.kind}`), headlineText(tc, cost.headline)],
+      : [tc(`cost.headlineLabel.${cost.headline.kind}`), cost.headline.text],
     [t('kfs.term'), t('kfs.termDays', { count: cost.termDays })],
     [t('kfs.late'), lateCharges || t('kfs.lateNone')],
   ]
