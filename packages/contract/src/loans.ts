@@ -7,6 +7,10 @@ const productId = z.coerce.number().int().positive().max(2_147_483_647)
 /** orderId and orderNo name the same public order number (design.md section 3). */
 const orderNo = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9-]+$/)
 const line = z.object({ title: z.string(), value: z.string() })
+const amount = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+/** Number of installments of an installment loan; 1 for a single-payment loan. */
+const periods = z.coerce.number().int().positive().max(120)
+const section = z.object({ heading: z.string(), paragraphs: z.array(z.string()) })
 
 /** Loan confirmation (spec.md section 3 "Loan confirm", 2.7, 4.8). */
 export const loanConfirmSchema = z.object({
@@ -41,6 +45,12 @@ export const loanConfirmSchema = z.object({
   minAmount: centsSchema,
   maxAmount: centsSchema,
   amountStep: centsSchema,
+  /** The installment counts the borrower may choose (one entry when the product offers one term). */
+  periodOptions: z.array(z.number().int()),
+  /** The late-charge terms in one sentence, shown before accepting in every market. */
+  lateCharges: z.string(),
+  /** The market's lender disclosure filled with this offer's figures. */
+  disclosure: section,
   cost: costSummarySchema,
   /** The product's market: every amount above is in its currency, not the page's (isNeedPop). */
   market: z.enum(MARKETS),
@@ -52,8 +62,11 @@ export const loanDetailConfirm = defineCall({
   path: '/h5-api/v3/loan-confirm/loan-detail-confirm',
   family: 'code0',
   auth: 'borrower',
-  /** `amount` is optional: without it the offer is the product's largest amount. */
-  body: z.object({ productId, amount: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
+  /**
+   * `amount` and `periods` are the borrower's choice; without them the offer is the product's
+   * largest amount at its first term.
+   */
+  body: z.object({ productId, amount: amount.optional(), periods: periods.optional() }),
   data: loanConfirmSchema,
 })
 
@@ -63,8 +76,8 @@ export const loanDetailPush = defineCall({
   family: 'code0',
   auth: 'borrower',
   body: z.object({
-    amount: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    periods: z.coerce.number().int().positive().max(120),
+    amount,
+    periods,
     termUnit: z.enum(['day', 'period']),
     productId,
   }),
@@ -86,7 +99,15 @@ export const contractJump = defineCall({
   path: '/h5-api/v3/contract/contract-jump',
   family: 'code0',
   auth: 'borrower',
-  body: z.object({ productId, scene: z.coerce.number().int().min(0).max(99).default(3), position: z.coerce.number().int().min(0).max(99).default(0), orderId: orderNo.optional() }),
+  body: z.object({
+    productId,
+    scene: z.coerce.number().int().min(0).max(99).default(3),
+    position: z.coerce.number().int().min(0).max(99).default(0),
+    orderId: orderNo.optional(),
+    /** The offer being confirmed: the agreement shows the borrower's chosen amount and term. */
+    amount: amount.optional(),
+    periods: periods.optional(),
+  }),
   data: z.object({ contract_url: z.string() }),
 })
 
@@ -96,11 +117,17 @@ export const contractView = defineCall({
   path: '/h5-api/v3/contract/view',
   family: 'code0',
   auth: 'borrower',
-  query: z.object({ productId, position: z.coerce.number().int().min(0).max(99).default(0), orderId: orderNo.optional(), amount: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
+  query: z.object({
+    productId,
+    position: z.coerce.number().int().min(0).max(99).default(0),
+    orderId: orderNo.optional(),
+    amount: amount.optional(),
+    periods: periods.optional(),
+  }),
   data: z.object({
     title: z.string(),
     /** Ordered sections of plain text; the page renders them, never as HTML. */
-    sections: z.array(z.object({ heading: z.string(), paragraphs: z.array(z.string()) })),
+    sections: z.array(section),
     schedule: z.array(z.object({ title: z.string(), amount: centsSchema, pay_time: z.string() })),
     /** The product's market: the schedule's amounts are in its currency. */
     market: z.enum(MARKETS),

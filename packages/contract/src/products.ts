@@ -17,11 +17,14 @@ export const costSummarySchema = z.object({
   interest: centsSchema,
   totalRepay: centsSchema,
   termDays: z.number().int(),
-  /** dailyRate (Indonesia), apr (India), cat (Mexico), in basis points. */
+  /**
+   * dailyCost (Indonesia: interest and every fee per day of the term, of the principal), apr
+   * (India), cat (Mexico), in basis points (docs/product/money-rules.md#headline).
+   */
   headline: z.object({
-    kind: z.enum(['dailyRate', 'apr', 'cat']),
+    kind: z.enum(['dailyCost', 'apr', 'cat']),
     bps: z.number().int(),
-    /** The figure as the borrower reads it, in their language: "0,10%/hari", "APR 45,63%", "CAT 60,24%". */
+    /** The figure as the borrower reads it, in their language: "0,10%/hari", "APR 45.63%", "CAT 60.24%". */
     text: z.string(),
   }),
 })

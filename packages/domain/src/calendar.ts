@@ -27,3 +27,16 @@ export function daysBetween(from: string, to: string): number {
 export function addDays(isoDate: string, days: number): string {
   return new Date((dayNumber(isoDate) + days) * 86_400_000).toISOString().slice(0, 10)
 }
+
+/**
+ * Whole local days an installment due at `dueAt` is overdue at `now` (docs/product/money-rules.md#overdue):
+ * it turns overdue at the start of the day after its due date in the market's time zone, so on the
+ * due date itself it is 0, and 1 from the next local midnight.
+ */
+export function daysOverdue(dueAt: Date, now: Date, market: Market): number {
+  return Math.max(0, daysBetween(localDate(dueAt, market), localDate(now, market)))
+}
+
+export function isOverdue(dueAt: Date, now: Date, market: Market): boolean {
+  return daysOverdue(dueAt, now, market) > 0
+}

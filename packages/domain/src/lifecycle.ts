@@ -1,10 +1,11 @@
-import type { OrderStatus } from './order-status.js'
+import { ORDER_STATUS, type OrderStatus } from './order-status.js'
 
 /**
- * The order state machine of design.md section 5. Every status change on the server goes through
+ * The order state machine (docs/product/loans.md#lifecycle). Every status change on the server goes through
  * `nextStatus`, so an order can never jump to a state its history does not allow.
  */
-export type OrderEvent = 'approve' | 'reject' | 'disburse' | 'dueDatePassed' | 'settle' | 'extend'
+/** `caughtUp`: a payment cleared everything overdue, so the order is repaying again. */
+export type OrderEvent = 'approve' | 'reject' | 'disburse' | 'dueDatePassed' | 'settle' | 'extend' | 'caughtUp'
 
 export interface OrderKind {
   /** Repaid in installments (170 while repaying) rather than in one payment (174). */
@@ -30,26 +31,30 @@ export function canTake(status: OrderStatus, event: OrderEvent, kind: OrderKind)
   return step(status, event, kind) !== undefined
 }
 
+const S = ORDER_STATUS
+
 function step(status: OrderStatus, event: OrderEvent, kind: OrderKind): OrderStatus | undefined {
+  const repaying = kind.partner ? S.partnerRepaying : kind.installment ? S.repayingInstallments : S.due
   switch (status) {
-    case 21:
-      return event === 'approve' ? 151 : event === 'reject' ? 110 : undefined
-    case 151:
-      if (event !== 'disburse') return undefined
-      return kind.partner ? 3 : kind.installment ? 170 : 174
-    case 170:
-      return event === 'dueDatePassed' ? 180 : event === 'settle' ? 200 : undefined
-    case 174:
+    case S.submitted:
+      return event === 'approve' ? S.approved : event === 'reject' ? S.rejected : undefined
+    case S.approved:
+      return event === 'disburse' ? repaying : undefined
+    case S.repayingInstallments:
+      return event === 'dueDatePassed' ? S.overdue : event === 'settle' ? S.settled : undefined
+    case S.due:
       // an extension paid while due keeps the order due, with a later date
-      return event === 'dueDatePassed' ? 180 : event === 'settle' ? 200 : event === 'extend' && !kind.installment ? 174 : undefined
-    case 180:
-      return event === 'settle' ? 200 : event === 'extend' && !kind.installment ? 174 : undefined
-    case 3:
-      return event === 'dueDatePassed' ? 5 : event === 'settle' ? 4 : undefined
-    case 5:
-      return event === 'settle' ? 4 : undefined
+      return event === 'dueDatePassed' ? S.overdue : event === 'settle' ? S.settled : event === 'extend' && !kind.installment ? S.due : undefined
+    case S.overdue:
+      if (event === 'settle') return S.settled
+      if (event === 'caughtUp') return kind.installment ? S.repayingInstallments : S.due
+      return event === 'extend' && !kind.installment ? S.due : undefined
+    case S.partnerRepaying:
+      return event === 'dueDatePassed' ? S.partnerOverdue : event === 'settle' ? S.partnerSettled : undefined
+    case S.partnerOverdue:
+      return event === 'settle' ? S.partnerSettled : event === 'caughtUp' ? S.partnerRepaying : undefined
     default:
-      // 110, 200 and 4 are final
+      // rejected, settled and partner-settled are final
       return undefined
   }
 }

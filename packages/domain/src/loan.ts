@@ -104,32 +104,31 @@ export function quoteLoan(principal: Cents, terms: LoanTerms): LoanQuote {
   }
 }
 
-/**
- * Indonesia: the total cost of a loan (interest and fees, penalties excluded) may not exceed the
- * principal. Checked at the product's longest term and with its rates, which is the dearest case
- * per unit of principal.
- */
-export const INDONESIA_MAX_COST_BPS = 10_000
-
-export function costCapBreached(terms: LoanTerms, sampleAmount: Cents): boolean {
-  if (terms.market !== 'ID') return false
-  const q = quoteLoan(sampleAmount, terms)
-  return q.totalCost > applyBasisPoints(sampleAmount, INDONESIA_MAX_COST_BPS)
-}
-
 export type HeadlineRate =
-  | { kind: 'dailyRate'; bps: number }
+  | { kind: 'dailyCost'; bps: number }
   | { kind: 'apr'; bps: number }
   | { kind: 'cat'; bps: number }
 
 /**
- * The figure each market's borrowers are told to compare loans by: the daily rate in Indonesia,
- * the APR of the Key Fact Statement in India, the CAT (Costo Anual Total) in Mexico.
+ * The figure each market's borrowers are told to compare loans by (docs/product/money-rules.md#headline):
+ * in Indonesia the all-in daily cost (interest and every fee, per day of the term, of the
+ * principal: the figure OJK's cap is written in), the APR of the Key Fact Statement in India, the
+ * CAT (Costo Anual Total) in Mexico.
  */
 export function headlineRate(quote: LoanQuote, terms: LoanTerms): HeadlineRate {
   if (terms.market === 'IN') return { kind: 'apr', bps: aprBps(quote) }
   if (terms.market === 'MX') return { kind: 'cat', bps: catBps(quote) }
-  return { kind: 'dailyRate', bps: terms.dailyRateBps }
+  return { kind: 'dailyCost', bps: dailyCostBps(quote) }
+}
+
+/**
+ * Interest and fees per day of the term, in basis points of the principal, rounded up: the figure
+ * shown never understates what the loan costs.
+ */
+export function dailyCostBps(quote: LoanQuote): number {
+  const numerator = BigInt(quote.totalCost) * 10_000n
+  const denominator = BigInt(quote.principal) * BigInt(quote.termDays)
+  return Number((numerator + denominator - 1n) / denominator)
 }
 
 /**

@@ -55,6 +55,16 @@ export function applyBasisPoints(amount: Cents, basisPoints: number): Cents {
 }
 
 /**
+ * amount × basisPoints / 10 000 rounded down: a limit computed from a rate (a cap, a ceiling) never
+ * lets one cent more through than the rate allows.
+ */
+export function floorBasisPoints(amount: Cents, basisPoints: number): Cents {
+  if (!Number.isSafeInteger(basisPoints) || basisPoints < 0) throw new MoneyError(`basis points must be a non-negative integer: ${basisPoints}`)
+  if (amount < 0) throw new MoneyError('cannot take a share of a negative amount')
+  return cents(Number((BigInt(amount) * BigInt(basisPoints)) / 10000n))
+}
+
+/**
  * Splits an amount into `parts` integer amounts that differ by at most one cent and sum exactly
  * to the amount; the earlier parts carry the extra cents.
  */

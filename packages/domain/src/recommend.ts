@@ -1,3 +1,5 @@
+import { type Cents, cents } from './money.js'
+
 /**
  * spec.md section 9: the recommended list reports which module it was shown in. The banner and
  * popup of the "jingzhun" (precision) campaign are module 301, those of the "fudai" (lucky bag)
@@ -32,4 +34,23 @@ export interface AmountLimits {
 export function amountAllowed(amount: number, limits: AmountLimits): boolean {
   if (!Number.isSafeInteger(amount) || amount < limits.min || amount > limits.max) return false
   return limits.step > 0 && (amount - limits.min) % limits.step === 0
+}
+
+/**
+ * A product offers at most this many amounts: a chooser with more stops is of no use to a borrower,
+ * and the caps check prices every one of them.
+ */
+export const MAX_AMOUNT_CHOICES = 1000
+
+/** How many amounts the limits offer (min, min + step, … up to max). */
+export function amountChoiceCount(limits: AmountLimits): number {
+  if (!(limits.step > 0 && limits.max >= limits.min)) return 0
+  return Math.floor((limits.max - limits.min) / limits.step) + 1
+}
+
+/** Every amount the borrower may choose, smallest first. */
+export function allowedAmounts(limits: AmountLimits): Cents[] {
+  const count = amountChoiceCount(limits)
+  if (count > MAX_AMOUNT_CHOICES) throw new Error(`a product offers at most ${MAX_AMOUNT_CHOICES} amounts, not ${count}`)
+  return Array.from({ length: count }, (_, i) => cents(limits.min + i * limits.step))
 }
