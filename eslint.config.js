@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import kilat from './scripts/eslint/boundaries.js'
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '**/migrations/**'] },
@@ -13,6 +14,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    // Module boundaries (scripts/eslint/boundaries.js): which workspace, server module or web
+    // feature may import which. Files outside packages/ and apps/ are left alone by the rule.
+    plugins: { kilat },
+    rules: { 'kilat/boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
