@@ -34,6 +34,7 @@ export const INDONESIA_CAPS: ReadonlyArray<{ from: string; caps: CostCaps }> = [
  */
 export function costCapsOn(market: Market, signedOn: string): CostCaps | null {
   if (market !== 'ID') return null
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(signedOn)) throw new Error(`not a yyyy-mm-dd date: ${signedOn}`)
   const entry = INDONESIA_CAPS.find((e) => signedOn >= e.from) ?? INDONESIA_CAPS[INDONESIA_CAPS.length - 1]!
   return entry.caps
 }
@@ -50,12 +51,15 @@ export interface ProductPricing {
   /** One entry per term the borrower may choose. */
   terms: readonly LoanTerms[]
   late: LateChargeTerms
+  /** Fee of one extension, which moves the due date by one term; 0 when none is offered. */
+  extensionFee: Cents
 }
 
 export type CapBreach =
   | { kind: 'cost'; amount: Cents; termDays: number; cost: Cents; cap: Cents }
   | { kind: 'lateRate'; dailyBps: number; cap: number }
   | { kind: 'lateFee'; fee: Cents; cap: Cents }
+  | { kind: 'extensionFee'; fee: Cents; cap: Cents }
 
 /**
  * Why a product would break the caps in force on `signedOn`, or nothing when it complies. Every
@@ -85,5 +89,10 @@ export function capBreaches(product: ProductPricing, signedOn: string): CapBreac
   const feeRoom = cents(floorBasisPoints(smallest, caps.lateDailyBps) - floorBasisPoints(smallest, Math.min(firstDayBps, caps.lateDailyBps)))
   const fee = product.late.feeNew > product.late.feeRepeat ? product.late.feeNew : product.late.feeRepeat
   if (fee > feeRoom) breaches.push({ kind: 'lateFee', fee, cap: feeRoom })
+  // An extension fee is a fee: the days it buys may cost no more than the daily cap allows, at the
+  // smallest amount (where a fixed fee weighs most).
+  const longest = Math.max(...product.terms.map((t) => (t.termUnit === 'day' ? t.termDays : t.periods * t.periodDays)))
+  const extensionCap = costCapAmount(smallest, longest, caps)
+  if (product.extensionFee > extensionCap) breaches.push({ kind: 'extensionFee', fee: product.extensionFee, cap: extensionCap })
   return breaches
 }

@@ -1,7 +1,7 @@
 import { capBreaches, type CapBreach } from './caps.js'
-import { type LoanTerms, LoanTermsError, validateTerms } from './loan.js'
+import { type LoanTerms, LoanTermsError, headlineRate, quoteLoan, validateTerms } from './loan.js'
 import type { Market } from './markets.js'
-import type { Cents } from './money.js'
+import { type Cents, cents } from './money.js'
 import { type LateChargeTerms, PenaltyRulesError, validateLateCharges } from './penalty.js'
 import { MAX_AMOUNT_CHOICES, amountChoiceCount } from './recommend.js'
 
@@ -20,6 +20,8 @@ export interface ProductFields {
   periodOptions: readonly number[]
   dailyRateBps: number
   adminFeeBps: number
+  /** Fee of one extension (single-payment loans of ours); 0 when the product offers none. */
+  extensionFee: number
   minAmount: number
   maxAmount: number
   amountStep: number
@@ -72,19 +74,33 @@ export function productProblem(p: ProductFields, today: string): ProductProblem 
     if (error instanceof LoanTermsError || error instanceof PenaltyRulesError) return invalid(error.message)
     throw error
   }
+  const whole = [p.minAmount, p.maxAmount, p.amountStep, p.extensionFee].every(Number.isSafeInteger)
+  if (!whole) return invalid('amounts and fees are whole cents')
   if (!(p.minAmount > 0 && p.maxAmount >= p.minAmount && p.amountStep > 0)) return invalid('amounts must satisfy 0 < min <= max and step > 0')
+  if (p.extensionFee < 0) return invalid('the extension fee cannot be negative')
   if (amountChoiceCount({ min: p.minAmount, max: p.maxAmount, step: p.amountStep }) > MAX_AMOUNT_CHOICES) {
     return invalid(`a product offers at most ${MAX_AMOUNT_CHOICES} amounts`)
   }
   if (p.termUnit === 'period' && p.termDays !== p.periods * p.periodDays) return invalid('an installment product runs periods × periodDays days')
   if (p.termUnit === 'day' && p.periodOptions.length > 0) return invalid('a single-payment product offers no installment counts')
   if (p.isPartner && !isHttpUrl(p.partnerUrl)) return invalid('a partner product needs an http(s) partner url')
+  // The borrower must receive something, and the headline must be a figure a screen can show
+  // (a CAT of a very short, very dear loan overflows).
+  for (const periods of periodChoices(p)) {
+    const terms = loanTermsOf(p, periods)
+    for (const amount of [p.minAmount, p.maxAmount]) {
+      const quote = quoteLoan(cents(amount), terms)
+      if (quote.received <= 0) return invalid('the admin fee leaves the borrower nothing')
+      if (!Number.isSafeInteger(headlineRate(quote, terms).bps)) return invalid('the headline rate of this product cannot be shown')
+    }
+  }
   const breaches = capBreaches(
     {
       market: p.market,
       limits: { min: p.minAmount, max: p.maxAmount, step: p.amountStep },
       terms: periodChoices(p).map((n) => loanTermsOf(p, n)),
       late: lateChargeTermsOf(p),
+      extensionFee: cents(p.termUnit === 'day' && !p.isPartner ? p.extensionFee : 0),
     },
     today,
   )

@@ -36,7 +36,7 @@ export interface Database {
 
 /**
  * PGlite's default shared_buffers (128 MB) alone would take a quarter of the memory budget
- * (design.md: a restart must stay under 600 MB resident); the demo's data fits in far less.
+ * (docs/product/platform.md#memory: a restart must stay under 600 MB resident); the demo's data fits in far less.
  */
 const PGLITE_CONF = ['shared_buffers=32MB', 'work_mem=4MB', 'maintenance_work_mem=16MB']
 
@@ -51,7 +51,7 @@ function isRunning(pid: number): boolean {
 
 /**
  * PGlite is one process's database: a second process opening the same folder would corrupt it
- * (scale-out needs PostgreSQL, design.md section 2). A lock file beside the folder refuses that
+ * (scale-out needs PostgreSQL, docs/product/platform.md#scale-out). A lock file beside the folder refuses that
  * clearly; a lock left by a process that no longer runs is taken over.
  */
 function lockDataDir(dataDir: string): () => void {

@@ -1,28 +1,39 @@
 import { randomInt } from 'node:crypto'
 import {
+  INDIA_LATE_CHARGES,
   ORDER_STATUS,
   accruedPenalty,
   cents,
+  daysOverdue,
+  isOverdue,
+  isOverdueStatus,
+  isSettled,
+  lateChargePlan,
+  lateChargeTermsOf,
+  loanTermsOf,
   localDate,
-  penaltyRulesFor,
+  minCents,
+  productProblem,
   quoteLoan,
-  termsPenaltyRules,
+  sumCents,
   type LateChargeTerms,
-  type LoanTerms,
   type Locale,
   type Market,
   type OrderStatus,
+  type ProductFields,
+  type ProductProblem,
 } from '@kilat/domain'
 import { createSession } from '../http/sessions.js'
-import { logoUrl } from '../modules/media/media.routes.js'
-import { createProduct as createCheckedProduct, lateChargesOf } from '../modules/products/products.service.js'
 import type { Executor } from './client.js'
+import { logoUrl } from './logo-url.js'
 import {
   borrowers,
   orderPeriods,
   orders,
+  products,
   type Borrower,
   type NewOrder,
+  type NewOrderPeriod,
   type NewProduct,
   type Order,
   type OrderPeriod,
@@ -80,18 +91,16 @@ export { createSession }
 const L = (id: string, en: string, es: string) => ({ id, en, es })
 
 /**
- * Late charges a product of each market starts with. India: the terms text (spec.md section 9:
- * Rs.1,000 / Rs.800 once, then 5 % / 4 % / 2 % a day). Indonesia: Rp 50.000 / Rp 40.000 once, then
- * 0,3 % a day, the ceiling Indonesian lenders work to; Mexico: $150 / $120 once, then 0,5 % a day.
- * Everywhere the charges stop at 100 % of the unpaid amount.
+ * Late charges a product of each market starts with (docs/product/money-rules.md#late-charges).
+ * India: the lender's terms text. Indonesia: 0,1 % a day of the outstanding principal and no
+ * one-time fee, the most the caps of agreements signed from 2026 allow. Mexico: the product's own,
+ * a fixed fee once ($150, $120 for a repeat client), then 0,5 % a day moratory interest. Everywhere
+ * at most 100 % (of the principal in Indonesia, of the unpaid amount elsewhere).
  */
 export function defaultLateCharges(market: Market): LateChargeTerms {
-  if (market === 'IN') {
-    const terms = termsPenaltyRules(false)
-    return { feeNew: terms.oneTimeFee, feeRepeat: termsPenaltyRules(true).oneTimeFee, tiers: terms.tiers, capBps: terms.capBps }
-  }
+  if (market === 'IN') return INDIA_LATE_CHARGES
   if (market === 'MX') return { feeNew: cents(150_00), feeRepeat: cents(120_00), tiers: [{ fromDay: 1, dailyBps: 50 }], capBps: 10_000 }
-  return { feeNew: cents(50_000_00), feeRepeat: cents(40_000_00), tiers: [{ fromDay: 1, dailyBps: 30 }], capBps: 10_000 }
+  return { feeNew: cents(0), feeRepeat: cents(0), tiers: [{ fromDay: 1, dailyBps: 10 }], capBps: 10_000 }
 }
 
 export function buildProduct(overrides: Partial<NewProduct> & { code: string; name: string }): NewProduct {
@@ -108,9 +117,11 @@ export function buildProduct(overrides: Partial<NewProduct> & { code: string; na
     termUnit,
     termDays: termUnit === 'day' ? periodDays : periods * periodDays,
     periods,
+    periodOptions: [],
     periodDays,
-    dailyRateBps: 10,
-    adminFeeBps: 300,
+    // within Indonesia's 0,1 % a day all-in over a 91-day term: 7 × 91 + 150 = 787 bp ≤ 910 bp
+    dailyRateBps: 7,
+    adminFeeBps: 150,
     extensionFee: cents(0),
     tags: { id: ['Cepat cair'], en: ['Fast payout'], es: ['Pago rápido'] },
     buttonText: L('Ajukan', 'Apply', 'Solicitar'),
@@ -127,13 +138,61 @@ export function buildProduct(overrides: Partial<NewProduct> & { code: string; na
   }
 }
 
+/** A product the domain would refuse (docs/product/money-rules.md#caps): the seed and tests never store one. */
+export class ProductProblemError extends Error {
+  override name = 'ProductProblemError'
+  constructor(
+    readonly code: string,
+    readonly problem: ProductProblem,
+  ) {
+    super(`product ${code}: ${problem.kind === 'invalid' ? problem.message : `above the caps: ${JSON.stringify(problem.breaches)}`}`)
+  }
+}
+
+/** A product's row as the domain's pricing fields, the database's defaults filled in. */
+export function productFields(values: NewProduct): ProductFields {
+  return {
+    market: values.market,
+    termUnit: values.termUnit,
+    termDays: values.termDays,
+    periods: values.periods ?? 1,
+    periodDays: values.periodDays,
+    periodOptions: values.periodOptions ?? [],
+    dailyRateBps: values.dailyRateBps,
+    adminFeeBps: values.adminFeeBps ?? 0,
+    extensionFee: values.extensionFee ?? 0,
+    minAmount: values.minAmount ?? 0,
+    maxAmount: values.maxAmount ?? 0,
+    amountStep: values.amountStep ?? 0,
+    lateFeeNew: values.lateFeeNew ?? cents(0),
+    lateFeeRepeat: values.lateFeeRepeat ?? cents(0),
+    lateTiers: values.lateTiers ?? [],
+    lateCapBps: values.lateCapBps ?? 10_000,
+    isPartner: values.isPartner ?? false,
+    partnerUrl: values.partnerUrl ?? null,
+  }
+}
+
+/** Throws unless the product could be offered on `now`'s date in its market (domain productProblem). */
+export function assertProductFits(values: NewProduct, now: Date): void {
+  const problem = productProblem(productFields(values), localDate(now, values.market))
+  if (problem) throw new ProductProblemError(values.code, problem)
+}
+
 let productSeq = 0
 
-/** A product through the products service, so its checks (the Indonesian cost cap) apply to tests too. */
-export async function createProduct(db: Executor, overrides: Partial<NewProduct> = {}): Promise<Product> {
+/**
+ * A product checked as the catalogue checks one (domain productProblem on today's caps), then
+ * inserted: tests never run on a product the server would refuse.
+ */
+export async function createProduct(db: Executor, overrides: Partial<NewProduct> = {}, now = new Date()): Promise<Product> {
   productSeq += 1
   const code = overrides.code ?? `test-${Date.now().toString(36)}-${productSeq}-${randomInt(0, 1e6)}`
-  return createCheckedProduct(db, buildProduct({ name: `Produk Uji ${productSeq}`, ...overrides, code }))
+  const values = buildProduct({ name: `Produk Uji ${productSeq}`, ...overrides, code })
+  assertProductFits(values, now)
+  const [row] = await db.insert(products).values(values).returning()
+  if (!row) throw new Error('product insert returned no row')
+  return row
 }
 
 export interface OrderSpec {
@@ -142,18 +201,20 @@ export interface OrderSpec {
   product: Pick<
     Product,
     | 'id' | 'market' | 'termUnit' | 'termDays' | 'periods' | 'periodDays' | 'dailyRateBps' | 'adminFeeBps'
-    | 'lateFeeNew' | 'lateFeeRepeat' | 'lateTiers' | 'lateCapBps'
+    | 'lateFeeNew' | 'lateFeeRepeat' | 'lateTiers' | 'lateCapBps' | 'isPartner'
   >
   status: OrderStatus
   principal: number
+  /** Installment products: the count the borrower chose (the product's own by default). */
+  periods?: number
   /** Reference time the other dates are relative to. */
   now?: Date
   isDelay?: boolean
   /** Installment loans: how many periods are paid (defaults to those already due). */
   paidPeriods?: number
-  /** Overdue orders: days past the due date. */
+  /** Overdue orders: whole local days past the (last) due date. */
   overdueDays?: number
-  /** Overdue orders: penalty in cents (defaults to the product's late charges for the days overdue). */
+  /** Overdue orders: penalty in cents (defaults to what the order job would have charged by now). */
   penalty?: number
   /** Whose one-time late fee applies (the terms text's repeat client had settled a loan before). */
   repeatClient?: boolean
@@ -192,21 +253,21 @@ function disbursedAgo(now: number, days: number) {
   return { applied: new Date(disbursed - 26 * HOUR_MS), decided: new Date(disbursed - 22 * HOUR_MS), disbursed: new Date(disbursed) }
 }
 
-const isSettled = (s: OrderStatus) => s === ORDER_STATUS.settled || s === ORDER_STATUS.partnerSettled
-const isOverdue = (s: OrderStatus) => s === ORDER_STATUS.overdue || s === ORDER_STATUS.partnerOverdue
-
 /** An order and its schedule with amounts and dates that agree with its status. */
-export function buildOrder(spec: OrderSpec): { order: NewOrder; periods: Array<Omit<OrderPeriod, 'orderId'>> } {
-  const terms: LoanTerms = spec.product
+export function buildOrder(spec: OrderSpec): { order: NewOrder; periods: Array<Omit<NewOrderPeriod, 'orderKey'>> } {
+  const product = spec.product
+  const market = product.market
+  const terms = loanTermsOf(product, spec.periods)
   const quote = quoteLoan(cents(spec.principal), terms)
   const t = timeline(spec, quote.termDays)
   const now = spec.now ?? new Date()
-  const late = lateChargesOf(spec.product)
+  const late = lateChargeTermsOf(product)
+  const status = spec.status
   const base: NewOrder = {
     orderNo: spec.orderNo,
     borrowerId: spec.borrowerId,
-    productId: spec.product.id,
-    status: spec.status,
+    productId: product.id,
+    status,
     principal: quote.principal,
     fee: quote.fee,
     received: quote.received,
@@ -216,7 +277,7 @@ export function buildOrder(spec: OrderSpec): { order: NewOrder; periods: Array<O
     penalty: cents(0),
     termUnit: terms.termUnit,
     termDays: quote.termDays,
-    periods: terms.termUnit === 'day' ? 1 : terms.periods,
+    periods: terms.periods,
     dailyRateBps: terms.dailyRateBps,
     isDelay: spec.isDelay ?? false,
     lateFeeNew: late.feeNew,
@@ -236,15 +297,15 @@ export function buildOrder(spec: OrderSpec): { order: NewOrder; periods: Array<O
 
   const disbursed = t.disbursed.getTime()
   const planned = quote.installments.map((p) => ({ ...p, dueAt: new Date(disbursed + p.dueDay * DAY_MS) }))
-  const settled = isSettled(spec.status)
+  const settled = isSettled(status)
+  const overdue = isOverdueStatus(status)
   // By default a repaying borrower is up to date; an overdue one has paid nothing yet.
   const paidCount = settled
     ? planned.length
-    : (spec.paidPeriods ??
-      (isOverdue(spec.status) ? 0 : planned.filter((p) => p.dueAt.getTime() <= now.getTime()).length))
+    : (spec.paidPeriods ?? (overdue ? 0 : planned.filter((p) => p.dueAt.getTime() <= now.getTime()).length))
   const periods = planned.map((p, i) => {
     const paid = i < paidCount
-    const status: PeriodStatus = paid ? 'paid' : p.dueAt.getTime() < now.getTime() ? 'overdue' : 'unpaid'
+    const periodStatus: PeriodStatus = paid ? 'paid' : isOverdue(p.dueAt, now, market) ? 'overdue' : 'unpaid'
     return {
       periodNo: p.periodNo,
       dueAt: p.dueAt,
@@ -252,24 +313,37 @@ export function buildOrder(spec: OrderSpec): { order: NewOrder; periods: Array<O
       interest: p.interest,
       total: p.total,
       paid: paid ? p.total : cents(0),
-      status,
+      status: periodStatus,
       paidAt: paid ? new Date(Math.min(p.dueAt.getTime() - 2 * DAY_MS, now.getTime())) : null,
     }
   })
-  const paid = cents(periods.reduce((sum, p) => sum + p.paid, 0))
-  // As the order job would have charged them: one day's charge per calendar day overdue, through today.
-  const overdue = isOverdue(spec.status)
-  const rules = penaltyRulesFor(late, spec.repeatClient ?? false)
-  const penalty = overdue
-    ? (spec.penalty !== undefined ? cents(spec.penalty) : accruedPenalty(spec.overdueDays ?? 3, cents(quote.totalRepay - paid), rules))
-    : cents(0)
+  const paid = sumCents(periods.map((p) => p.paid))
   const lastDue = planned[planned.length - 1]!.dueAt
+  // What the order job would have charged by now: our overdue orders only, every whole local day.
+  const charged = status === ORDER_STATUS.overdue
+  let penalty = cents(0)
+  if (charged) {
+    const pastDue = periods.filter((p) => p.paid < p.total && isOverdue(p.dueAt, now, market))
+    const { base: chargedOn, rules } = lateChargePlan({
+      market,
+      signedOn: localDate(t.applied, market),
+      partner: product.isPartner,
+      principal: quote.principal,
+      cost: quote.totalCost,
+      unpaid: sumCents(pastDue.map((p) => cents(p.total - p.paid))),
+      unpaidPrincipal: sumCents(pastDue.map((p) => minCents(p.principal, cents(p.total - p.paid)))),
+      terms: late,
+      repeatClient: spec.repeatClient ?? false,
+    })
+    const days = pastDue[0] ? daysOverdue(pastDue[0].dueAt, now, market) : 0
+    penalty = spec.penalty !== undefined ? cents(spec.penalty) : accruedPenalty(days, chargedOn, rules)
+  }
   return {
     order: {
       ...base,
       paid,
       penalty,
-      penaltyAccruedThrough: overdue ? localDate(now, terms.market) : null,
+      penaltyAccruedThrough: charged ? localDate(now, market) : null,
       disbursedAt: t.disbursed,
       dueAt: lastDue,
       settledAt: settled ? new Date(lastDue.getTime() - 2 * DAY_MS) : null,
@@ -295,7 +369,7 @@ export async function createOrder(
   const periods = built.periods.length
     ? await db
         .insert(orderPeriods)
-        .values(built.periods.map((p) => ({ ...p, orderId: order!.id })))
+        .values(built.periods.map((p) => ({ ...p, orderKey: order!.id })))
         .returning()
     : []
   return { order: order!, periods }

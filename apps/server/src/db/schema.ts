@@ -17,7 +17,7 @@ import {
 import { ORDER_STATUSES, isUnsettled, type Cents, type LateChargeTerms, type Locale, type Market } from '@kilat/domain'
 
 /**
- * One schema for PGlite and PostgreSQL 15 (design.md section 2): nothing newer than 15.
+ * One schema for PGlite and PostgreSQL 15 (docs/product/platform.md#database): nothing newer than 15.
  * Money columns are integer minor units (cents); `bigint` with mode 'number' keeps them exact up to
  * Number.MAX_SAFE_INTEGER, far beyond any loan. Rates are integer basis points (1 bp = 0.01 %).
  */
@@ -33,9 +33,10 @@ export type LocalizedList = Record<Locale, string[]>
 export type LateTiers = LateChargeTerms['tiers']
 
 /**
- * Late charges (docs/decisions/0004): one-time fee for new and for repeat clients, daily tiers on
- * the unpaid amount and a cap of it. Products state them; an order copies them when it is created,
- * so a later change of the product never changes a signed loan.
+ * Late charges (docs/product/money-rules.md#late-charges): a one-time fee for new and for repeat
+ * clients, daily tiers and a cap, bounded further by the market's law (domain lateChargePlan).
+ * Products state them; an order copies them when it is created, so a later change of the product
+ * never changes a signed loan.
  */
 const lateCharges = () => ({
   lateFeeNew: money('late_fee_new'),
@@ -61,7 +62,7 @@ export const borrowers = pgTable(
   ],
 )
 
-/** design.md section 4: only the SHA-256 of the token is stored, so a database leak opens no session. */
+/** docs/product/shell-and-sessions.md#session-resolution: only the SHA-256 of the token is stored, so a database leak opens no session. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -97,7 +98,7 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_phone_purpose_created_idx').on(t.phone, t.purpose, t.createdAt)],
 )
 
-/** Sandbox SMS adapter (design.md section 1): every message is stored here instead of sent. */
+/** Sandbox SMS adapter (docs/product/platform.md#sandbox-adapters): every message is stored here instead of sent. */
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
@@ -111,7 +112,7 @@ export const smsOutbox = pgTable(
 )
 
 /**
- * Fixed-window counters shared by every server process (design.md section 2: no throttle state in
+ * Fixed-window counters shared by every server process (docs/product/platform.md#scale-out: no throttle state in
  * process memory). `bucket` names what is counted, for example `sms-ip:203.0.113.7`.
  */
 export const rateLimits = pgTable(
@@ -146,10 +147,12 @@ export const products = pgTable(
     termUnit: text('term_unit').$type<'day' | 'period'>().notNull(),
     termDays: integer('term_days').notNull(),
     periods: integer('periods').notNull().default(1),
+    /** Installment counts the borrower may choose besides `periods` (domain `periodChoices`); empty for a fixed term. */
+    periodOptions: jsonb('period_options').$type<number[]>().notNull().default([]),
     periodDays: integer('period_days').notNull(),
     dailyRateBps: integer('daily_rate_bps').notNull(),
     adminFeeBps: integer('admin_fee_bps').notNull().default(0),
-    /** Fee of a loan extension (spec.md 2.12), in cents; 0 when the product allows none. */
+    /** Fee of a loan extension (docs/product/loans.md#extension), in cents; 0 when the product allows none. */
     extensionFee: money('extension_fee'),
     tags: jsonb('tags').$type<LocalizedList>().notNull(),
     buttonText: jsonb('button_text').$type<Localized>().notNull(),
@@ -178,7 +181,10 @@ export const products = pgTable(
 export const UNSETTLED_STATUSES = ORDER_STATUSES.filter(isUnsettled)
 
 /**
- * A borrower's loan order (design.md section 5 lists the statuses). The terms are copied from the
+ * A borrower's loan order (docs/product/loans.md#statuses lists the statuses).
+ * Naming: in code `orderId` means only the public order number (`order_no`, `orderId` on the wire);
+ * a foreign key to `orders.id` is called `orderKey` in TypeScript although its column stays
+ * `order_id`, so the two can never be passed for each other unnoticed. The terms are copied from the
  * product when the borrower applies, so editing a product never changes a running loan.
  * received = principal - fee (the fee is deducted at disbursement); total_repay = principal +
  * interest; what is still owed = total_repay + penalty - paid.
@@ -207,7 +213,7 @@ export const orders = pgTable(
     termDays: integer('term_days').notNull(),
     periods: integer('periods').notNull().default(1),
     dailyRateBps: integer('daily_rate_bps').notNull(),
-    /** The borrower may pay an extension fee to move the due date (spec.md section 9). */
+    /** The borrower may pay an extension fee to move the due date (docs/product/loans.md#extension). */
     isDelay: boolean('is_delay').notNull().default(false),
     ...lateCharges(),
     /**
@@ -248,7 +254,8 @@ export type PeriodStatus = 'unpaid' | 'paid' | 'overdue'
 export const orderPeriods = pgTable(
   'order_periods',
   {
-    orderId: bigint('order_id', { mode: 'number' })
+    /** The order's database key (`orders.id`), not its public number: see the note above `orders`. */
+    orderKey: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     periodNo: integer('period_no').notNull(),
@@ -261,7 +268,7 @@ export const orderPeriods = pgTable(
     paidAt: ts('paid_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.orderId, t.periodNo] }),
+    primaryKey({ columns: [t.orderKey, t.periodNo] }),
     check('order_periods_status_check', sql`${t.status} in ('unpaid', 'paid', 'overdue')`),
   ],
 )
@@ -270,7 +277,7 @@ export const EVENT_KINDS = ['page', 'service', 'stand_click', 'jump', 'apply'] a
 export type EventKind = (typeof EVENT_KINDS)[number]
 
 /**
- * What borrowers tap in the product lists (spec.md 7.5 events, apply, jump, joint-login clicks).
+ * What borrowers tap in the product lists (docs/product/products.md#events: events, apply, jump, joint-login clicks).
  * Append-only: the code has no UPDATE or DELETE path for it.
  */
 export const events = pgTable(
@@ -295,7 +302,7 @@ export const events = pgTable(
 )
 
 /**
- * The stars a borrower gave (design.md section 6: what they chose, not always 5). One per borrower
+ * The stars a borrower gave (docs/product/loans.md#rating: what they chose, not always 5). One per borrower
  * and order (a null order is a rating of the app itself); a later rating replaces the earlier.
  */
 export const ratings = pgTable(
@@ -305,14 +312,15 @@ export const ratings = pgTable(
     borrowerId: bigint('borrower_id', { mode: 'number' })
       .notNull()
       .references(() => borrowers.id, { onDelete: 'cascade' }),
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order's database key (`orders.id`); null for a rating of the app itself. */
+    orderKey: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'cascade' }),
     score: integer('score').notNull(),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    unique('ratings_borrower_order_key').on(t.borrowerId, t.orderId).nullsNotDistinct(),
-    index('ratings_order_id_idx').on(t.orderId),
+    unique('ratings_borrower_order_key').on(t.borrowerId, t.orderKey).nullsNotDistinct(),
+    index('ratings_order_id_idx').on(t.orderKey),
     check('ratings_score_check', sql`${t.score} between 1 and 5`),
   ],
 )
@@ -324,5 +332,6 @@ export type NewProduct = typeof products.$inferInsert
 export type Order = typeof orders.$inferSelect
 export type NewOrder = typeof orders.$inferInsert
 export type OrderPeriod = typeof orderPeriods.$inferSelect
+export type NewOrderPeriod = typeof orderPeriods.$inferInsert
 export type Event = typeof events.$inferSelect
 export type Rating = typeof ratings.$inferSelect

@@ -1,13 +1,31 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userInfo } from '@kilat/contract'
-import { ORDER_STATUSES, accruedPenalty, cents, costCapBreached, isUnsettled, localDate, normalizeMobile, penaltyRulesFor, quoteLoan, type OrderStatus } from '@kilat/domain'
-import { lateChargesOf } from '../modules/products/products.service.js'
-import { runOrderJob } from '../modules/orders/orders.service.js'
+import {
+  INDIA_LATE_CHARGES,
+  ORDER_STATUS,
+  ORDER_STATUSES,
+  allowedAmounts,
+  cents,
+  dailyCostBps,
+  floorBasisPoints,
+  isUnsettled,
+  lateChargeTermsOf,
+  loanTermsOf,
+  localDate,
+  normalizeMobile,
+  periodChoices,
+  productProblem,
+  quoteLoan,
+  type OrderStatus,
+} from '@kilat/domain'
 import { buildTestApp, openTestDatabase } from '../test/setup-db.js'
 import type { Database } from './client.js'
+import { ProductProblemError, buildProduct } from './factories.js'
 import { borrowers, orderPeriods, orders, products, sessions } from './schema.js'
-import { DEMO_BORROWERS, seedDemo } from './seed.js'
+import { DEMO_BORROWERS, DEMO_PRODUCTS, seedDemo } from './seed.js'
+
+const S = ORDER_STATUS
 
 let database: Database
 
@@ -56,8 +74,8 @@ describe('demo seed', () => {
       expect(order.received).toBe(order.principal - order.fee)
       expect(order.totalRepay).toBe(order.principal + order.interest)
       expect(order.fee).toBeGreaterThan(0)
-      const periods = await database.db.select().from(orderPeriods).where(eq(orderPeriods.orderId, order.id))
-      if ([21, 151, 110].includes(order.status)) {
+      const periods = await database.db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, order.id))
+      if (([S.submitted, S.approved, S.rejected] as number[]).includes(order.status)) {
         expect(order.disbursedAt).toBeNull()
         expect(periods).toHaveLength(0)
         continue
@@ -68,18 +86,18 @@ describe('demo seed', () => {
       expect(order.dueAt!.getTime()).toBe(Math.max(...periods.map((p) => p.dueAt.getTime())))
     }
     const byStatus = (s: number) => list.find((o) => o.status === s)!
-    const installments = await database.db.select().from(orderPeriods).where(eq(orderPeriods.orderId, byStatus(170).id))
+    const installments = await database.db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, byStatus(S.repayingInstallments).id))
     expect(installments.length).toBeGreaterThan(2)
     expect(installments.filter((p) => p.status === 'paid').length).toBeGreaterThan(0)
     expect(installments.filter((p) => p.status === 'unpaid').length).toBeGreaterThan(0)
-    expect(byStatus(174).isDelay).toBe(true)
-    expect(byStatus(174).dueAt!.getTime()).toBeGreaterThan(now)
-    expect(byStatus(180).dueAt!.getTime()).toBeLessThan(now)
-    expect(byStatus(180).penalty).toBeGreaterThan(0)
-    expect(byStatus(200).paid).toBe(byStatus(200).totalRepay)
-    expect(byStatus(200).settledAt).not.toBeNull()
-    expect(byStatus(4).settledAt).not.toBeNull()
-    expect(byStatus(110).decidedAt).not.toBeNull()
+    expect(byStatus(S.due).isDelay).toBe(true)
+    expect(byStatus(S.due).dueAt!.getTime()).toBeGreaterThan(now)
+    expect(byStatus(S.overdue).dueAt!.getTime()).toBeLessThan(now)
+    expect(byStatus(S.overdue).penalty).toBeGreaterThan(0)
+    expect(byStatus(S.settled).paid).toBe(byStatus(S.settled).totalRepay)
+    expect(byStatus(S.settled).settledAt).not.toBeNull()
+    expect(byStatus(S.partnerSettled).settledAt).not.toBeNull()
+    expect(byStatus(S.rejected).decidedAt).not.toBeNull()
   })
 
   it('gives the second demo borrower orders of their own', async () => {
@@ -98,7 +116,7 @@ describe('demo seed', () => {
     const [borrower] = await database.db.select().from(borrowers).where(eq(borrowers.phone, demo.phone))
     expect(borrower).toMatchObject({ market, locale, name: demo.name })
     const list = (await ordersOf(demo.phone)).sort((a, b) => a.orderNo.localeCompare(b.orderNo))
-    expect(list.map((o) => [o.orderNo, o.status])).toEqual([[orderNos[0], 174], [orderNos[1], 200], [orderNos[2], 21]])
+    expect(list.map((o) => [o.orderNo, o.status])).toEqual([[orderNos[0], S.due], [orderNos[1], S.settled], [orderNos[2], S.submitted]])
     expect(list[0]!.isDelay).toBe(true)
     expect(list.every((o) => o.manualReview)).toBe(true)
     const own = await database.db.select().from(products).where(eq(products.market, market))
@@ -111,7 +129,7 @@ describe('demo seed', () => {
     expect(running.has(first.id)).toBe(false)
   })
 
-  it('seeds a dozen Indonesian products within the spec amounts and a total cost of at most 100 %', async () => {
+  it('seeds a dozen Indonesian products within the market’s amounts', async () => {
     const all = await database.db.select().from(products)
     const indonesia = all.filter((p) => p.market === 'ID')
     expect(indonesia).toHaveLength(12)
@@ -123,11 +141,6 @@ describe('demo seed', () => {
     for (const p of indonesia) {
       expect(p.minAmount).toBeGreaterThanOrEqual(1_000_000 * 100)
       expect(p.maxAmount).toBeLessThanOrEqual(15_000_000 * 100)
-      expect(p.dailyRateBps).toBeGreaterThanOrEqual(5)
-      expect(p.dailyRateBps).toBeLessThanOrEqual(30)
-      expect(costCapBreached(p, cents(p.maxAmount)), p.code).toBe(false)
-      const dearest = quoteLoan(cents(p.maxAmount), p)
-      expect(dearest.totalCost, p.code).toBeLessThanOrEqual(p.maxAmount)
       expect(p.termDays).toBeGreaterThanOrEqual(91)
       for (const field of [p.tags, p.buttonText, p.description]) expect(Object.keys(field).sort()).toEqual(['en', 'es', 'id'])
       expect(p.tags.id.length).toBeGreaterThan(0)
@@ -135,23 +148,75 @@ describe('demo seed', () => {
     }
   })
 
-  it('gives every product its market’s late charges, and updates products on a later run', async () => {
+  it('seeds only products the server would take today', async () => {
+    for (const p of await database.db.select().from(products)) {
+      expect(productProblem(p, localDate(new Date(), p.market)), p.code).toBeNull()
+    }
+  })
+
+  it('keeps every Indonesian product at 0,1 % a day all-in or less, at every amount and term it offers', async () => {
+    const indonesia = await database.db.select().from(products).where(eq(products.market, 'ID'))
+    for (const p of indonesia) {
+      for (const periods of periodChoices(p)) {
+        const terms = loanTermsOf(p, periods)
+        for (const amount of allowedAmounts({ min: p.minAmount, max: p.maxAmount, step: p.amountStep })) {
+          const quote = quoteLoan(amount, terms)
+          expect(dailyCostBps(quote), `${p.code} ${amount} × ${periods}`).toBeLessThanOrEqual(10)
+          // compared in cents too, not only through the rounded rate
+          expect(quote.totalCost).toBeLessThanOrEqual(floorBasisPoints(amount, 10 * quote.termDays))
+        }
+      }
+    }
+  })
+
+  it('offers a choice of installments in every market', async () => {
+    const all = await database.db.select().from(products)
+    for (const market of ['ID', 'IN', 'MX'] as const) {
+      const choosing = all.filter((p) => p.market === market && p.periodOptions.length > 0)
+      expect(choosing.length, market).toBeGreaterThan(0)
+      for (const p of choosing) expect(periodChoices(p)).toEqual([3, 4, 6])
+    }
+  })
+
+  it('refuses to seed at all when a demo product is one the server would refuse', async () => {
+    const before = await counts()
+    const dear = buildProduct({ code: 'terlalu-mahal', name: 'Terlalu Mahal', termUnit: 'day', termDays: 91, dailyRateBps: 10, adminFeeBps: 300 })
+    DEMO_PRODUCTS.push(dear)
+    try {
+      await expect(seedDemo(database.db, { sessionTtlDays: 30 })).rejects.toBeInstanceOf(ProductProblemError)
+      await expect(seedDemo(database.db, { sessionTtlDays: 30 })).rejects.toThrow(/terlalu-mahal: above the caps/)
+    } finally {
+      DEMO_PRODUCTS.pop()
+    }
+    expect(await counts()).toEqual(before)
+    expect(await database.db.select().from(products).where(eq(products.code, 'terlalu-mahal'))).toHaveLength(0)
+  })
+
+  it('gives every product its market’s late charges, and updates products of an older database', async () => {
     const all = await database.db.select().from(products)
     for (const p of all.filter((x) => x.market === 'ID')) {
-      expect(lateChargesOf(p)).toEqual({ feeNew: 50_000_00, feeRepeat: 40_000_00, tiers: [{ fromDay: 1, dailyBps: 30 }], capBps: 10_000 })
+      // 0,1 % a day of the outstanding principal and no one-time fee
+      expect(lateChargeTermsOf(p), p.code).toEqual({ feeNew: 0, feeRepeat: 0, tiers: [{ fromDay: 1, dailyBps: 10 }], capBps: 10_000 })
     }
-    for (const p of all.filter((x) => x.market === 'IN')) {
-      expect(lateChargesOf(p)).toMatchObject({ feeNew: 1_000_00, feeRepeat: 800_00, capBps: 10_000 })
-      expect(p.lateTiers).toEqual([{ fromDay: 1, dailyBps: 500 }, { fromDay: 31, dailyBps: 400 }, { fromDay: 91, dailyBps: 200 }])
+    for (const p of all.filter((x) => x.market === 'IN')) expect(lateChargeTermsOf(p), p.code).toEqual(INDIA_LATE_CHARGES)
+    for (const p of all.filter((x) => x.market === 'MX')) {
+      expect(lateChargeTermsOf(p), p.code).toEqual({ feeNew: 150_00, feeRepeat: 120_00, tiers: [{ fromDay: 1, dailyBps: 50 }], capBps: 10_000 })
     }
-    await database.db.update(products).set({ sort: 999, lateFeeNew: cents(1) }).where(eq(products.code, 'tunai-keluarga'))
+    // a database seeded by the previous version: its prices, late charges and no installment choice
+    await database.db
+      .update(products)
+      .set({ sort: 999, dailyRateBps: 9, adminFeeBps: 300, lateFeeNew: cents(50_000_00), lateTiers: [{ fromDay: 1, dailyBps: 30 }] })
+      .where(eq(products.code, 'tunai-keluarga'))
+    await database.db.update(products).set({ periodOptions: [] }).where(eq(products.code, 'cicil-ringan'))
     // an order seeded before orders carried late charges
     await database.db.update(orders).set({ lateFeeNew: cents(0), lateTiers: [], manualReview: false }).where(eq(orders.orderNo, 'K2026000006'))
-    await seedDemo(database.db, { sessionTtlDays: 30 })
+    expect(await seedDemo(database.db, { sessionTtlDays: 30 })).toEqual({ products: 0, orders: 0 })
     const [again] = await database.db.select().from(products).where(eq(products.code, 'tunai-keluarga'))
-    expect(again).toMatchObject({ sort: 10, lateFeeNew: 50_000_00 })
+    expect(again).toMatchObject({ sort: 10, dailyRateBps: 7, adminFeeBps: 300, lateFeeNew: 0, lateTiers: [{ fromDay: 1, dailyBps: 10 }] })
+    const [installments] = await database.db.select().from(products).where(eq(products.code, 'cicil-ringan'))
+    expect(installments!.periodOptions).toEqual([3, 6])
     const [order] = await database.db.select().from(orders).where(eq(orders.orderNo, 'K2026000006'))
-    expect(order).toMatchObject({ lateFeeNew: 50_000_00, lateTiers: [{ fromDay: 1, dailyBps: 30 }], manualReview: true })
+    expect(order).toMatchObject({ lateFeeNew: 0, lateTiers: [{ fromDay: 1, dailyBps: 10 }], manualReview: true })
   })
 
   it('puts first the Indonesian products the demo borrower can apply for', async () => {
@@ -166,21 +231,16 @@ describe('demo seed', () => {
     }
   })
 
-  it('charges the overdue order as the order job would, and keeps the showcase orders where they are', async () => {
+  it('charges the overdue order as the order job would, and the partner’s overdue order nothing', async () => {
     const list = await ordersOf(DEMO_BORROWERS[0].phone)
-    const overdue = list.find((o) => o.status === 180)!
-    const [product] = await database.db.select().from(products).where(eq(products.id, overdue.productId))
-    expect(overdue.penalty).toBe(accruedPenalty(3, cents(overdue.totalRepay - overdue.paid), penaltyRulesFor(lateChargesOf(product!), false)))
+    const overdue = list.find((o) => o.status === S.overdue)!
+    // three whole days at 0,1 % of the outstanding principal (Rp 5.000.000): Rp 5.000 a day
+    expect(overdue.principal).toBe(5_000_000_00)
+    expect(overdue.penalty).toBe(3 * 5_000_00)
     expect(overdue.penaltyAccruedThrough).toBe(localDate(new Date(), 'ID'))
+    const partner = list.find((o) => o.status === S.partnerOverdue)!
+    expect(partner).toMatchObject({ penalty: 0, penaltyAccruedThrough: null })
     expect(list.every((o) => o.manualReview)).toBe(true)
-
-    const result = await runOrderJob(
-      { db: database.db, config: { DEMO_MODE: true, DECISION_DELAY_SECONDS: 0, DISBURSE_DELAY_SECONDS: 0 } },
-      new Date(Date.now() + 60_000),
-    )
-    expect(result).toEqual({ approved: 0, rejected: 0, disbursed: 0, overdue: 0, accrued: 0 })
-    const after = await ordersOf(DEMO_BORROWERS[0].phone)
-    expect(after.map((o) => [o.orderNo, o.status, o.penalty]).sort()).toEqual(list.map((o) => [o.orderNo, o.status, o.penalty]).sort())
   })
 
   it('refreshes the demo sessions on every run, so their tokens keep working', async () => {

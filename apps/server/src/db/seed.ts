@@ -1,20 +1,20 @@
-import { inArray, sql } from 'drizzle-orm'
+import { getTableColumns, inArray, sql } from 'drizzle-orm'
 import { ORDER_STATUS, cents, type Locale, type Market, type OrderStatus } from '@kilat/domain'
 import { hashToken } from '../http/sessions.js'
-import { saveProductByCode } from '../modules/products/products.service.js'
-import type { Db } from './client.js'
-import { buildOrder, buildProduct } from './factories.js'
+import type { Executor, Db } from './client.js'
+import { assertProductFits, buildOrder, buildProduct } from './factories.js'
 import { borrowers, orderPeriods, orders, products, sessions, type NewProduct } from './schema.js'
 
 /**
- * Demo data (design.md section 8), seeded in demo mode only. Idempotent: rows are keyed by phone,
- * product code and order number, so a restart reuses them; only the demo sessions' expiry moves.
+ * Demo data (docs/product/shell-and-sessions.md#demo-data), seeded in demo mode only. Idempotent:
+ * rows are keyed by phone, product code and order number, so a restart reuses them; products are
+ * rewritten from here, and the demo sessions' expiry moves.
  */
 
 const SEED_LOCK_KEY = 7_345_002
 
 /**
- * One demo borrower per market at least: India's APR, Key Fact Statement and agreement popup and
+ * One demo borrower per market at least: India's Key Fact Statement and agreement popup and
  * Mexico's CAT only show on a borrower of that market.
  */
 export const DEMO_BORROWERS = [
@@ -34,34 +34,35 @@ const rp = (units: number) => cents(units * 100)
 const APPLY = L('Ajukan Sekarang', 'Apply now', 'Solicitar ahora')
 
 /**
- * Indonesia: Rp 1.000.000 - Rp 15.000.000 (spec.md section 1). The total cost of every Indonesian
- * product, interest over the term plus the admin fee, stays at or below 100 % of the principal
- * (the products service refuses any other). The first products in `sort` order are ones the demo
- * borrower has no running loan with, so the journey recommended list → apply → confirm → submit
- * works on the first card of a fresh database. Late charges are each market's defaults
- * (factories.ts defaultLateCharges).
+ * Indonesia: Rp 1.000.000 - Rp 15.000.000 (docs/product/markets-and-formats.md#markets). Every
+ * Indonesian product costs at most 0,1 % of the principal a day all-in, interest and admin fee
+ * together, at every amount and term it offers: the cap for agreements signed from 2026
+ * (docs/product/money-rules.md#caps); the seed refuses to run otherwise. The first products in
+ * `sort` order are ones the demo borrower has no running loan with, so the journey recommended
+ * list → apply → confirm → submit works on the first card of a fresh database. Late charges are
+ * each market's defaults (factories.ts defaultLateCharges).
  */
 export const DEMO_PRODUCTS: NewProduct[] = [
   buildProduct({
     code: 'kilat-tunai', name: 'Kilat Tunai', minAmount: rp(1_000_000), maxAmount: rp(5_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 91, dailyRateBps: 10, adminFeeBps: 300, extensionFee: rp(150_000), sort: 50,
+    termUnit: 'day', termDays: 91, dailyRateBps: 7, adminFeeBps: 250, extensionFee: rp(75_000), sort: 50,
     tags: tags(['Cair 2 jam', 'Tanpa jaminan'], ['Paid in 2 hours', 'No collateral'], ['Pago en 2 horas', 'Sin aval']),
     buttonText: APPLY,
     description: L('Pinjaman tunai 91 hari, cair dalam 2 jam.', 'A 91-day cash loan, paid out within 2 hours.', 'Préstamo de 91 días, depositado en 2 horas.'),
   }),
   buildProduct({
     code: 'dana-kilat', name: 'Dana Kilat', minAmount: rp(1_000_000), maxAmount: rp(8_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 120, dailyRateBps: 8, adminFeeBps: 250, extensionFee: rp(200_000), sort: 60,
+    termUnit: 'day', termDays: 120, dailyRateBps: 8, adminFeeBps: 200, extensionFee: rp(100_000), sort: 60,
     tags: tags(['Bunga rendah', 'Tenor 120 hari'], ['Low interest', '120-day term'], ['Interés bajo', 'Plazo de 120 días']),
     buttonText: APPLY,
     description: L('Dana cepat dengan bunga ringan.', 'Fast funds with a light rate.', 'Dinero rápido con interés ligero.'),
   }),
   buildProduct({
     code: 'cicil-ringan', name: 'Cicil Ringan', minAmount: rp(2_000_000), maxAmount: rp(10_000_000), amountStep: rp(500_000),
-    termUnit: 'period', periods: 4, periodDays: 30, dailyRateBps: 9, adminFeeBps: 300, sort: 70,
-    tags: tags(['Cicilan 4x', 'Bayar bulanan'], ['4 installments', 'Pay monthly'], ['4 pagos', 'Pago mensual']),
+    termUnit: 'period', periods: 4, periodOptions: [3, 6], periodDays: 30, dailyRateBps: 9, adminFeeBps: 300, sort: 70,
+    tags: tags(['Cicilan 3-6x', 'Bayar bulanan'], ['3 to 6 installments', 'Pay monthly'], ['De 3 a 6 pagos', 'Pago mensual']),
     buttonText: L('Ajukan Cicilan', 'Apply for installments', 'Solicitar a plazos'),
-    description: L('Bayar dalam 4 cicilan bulanan.', 'Repay in 4 monthly installments.', 'Paga en 4 mensualidades.'),
+    description: L('Bayar dalam 3, 4 atau 6 cicilan bulanan.', 'Repay in 3, 4 or 6 monthly installments.', 'Paga en 3, 4 o 6 mensualidades.'),
   }),
   buildProduct({
     code: 'kilat-plus', name: 'Kilat Plus', minAmount: rp(3_000_000), maxAmount: rp(15_000_000), amountStep: rp(1_000_000),
@@ -86,21 +87,21 @@ export const DEMO_PRODUCTS: NewProduct[] = [
   }),
   buildProduct({
     code: 'kilat-cepat', name: 'Kilat Cepat', minAmount: rp(1_000_000), maxAmount: rp(3_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 91, dailyRateBps: 15, adminFeeBps: 400, sort: 30,
+    termUnit: 'day', termDays: 91, dailyRateBps: 8, adminFeeBps: 150, sort: 30,
     tags: tags(['Persetujuan instan'], ['Instant approval'], ['Aprobación inmediata']),
     buttonText: APPLY,
     description: L('Keputusan dalam hitungan menit.', 'A decision within minutes.', 'Decisión en minutos.'),
   }),
   buildProduct({
     code: 'dana-sehat', name: 'Dana Sehat', minAmount: rp(1_000_000), maxAmount: rp(6_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 100, dailyRateBps: 10, adminFeeBps: 300, sort: 20,
+    termUnit: 'day', termDays: 100, dailyRateBps: 7, adminFeeBps: 250, sort: 20,
     tags: tags(['Biaya kesehatan'], ['Medical costs'], ['Gastos médicos']),
     buttonText: APPLY,
     description: L('Untuk biaya berobat yang mendesak.', 'For urgent medical bills.', 'Para gastos médicos urgentes.'),
   }),
   buildProduct({
     code: 'tunai-keluarga', name: 'Tunai Keluarga', minAmount: rp(1_000_000), maxAmount: rp(7_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 120, dailyRateBps: 9, adminFeeBps: 300, extensionFee: rp(150_000), sort: 10,
+    termUnit: 'day', termDays: 120, dailyRateBps: 7, adminFeeBps: 300, extensionFee: rp(100_000), sort: 10,
     tags: tags(['Kebutuhan keluarga'], ['Family needs'], ['Necesidades familiares']),
     buttonText: APPLY,
     description: L('Bantu kebutuhan keluarga Anda.', 'Help with your family’s needs.', 'Apoyo para las necesidades de tu familia.'),
@@ -114,7 +115,7 @@ export const DEMO_PRODUCTS: NewProduct[] = [
   }),
   buildProduct({
     code: 'mitra-dana', name: 'Mitra Dana', minAmount: rp(1_000_000), maxAmount: rp(10_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 91, dailyRateBps: 12, adminFeeBps: 300, sort: 110,
+    termUnit: 'day', termDays: 91, dailyRateBps: 8, adminFeeBps: 150, sort: 110,
     isPartner: true, partnerUrl: 'https://mitra-dana.example.com/apply',
     tags: tags(['Mitra resmi', 'Cair cepat'], ['Official partner', 'Fast payout'], ['Socio oficial', 'Pago rápido']),
     buttonText: L('Kunjungi Mitra', 'Visit partner', 'Ir al socio'),
@@ -122,13 +123,13 @@ export const DEMO_PRODUCTS: NewProduct[] = [
   }),
   buildProduct({
     code: 'rupiah-cepat', name: 'Rupiah Cepat', minAmount: rp(1_000_000), maxAmount: rp(5_000_000), amountStep: rp(500_000),
-    termUnit: 'day', termDays: 91, dailyRateBps: 14, adminFeeBps: 350, sort: 120,
+    termUnit: 'day', termDays: 91, dailyRateBps: 6, adminFeeBps: 350, sort: 120,
     isPartner: true, partnerUrl: 'https://rupiah-cepat.example.com/loan',
     tags: tags(['Mitra resmi'], ['Official partner'], ['Socio oficial']),
     buttonText: L('Kunjungi Mitra', 'Visit partner', 'Ir al socio'),
     description: L('Pinjaman dari mitra kami.', 'A loan from our partner.', 'Un préstamo de nuestro socio.'),
   }),
-  // India: ₹2,000 - ₹80,000 (spec.md section 1), amounts in paise. The first in `sort` order is
+  // India: ₹2,000 - ₹80,000, amounts in paise; late charges the lender's terms text. The first in `sort` order is
   // one the India demo borrower has no running loan with.
   buildProduct({
     code: 'rupee-kilat', name: 'Rupee Kilat', market: 'IN', minAmount: rp(2_000), maxAmount: rp(80_000), amountStep: rp(1_000),
@@ -139,10 +140,10 @@ export const DEMO_PRODUCTS: NewProduct[] = [
   }),
   buildProduct({
     code: 'salary-plus', name: 'Salary Plus', market: 'IN', minAmount: rp(5_000), maxAmount: rp(80_000), amountStep: rp(1_000),
-    termUnit: 'period', periods: 4, periodDays: 30, dailyRateBps: 8, adminFeeBps: 250, sort: 20,
+    termUnit: 'period', periods: 4, periodOptions: [3, 6], periodDays: 30, dailyRateBps: 8, adminFeeBps: 250, sort: 20,
     tags: tags(['Untuk karyawan'], ['For salaried earners'], ['Para asalariados']),
     buttonText: APPLY,
-    description: L('Cicilan bulanan untuk karyawan.', 'Monthly installments for salaried earners.', 'Pagos mensuales para asalariados.'),
+    description: L('3, 4 atau 6 cicilan bulanan untuk karyawan.', '3, 4 or 6 monthly installments for salaried earners.', '3, 4 o 6 pagos mensuales para asalariados.'),
   }),
   buildProduct({
     code: 'rupee-flexi', name: 'Rupee Flexi', market: 'IN', minAmount: rp(3_000), maxAmount: rp(50_000), amountStep: rp(1_000),
@@ -151,7 +152,7 @@ export const DEMO_PRODUCTS: NewProduct[] = [
     buttonText: APPLY,
     description: L('Pinjaman 120 hari yang bisa diperpanjang.', 'A 120-day loan you can extend.', 'Préstamo de 120 días que puedes ampliar.'),
   }),
-  // Mexico, amounts in centavos. The first in `sort` order is one the Mexico demo borrower has no
+  // Mexico, amounts in centavos; late charges each product's own. The first in `sort` order is one the Mexico demo borrower has no
   // running loan with.
   buildProduct({
     code: 'credito-kilat', name: 'Crédito Kilat', market: 'MX', minAmount: rp(1_000), maxAmount: rp(10_000), amountStep: rp(500),
@@ -162,10 +163,10 @@ export const DEMO_PRODUCTS: NewProduct[] = [
   }),
   buildProduct({
     code: 'pagos-faciles', name: 'Pagos Fáciles', market: 'MX', minAmount: rp(2_000), maxAmount: rp(20_000), amountStep: rp(500),
-    termUnit: 'period', periods: 4, periodDays: 30, dailyRateBps: 8, adminFeeBps: 250, sort: 20,
-    tags: tags(['Cicilan 4x'], ['4 installments'], ['4 pagos']),
+    termUnit: 'period', periods: 4, periodOptions: [3, 6], periodDays: 30, dailyRateBps: 8, adminFeeBps: 250, sort: 20,
+    tags: tags(['Cicilan 3-6x'], ['3 to 6 installments'], ['De 3 a 6 pagos']),
     buttonText: APPLY,
-    description: L('Bayar dalam 4 cicilan.', 'Repay in 4 installments.', 'Paga en 4 mensualidades.'),
+    description: L('Bayar dalam 3, 4 atau 6 cicilan.', 'Repay in 3, 4 or 6 installments.', 'Paga en 3, 4 o 6 mensualidades.'),
   }),
   buildProduct({
     code: 'efectivo-ya', name: 'Efectivo Ya', market: 'MX', minAmount: rp(1_500), maxAmount: rp(15_000), amountStep: rp(500),
@@ -189,7 +190,7 @@ interface DemoOrder {
 const S = ORDER_STATUS
 
 /**
- * The first demo borrower has one order in every status of design.md section 5. The India and
+ * The first demo borrower has one order in every status (docs/product/loans.md#statuses). The India and
  * Mexico borrowers have a due loan that can be extended, a settled one not rated yet and one under
  * review, each with a product of their market; its first product stays free to apply for.
  */
@@ -227,9 +228,11 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
     // Processes starting together would otherwise race on the same inserts.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
 
-    // Products are updated too, so a database seeded by an older version gets the new fields.
+    // Every product is checked before any is written: a demo product the server would refuse is a bug here.
+    for (const product of DEMO_PRODUCTS) assertProductFits(product, now)
+    // Products are updated too, so a database seeded by an older version gets today's prices and fields.
     let newProducts = 0
-    for (const product of DEMO_PRODUCTS) if ((await saveProductByCode(tx, product)).inserted) newProducts += 1
+    for (const product of DEMO_PRODUCTS) if (await upsertProduct(tx, product)) newProducts += 1
 
     await tx
       .insert(borrowers)
@@ -266,7 +269,7 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
       if (!inserted) continue
       newOrders += 1
       if (built.periods.length) {
-        await tx.insert(orderPeriods).values(built.periods.map((p) => ({ ...p, orderId: inserted.id })))
+        await tx.insert(orderPeriods).values(built.periods.map((p) => ({ ...p, orderKey: inserted.id })))
       }
     }
     const demoOrderNos = DEMO_ORDERS.map((o) => o.orderNo)
@@ -279,4 +282,17 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
       where p.id = ${orders.productId} and ${orders.lateTiers} = '[]'::jsonb and ${inArray(orders.orderNo, demoOrderNos)}`)
     return { products: newProducts, orders: newOrders }
   })
+}
+
+/** Inserts the product or rewrites the one with its code; true when it was new. */
+async function upsertProduct(db: Executor, values: NewProduct): Promise<boolean> {
+  const { code: _code, ...changes } = values
+  const [row] = await db
+    .insert(products)
+    .values(values)
+    .onConflictDoUpdate({ target: products.code, set: changes })
+    // xmax is 0 on a row this statement inserted, and set on one it updated
+    .returning({ id: getTableColumns(products).id, inserted: sql<boolean>`(xmax = 0)` })
+  if (!row) throw new Error(`product ${values.code}: upsert returned no row`)
+  return row.inserted
 }

@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { demoLastSms } from '@kilat/contract'
+import { demoLastSms, demoOrders } from '@kilat/contract'
 import { normalizeMobile } from '@kilat/domain'
-import { smsOutbox } from '../../db/schema.js'
+import { UNSETTLED_STATUSES, orders, products, smsOutbox } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { registerCall } from '../../http/route.js'
 
@@ -24,5 +24,29 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
       code: message?.body.match(/\b(\d{6})\b/)?.[1] ?? null,
       sentAt: message ? message.createdAt.toISOString() : null,
     }
+  })
+
+  // The borrower's orders, newest first, and the first product of ours they could apply for now
+  // (active, their market, no unsettled order of theirs), so every /testPreview link works.
+  registerCall(app, demoOrders, async ({ borrower }) => {
+    const [own, busy, offered] = await Promise.all([
+      app.db
+        .select({ orderNo: orders.orderNo, productId: orders.productId, productName: products.name, status: orders.status })
+        .from(orders)
+        .innerJoin(products, eq(products.id, orders.productId))
+        .where(eq(orders.borrowerId, borrower.id))
+        .orderBy(asc(orders.orderNo)),
+      app.db
+        .select({ productId: orders.productId })
+        .from(orders)
+        .where(and(eq(orders.borrowerId, borrower.id), inArray(orders.status, UNSETTLED_STATUSES))),
+      app.db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.market, borrower.market), eq(products.status, 'active'), eq(products.isPartner, false)))
+        .orderBy(asc(products.sort), asc(products.id)),
+    ])
+    const taken = new Set(busy.map((o) => o.productId))
+    return { productId: offered.find((p) => !taken.has(p.id))?.id ?? null, orders: own }
   })
 }

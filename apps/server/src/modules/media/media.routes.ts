@@ -4,7 +4,7 @@ import { products } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { logoSvg } from './logo.js'
 
-export const logoUrl = (code: string) => `/media/logos/${encodeURIComponent(code)}.svg`
+// Serves the addresses db/logo-url.ts gives the products.
 
 /** Public images: product logos, cached long (a logo changes only with the product's code). */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {

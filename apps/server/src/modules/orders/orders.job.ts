@@ -1,5 +1,58 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { runOrderJob, type JobDeps } from './orders.service.js'
+import type { Config } from '../../config.js'
+import type { Db } from '../../db/client.js'
+import { accrueLateCharges } from './orders.late-charges.js'
+import { BATCH, decideOrders, disburseOrders, markOverdue, type StepOutcome } from './orders.lifecycle.js'
+
+/**
+ * The order job (docs/product/loans.md#order-job): moves orders through their lifecycle and
+ * accrues late charges. Each step claims its rows, so any number of processes may run it at once.
+ */
+
+export interface JobDeps {
+  db: Db
+  config: Pick<Config, 'DEMO_MODE' | 'DECISION_DELAY_SECONDS' | 'DISBURSE_DELAY_SECONDS'>
+}
+
+export interface JobResult {
+  approved: number
+  rejected: number
+  disbursed: number
+  overdue: number
+  /** Orders that were charged late charges in this run. */
+  accrued: number
+}
+
+/** Runs every step once for the instant `now` (tests pass their own). */
+export async function runOrderJob(deps: JobDeps, now: Date): Promise<JobResult> {
+  const result: JobResult = { approved: 0, rejected: 0, disbursed: 0, overdue: 0, accrued: 0 }
+  const count = (outcome: StepOutcome) => {
+    for (const event of outcome.moved) {
+      if (event === 'approve') result.approved += 1
+      else if (event === 'reject') result.rejected += 1
+      else if (event === 'disburse') result.disbursed += 1
+      else if (event === 'dueDatePassed') result.overdue += 1
+    }
+    return outcome.claimed
+  }
+  // Demo mode stands in for the risk team and the payout provider; in production staff decide.
+  if (deps.config.DEMO_MODE) {
+    await repeat(async () => count(await decideOrders(deps.db, now, deps.config.DECISION_DELAY_SECONDS)))
+    await repeat(async () => count(await disburseOrders(deps.db, now, deps.config.DISBURSE_DELAY_SECONDS)))
+  }
+  await repeat(async () => count(await markOverdue(deps.db, now)))
+  await repeat(async () => {
+    const { claimed, accrued } = await accrueLateCharges(deps.db, now)
+    result.accrued += accrued
+    return claimed
+  })
+  return result
+}
+
+/** Goes round while a step claims full batches: a backlog is worked off in one run. */
+async function repeat(step: () => Promise<number>): Promise<void> {
+  for (let round = 0; round < 1000; round++) if ((await step()) < BATCH) return
+}
 
 export interface RunningJob {
   /** Stops the timer and waits for a run in progress, so shutdown never cuts a transaction short. */
@@ -8,8 +61,7 @@ export interface RunningJob {
 
 /**
  * Runs the order job every `intervalSeconds`. A run starts only after the previous one ended, so
- * one process never overlaps itself; other processes may run it at the same time (the job claims
- * rows, see orders.service.ts).
+ * one process never overlaps itself.
  */
 export function startOrderJob(deps: JobDeps, intervalSeconds: number, log: FastifyBaseLogger): RunningJob {
   let timer: NodeJS.Timeout | undefined

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "period_options" jsonb DEFAULT '[]'::jsonb NOT NULL;

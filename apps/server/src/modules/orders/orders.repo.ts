@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { MARKETS, MARKET_INFO, ORDER_STATUSES, isSettled, type Cents, type Market } from '@kilat/domain'
+import type { Executor, Tx } from '../../db/client.js'
+import {
+  UNSETTLED_STATUSES,
+  orderPeriods,
+  orders,
+  products,
+  type NewOrder,
+  type NewOrderPeriod,
+  type Order,
+  type OrderPeriod,
+  type Product,
+} from '../../db/schema.js'
+
+const SETTLED_STATUSES = ORDER_STATUSES.filter(isSettled)
+
+/** An order of this borrower by its public number, with its product; another borrower's is not there. */
+export async function findBorrowerOrder(
+  db: Executor,
+  borrowerId: number,
+  orderNo: string,
+): Promise<{ order: Order; product: Product } | undefined> {
+  const [row] = await db
+    .select({ order: orders, product: products })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.borrowerId, borrowerId)))
+    .limit(1)
+  return row
+}
+
+/** The order's schedule, first installment first. */
+export async function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {
+  return db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, orderKey)).orderBy(asc(orderPeriods.periodNo))
+}
+
+/** The number of the borrower's unsettled order of a product, if there is one. */
+export async function unsettledOrderNo(db: Executor, borrowerId: number, productId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.borrowerId, borrowerId), eq(orders.productId, productId), inArray(orders.status, UNSETTLED_STATUSES)))
+    .limit(1)
+  return row?.orderNo
+}
+
+/** The borrower's unsettled orders by product: product id → order number. */
+export async function unsettledOrderNos(db: Executor, borrowerId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ productId: orders.productId, orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.borrowerId, borrowerId), inArray(orders.status, UNSETTLED_STATUSES)))
+  return new Map(rows.map((r) => [r.productId, r.orderNo]))
+}
+
+/** The order and its schedule; call it inside a transaction so that neither lands without the other. */
+export async function insertOrder(db: Executor, order: NewOrder, periods: Array<Omit<OrderPeriod, 'orderKey'>>): Promise<Order> {
+  const [row] = await db.insert(orders).values(order).returning()
+  if (!row) throw new Error('order insert returned no row')
+  if (periods.length) await db.insert(orderPeriods).values(periods.map((p) => ({ ...p, orderKey: row.id })))
+  return row
+}
+
+/** The market-local date of today in every market (yyyy-mm-dd): days turn at each market's midnight. */
+export type LocalToday = Readonly<Record<Market, string>>
+
+/**
+ * True when the timestamp column's local date in `market` is before that market's today:
+ * docs/product/money-rules.md#overdue-boundary, the whole due date is still on time.
+ */
+function beforeLocalToday(column: SQLWrapper, market: Market, today: LocalToday): SQL {
+  return sql`(${column} at time zone ${MARKET_INFO[market].timeZone})::date < ${today[market]}::date`
+}
+
+/** The same, for rows of any market: `marketColumn` names each row's market. */
+function beforeTheirToday(column: SQLWrapper, marketColumn: SQLWrapper, today: LocalToday): SQL {
+  return or(...MARKETS.map((m) => and(sql`${marketColumn} = ${m}`, beforeLocalToday(column, m, today))))!
+}
+
+/** An unpaid installment of the order whose due date is over in its market. Needs `products` joined. */
+export function hasPastDuePeriod(today: LocalToday): SQL {
+  return sql`exists (select 1 from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id} and ${orderPeriods.paid} < ${orderPeriods.total} and ${beforeTheirToday(orderPeriods.dueAt, products.market, today)})`
+}
+
+/** Late charges of the order not yet accrued for its market's today. Needs `products` joined. */
+export function notAccruedToday(today: LocalToday): SQL {
+  return or(
+    ...MARKETS.map((m) => and(eq(products.market, m), or(isNull(orders.penaltyAccruedThrough), lt(orders.penaltyAccruedThrough, today[m])))),
+  )!
+}
+
+export interface ClaimedOrder {
+  order: Order
+  product: Product
+}
+
+/**
+ * Locks up to `limit` orders matching `where` (products joined), oldest first, skipping rows another
+ * transaction holds: processes running the job at once each take different rows.
+ */
+export async function claimOrders(tx: Tx, where: SQL | undefined, limit: number): Promise<ClaimedOrder[]> {
+  return tx
+    .select({ order: orders, product: products })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(where)
+    .orderBy(asc(orders.id))
+    .limit(limit)
+    .for('update', { of: orders, skipLocked: true })
+}
+
+/** Writes `changes` only if the order is still in `status`; true when it was. */
+export async function updateOrderInStatus(tx: Tx, orderKey: number, status: number, changes: Partial<NewOrder>): Promise<boolean> {
+  const updated = await tx
+    .update(orders)
+    .set(changes)
+    .where(and(eq(orders.id, orderKey), eq(orders.status, status)))
+    .returning({ id: orders.id })
+  return updated.length > 0
+}
+
+/**
+ * Adds a late charge and moves the date it covers, only if that date is still the one read: a day is
+ * never charged twice. True when it was written.
+ */
+export async function recordAccrual(
+  tx: Tx,
+  order: Pick<Order, 'id' | 'penaltyAccruedThrough'>,
+  added: Cents,
+  through: string,
+  now: Date,
+): Promise<boolean> {
+  const updated = await tx
+    .update(orders)
+    .set({ penalty: sql`${orders.penalty} + ${added}`, penaltyAccruedThrough: through, updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        order.penaltyAccruedThrough === null ? isNull(orders.penaltyAccruedThrough) : eq(orders.penaltyAccruedThrough, order.penaltyAccruedThrough),
+      ),
+    )
+    .returning({ id: orders.id })
+  return updated.length > 0
+}
+
+export async function insertPeriods(tx: Tx, orderKey: number, periods: Array<Omit<NewOrderPeriod, 'orderKey'>>): Promise<void> {
+  if (periods.length) await tx.insert(orderPeriods).values(periods.map((p) => ({ ...p, orderKey })))
+}
+
+export async function setPeriodDueAt(tx: Tx, orderKey: number, periodNo: number, dueAt: Date): Promise<void> {
+  await tx.update(orderPeriods).set({ dueAt }).where(and(eq(orderPeriods.orderKey, orderKey), eq(orderPeriods.periodNo, periodNo)))
+}
+
+/** Unpaid installments whose due date is over in the market become 'overdue'. */
+export async function markPeriodsOverdue(tx: Tx, orderKey: number, market: Market, today: LocalToday): Promise<void> {
+  await tx
+    .update(orderPeriods)
+    .set({ status: 'overdue' })
+    .where(
+      and(
+        eq(orderPeriods.orderKey, orderKey),
+        eq(orderPeriods.status, 'unpaid'),
+        lt(orderPeriods.paid, orderPeriods.total),
+        beforeLocalToday(orderPeriods.dueAt, market, today),
+      ),
+    )
+}
+
+/** Whether the borrower had settled a loan (ours or a partner's) before `appliedAt`. */
+export async function settledBefore(db: Executor, borrowerId: number, appliedAt: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.borrowerId, borrowerId), inArray(orders.status, SETTLED_STATUSES), lt(orders.settledAt, appliedAt)))
+    .limit(1)
+  return row !== undefined
+}
