@@ -66,7 +66,7 @@ export async function buildApp({ config, db, sms, logStream }: BuildAppOptions):
         'script-src': [nonce, "'strict-dynamic'"],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", nonce],
-        // React and antd-mobile write style="" attributes (design.md section 11).
+        // React and antd-mobile write style="" attributes (docs/product/platform.md#server-rendering).
         'style-src-attr': ["'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
@@ -78,7 +78,7 @@ export async function buildApp({ config, db, sms, logStream }: BuildAppOptions):
       },
     },
   })
-  // Calls are form-encoded, JSON or multipart (design.md section 3); plain text is none of them.
+  // Calls are form-encoded, JSON or multipart (docs/product/envelopes-and-errors.md#request-formats-and-limits); plain text is none of them.
   app.removeContentTypeParser('text/plain')
   // Borrowers are often on slow mobile networks: pages and answers travel compressed (built assets
   // are precompressed and served as they are). Brotli at quality 4 costs little CPU per request.
@@ -91,7 +91,7 @@ export async function buildApp({ config, db, sms, logStream }: BuildAppOptions):
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true })
   installErrorHandlers(app)
 
-  // design.md section 4: a page opened with its token in the address also gets the cookie, so
+  // docs/product/shell-and-sessions.md#session-cookie-and-the-address-bar: a page opened with its token in the address also gets the cookie, so
   // reloads, images and server rendering keep working after the page drops the token.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.sharedParams.tok && !request.sharedParams.sessionId) return

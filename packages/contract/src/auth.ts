@@ -71,4 +71,20 @@ export const demoLastSms = defineCall({
   data: z.object({ code: z.string().nullable(), sentAt: z.string().nullable() }),
 })
 
-export const authCalls = { loginInit, sendSmsCode, smsLogin, logout, userInfo, demoLastSms }
+/**
+ * Demo mode only: the signed-in borrower's orders and a product they may apply for, so that
+ * /testPreview fills its ids with working values and links every order by status.
+ */
+export const demoOrders = defineCall({
+  method: 'GET',
+  path: '/h5-api/v3/demo/orders',
+  family: 'code0',
+  auth: 'borrower',
+  data: z.object({
+    /** A product of ours the borrower may apply for now, or null when none is free. */
+    productId: z.number().int().nullable(),
+    orders: z.array(z.object({ orderNo: z.string(), productId: z.number().int(), productName: z.string(), status: z.number().int() })),
+  }),
+})
+
+export const authCalls = { loginInit, sendSmsCode, smsLogin, logout, userInfo, demoLastSms, demoOrders }

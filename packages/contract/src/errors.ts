@@ -170,9 +170,9 @@ export const ERRORS = {
   productCostTooHigh: {
     code: 3005, status: 400,
     messages: {
-      id: 'Total biaya produk melebihi 100% dari pokok pinjaman.',
-      en: 'The product\'s total cost exceeds 100 % of the principal.',
-      es: 'El costo total del producto supera el 100 % del capital.',
+      id: 'Biaya produk melebihi batas yang berlaku: biaya harian, denda keterlambatan atau total biaya terhadap pokok pinjaman.',
+      en: 'The product costs more than the caps in force allow: its daily cost, its late charges or its total cost against the principal.',
+      es: 'El producto cuesta más de lo que permiten los topes vigentes: su costo diario, sus cargos por atraso o su costo total frente al capital.',
     },
   },
 } as const satisfies Record<string, ErrorDef>

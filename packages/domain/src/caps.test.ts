@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { capBreaches, costCapAmount, costCapsOn, type CostCaps, type ProductPricing } from './caps.js'
+import { capBreaches, capsInForce, costCapAmount, costCapsOn, type CostCaps, type ProductPricing } from './caps.js'
 import { dailyCostBps, quoteLoan, type LoanTerms } from './loan.js'
 import { cents, type Cents } from './money.js'
 import { lateChargePlan, penaltyForDay, penaltyForDays, type LateChargeTerms } from './penalty.js'
@@ -303,5 +303,13 @@ describe('late charges under every signing date', () => {
 describe('costCapsOn refuses what is not a date', () => {
   it.each(['', 'garbage', '2026-1-1', '01-01-2026'])('%j', (value) => {
     expect(() => costCapsOn('ID', value)).toThrow(/yyyy-mm-dd/)
+  })
+})
+
+describe('capsInForce', () => {
+  it('names the date the caps took effect, with the caps', () => {
+    expect(capsInForce('ID', '2026-07-01')).toEqual({ from: '2026-01-01', caps: { dailyCostBps: 10, lateDailyBps: 10, totalBps: 10_000 } })
+    expect(capsInForce('ID', '2025-12-31')?.from).toBe('2025-01-01')
+    expect(capsInForce('IN', '2026-07-01')).toBeNull()
   })
 })

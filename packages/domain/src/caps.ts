@@ -33,10 +33,14 @@ export const INDONESIA_CAPS: ReadonlyArray<{ from: string; caps: CostCaps }> = [
  * the price, and late charges stop at the unpaid amount (`lateChargePlan`).
  */
 export function costCapsOn(market: Market, signedOn: string): CostCaps | null {
+  return capsInForce(market, signedOn)?.caps ?? null
+}
+
+/** The caps in force on `signedOn` and the date they took effect (a disclosure names it). */
+export function capsInForce(market: Market, signedOn: string): { from: string; caps: CostCaps } | null {
   if (market !== 'ID') return null
   if (!/^\d{4}-\d{2}-\d{2}$/.test(signedOn)) throw new Error(`not a yyyy-mm-dd date: ${signedOn}`)
-  const entry = INDONESIA_CAPS.find((e) => signedOn >= e.from) ?? INDONESIA_CAPS[INDONESIA_CAPS.length - 1]!
-  return entry.caps
+  return INDONESIA_CAPS.find((e) => signedOn >= e.from) ?? INDONESIA_CAPS[INDONESIA_CAPS.length - 1]!
 }
 
 /** The most a loan may cost besides late charges: the daily cap over its term, and never more than the total cap. */

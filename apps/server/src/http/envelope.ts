@@ -1,7 +1,7 @@
 import { ERRORS, SUCCESS_CODE, type ErrorKey, type Family } from '@kilat/contract'
 import type { Locale } from '@kilat/domain'
 
-/** spec.md section 8: the three answer shapes. */
+/** docs/product/envelopes-and-errors.md#envelope-families: the three answer shapes. */
 export function okEnvelope(family: Family, data: unknown) {
   if (family === 'success') return { success: true, data }
   return { code: SUCCESS_CODE[family], data, message: 'success' }

@@ -10,7 +10,7 @@ function familyOf(request: FastifyRequest): Family {
 }
 
 /**
- * One place turns every failure into the route's envelope (design.md section 3): the catalogue's
+ * One place turns every failure into the route's envelope (docs/product/envelopes-and-errors.md#envelope-families): the catalogue's
  * HTTP status, the message in the borrower's language, and never a stack or an internal message.
  */
 export function installErrorHandlers(app: FastifyInstance): void {

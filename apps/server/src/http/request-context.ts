@@ -17,7 +17,7 @@ export function nonceOfRaw(raw: IncomingMessage): string {
 
 /**
  * Per-request facts every module reads: the CSP nonce, the market and language, the shared
- * parameters of spec.md section 6, and the session (resolved on first use, then remembered).
+ * parameters (docs/product/shell-and-sessions.md#shared-parameters), and the session (resolved on first use, then remembered).
  */
 export const requestContext = fp(
   async (app) => {

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Executor } from '../db/client.js'
 import { borrowers, sessions, type Borrower } from '../db/schema.js'
 
-/** design.md section 4: HttpOnly, SameSite=Lax cookie that stands in for `tok` after the first page. */
+/** docs/product/shell-and-sessions.md#session-cookie-and-the-address-bar: HttpOnly, SameSite=Lax cookie that stands in for `tok` after the first page. */
 export const SESSION_COOKIE = 'sid'
 
 /** Longest token we look up; real ones are 43 characters, the demo ones shorter. */

@@ -4,7 +4,7 @@ import { rateLimits } from '../db/schema.js'
 
 /**
  * Counts one hit in a fixed window shared by every server process (the counter lives in the
- * database, design.md section 2). Returns false once the window holds more than `limit` hits.
+ * database, docs/product/platform.md#scale-out). Returns false once the window holds more than `limit` hits.
  */
 export async function hitRateLimit(db: Executor, bucket: string, windowSeconds: number, limit: number): Promise<boolean> {
   const windowMs = windowSeconds * 1000

@@ -20,7 +20,7 @@ declare module 'fastify' {
     cspNonce: string
     market: Market
     locale: Locale
-    /** spec.md section 6 parameters of the query string. */
+    /** The shared parameters of the query string (docs/product/shell-and-sessions.md#shared-parameters). */
     sharedParams: SharedParams
     /** The session of the request's token (query, header, then cookie), looked up once. */
     resolveSession(): Promise<ResolvedSession | null>

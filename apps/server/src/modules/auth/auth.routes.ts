@@ -7,7 +7,7 @@ import { CODE_LENGTH, RESEND_SECONDS, loginWithCode, sendLoginCode, type AuthDep
 
 const callerOf = (req: FastifyRequest): Caller => ({ market: req.market, locale: req.locale, ip: req.ip })
 
-/** The app shell's login calls (design.md section 4); /testPreview stands in for the shell. */
+/** The app shell's login calls (docs/product/shell-and-sessions.md#login-calls); /testPreview stands in for the shell. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const deps: AuthDeps = { db: app.db, sms: app.sms, config: app.config }
 

@@ -6,12 +6,12 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
 import { createSession } from '../../http/sessions.js'
 import { hitRateLimit } from '../../http/throttle.js'
+import { count, textsFor } from '../../i18n/index.js'
 import * as repo from './auth.repo.js'
-import { loginCodeText } from './sms-text.js'
 
 export const LOGIN_PURPOSE = 'login'
 export const CODE_LENGTH = 6
-/** spec.md 4.4: the resend countdown is 60 s; the server enforces the same gap. */
+/** docs/product/shell-and-sessions.md#sms-codes: the resend countdown is 60 s; the server enforces the same gap. */
 export const RESEND_SECONDS = 60
 /** A code dies after this many wrong tries, so six digits cannot be guessed online. */
 export const MAX_ATTEMPTS = 5
@@ -46,6 +46,11 @@ export function phoneOf(input: string, market: Market): string {
   const phone = normalizeMobile(input, market)
   if (!phone) throw new AppError('phoneInvalid')
   return phone
+}
+
+/** The login SMS in the borrower's language, with the code's life in whole minutes. */
+export function loginCodeText(code: string, locale: Locale, ttlSeconds: number): string {
+  return textsFor(locale).sms.loginCode(code, count(locale, Math.max(1, Math.ceil(ttlSeconds / 60)), 'minutes'))
 }
 
 export async function sendLoginCode(deps: AuthDeps, caller: Caller, input: string): Promise<{ resendSeconds: number }> {

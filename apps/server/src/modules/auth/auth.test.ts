@@ -9,7 +9,7 @@ import { borrowers, sessions, smsCodes, smsOutbox } from '../../db/schema.js'
 import { hashToken } from '../../http/sessions.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
 import { consumeCode, insertCode } from './auth.repo.js'
-import { DAILY_SENDS_PER_PHONE, MAX_ATTEMPTS } from './auth.service.js'
+import { DAILY_SENDS_PER_PHONE, MAX_ATTEMPTS, loginCodeText } from './auth.service.js'
 
 let database: Database
 let app: FastifyInstance
@@ -51,6 +51,33 @@ async function codeRow(phone: string) {
 
 /** A code that is certainly wrong for this row. */
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+describe('login SMS text', () => {
+  it.each([
+    ['en', 60, 'Your Kilat verification code: 123456. Valid for 1 minute. Do not share this code with anyone.'],
+    ['en', 300, 'Your Kilat verification code: 123456. Valid for 5 minutes. Do not share this code with anyone.'],
+    // a code's life is counted up to whole minutes: 90 s is 2 minutes
+    ['es', 60, 'Tu código de verificación de Kilat: 123456. Válido por 1 minuto. No compartas este código con nadie.'],
+    ['es', 90, 'Tu código de verificación de Kilat: 123456. Válido por 2 minutos. No compartas este código con nadie.'],
+    ['id', 60, 'Kode verifikasi Kilat Anda: 123456. Berlaku 1 menit. Jangan berikan kode ini kepada siapa pun.'],
+    ['id', 300, 'Kode verifikasi Kilat Anda: 123456. Berlaku 5 menit. Jangan berikan kode ini kepada siapa pun.'],
+  ] as const)('words a %s code living %i s with a real plural', (locale, ttl, text) => {
+    expect(loginCodeText('123456', locale, ttl)).toBe(text)
+  })
+
+  it('sends "1 minute" when codes live a minute', async () => {
+    const minute = await buildTestApp(database, { env: { SMS_CODE_TTL_SECONDS: '60' } })
+    try {
+      const phone = randomPhone()
+      const res = await post(minute, `${sendSmsCode.path}?lang=en`, { phone })
+      expect(res.statusCode).toBe(200)
+      const [row] = await database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, phone))
+      expect(row!.body).toMatch(/^Your Kilat verification code: \d{6}\. Valid for 1 minute\. /)
+    } finally {
+      await minute.close()
+    }
+  })
+})
 
 describe('loginInit', () => {
   it('describes the market of the request', async () => {

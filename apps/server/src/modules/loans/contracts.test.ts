@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contractJump, contractList, contractView } from '@kilat/contract'
-import { aprBps, cents, formatDate, formatMoney, formatPercent, quoteLoan } from '@kilat/domain'
+import { ERRORS, contractJump, contractList, contractView } from '@kilat/contract'
+import { aprBps, cents, dailyCostBps, formatDate, formatMoney, formatPercent, loanTermsOf, periodChoices, quoteLoan } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession } from '../../db/factories.js'
 import { orders, type Order } from '../../db/schema.js'
 import { get, post } from '../../test/inject.js'
 import { openSeededApp, type SeededApp } from '../../test/setup-db.js'
-import { termsOf } from '../products/products.service.js'
 
 let database: Database
 let app: FastifyInstance
@@ -63,8 +62,29 @@ describe('contract-jump', () => {
     expect(withOrder.json().data.contract_url).toBe(`/contract?productId=${overdue.productId}&position=0&orderId=K2026000006`)
   })
 
+  it('carries the chosen amount and installments of the offer being confirmed', async () => {
+    const p = product('cicil-ringan')
+    const periods = Math.max(...periodChoices(p))
+    const chosen = await post(app, contractJump.path, { productId: p.id, position: 0, amount: p.minAmount, periods }, ME)
+    expect(chosen.json().data).toEqual({ contract_url: `/contract?productId=${p.id}&position=0&amount=${p.minAmount}&periods=${periods}` })
+    // an amount alone keeps the product's own number of installments
+    const amountOnly = await post(app, contractJump.path, { productId: p.id, amount: p.minAmount }, ME)
+    expect(amountOnly.json().data.contract_url).toBe(`/contract?productId=${p.id}&position=0&amount=${p.minAmount}&periods=${p.periods}`)
+  })
+
+  it.each([
+    ['an amount between steps', { amount: 1_250_000_00 }, 'amountOutOfRange'],
+    ['an amount above the maximum', { amount: 99_000_000_00 }, 'amountOutOfRange'],
+    ['installments the product does not offer', { periods: 5 }, 'termMismatch'],
+  ] as const)('refuses %s', async (_what, fields, key) => {
+    const res = await post(app, contractJump.path, { productId: product('cicil-ringan').id, ...fields }, ME)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ code: ERRORS[key].code, data: null, message: ERRORS[key].messages.id })
+  })
+
   it.each([
     ['another borrower’s order', OTHER, () => ({ productId: overdue.productId, position: 0, orderId: overdue.orderNo })],
+    ['an order named with another product', ME, () => ({ productId: product('tunai-keluarga').id, position: 0, orderId: overdue.orderNo })],
     ['a position that does not exist', ME, () => ({ productId: overdue.productId, position: 7 })],
     ['an unknown product', ME, () => ({ productId: 999_999, position: 0 })],
   ])('answers notFound for %s', async (_what, who, fields) => {
@@ -73,22 +93,29 @@ describe('contract-jump', () => {
     expect(res.json().code).toBe(1002)
   })
 
-  it('refuses a hostile order number', async () => {
-    const res = await post(app, contractJump.path, { productId: 1, orderId: '../../etc/passwd' }, ME)
+  it.each([
+    [{ productId: 1, orderId: '../../etc/passwd' }, ['orderId']],
+    [{ productId: 1, orderId: 'K'.repeat(33) }, ['orderId']],
+    [{ productId: 1, amount: '<script>alert(1)</script>' }, ['amount']],
+    [{ productId: 1, amount: '9'.repeat(400), periods: -1 }, ['amount', 'periods']],
+    [{ productId: 1, periods: "1' or '1'='1" }, ['periods']],
+  ])('refuses hostile input %j', async (fields, names) => {
+    const res = await post(app, contractJump.path, fields as Record<string, string | number>, ME)
     expect(res.statusCode).toBe(400)
-    expect(res.json().data.fields).toEqual(['orderId'])
+    expect(res.json().data.fields.sort()).toEqual(names)
   })
 })
 
 describe('contract view', () => {
-  it('fills the agreement with the offer and states the whole lender disclosure', async () => {
+  it('fills Indonesia’s agreement with the offer and its own lender disclosure', async () => {
     const p = product('tunai-keluarga')
-    const amount = 2_000_000_00
+    const amount = cents(2_000_000_00)
     const res = await view({ productId: p.id, position: 0, amount })
     expect(res.statusCode).toBe(200)
     const data = res.json().data
-    const quote = quoteLoan(cents(amount), termsOf(p))
+    const quote = quoteLoan(amount, loanTermsOf(p))
     const rp = (v: number) => formatMoney(v, 'ID')
+    const daily = `${formatPercent(dailyCostBps(quote), 'ID')}/hari`
     expect(data.title).toBe('Perjanjian Pinjaman')
     expect(data.sections.map((s: { heading: string }) => s.heading)).toEqual([
       'Para pihak', 'Rincian pinjaman', 'Jadwal pembayaran', 'Ketentuan pemberi pinjaman', 'Persetujuan',
@@ -96,26 +123,50 @@ describe('contract view', () => {
     const all = text(data)
     for (const phrase of [
       'Budi Santoso, nomor ponsel +62812******90',
+      'diawasi oleh Otoritas Jasa Keuangan',
       `Jumlah pinjaman: ${rp(amount)}.`,
-      `Biaya admin (dipotong saat pencairan): ${rp(quote.fee)}.`,
+      `Biaya admin: ${rp(quote.fee)}.`,
       `Jumlah diterima: ${rp(quote.received)}.`,
-      'Jangka waktu: 120 hari.',
-      'Suku bunga: 0,09%/hari.',
-      `Total pembayaran: ${rp(quote.totalRepay)}.`,
-      '91 sampai 365 hari',
-      'dalam 1 sampai 3 hari kalender',
-      'paling lambat 1 hari',
-      'setelah separuh jangka waktu berlalu dan tidak sebelum 7 hari sejak pencairan (untuk pinjaman ini: mulai hari ke-60',
-      'biaya satu kali Rp 50.000,00 (Rp 40.000,00 untuk nasabah lama), lalu 0,30% per hari',
-      'perubahan data pribadi dalam 3 hari',
-      '7 hari kerja',
-      'putusan pengadilan wajib dibayar dalam 10 hari',
-      'seluruh bunga dan denda yang jatuh tempo dibayar, dan memperpanjang jangka waktu dengan periode yang sama',
+      `Jangka waktu: ${p.termDays} hari.`,
+      `Suku bunga harian: ${formatPercent(p.dailyRateBps, 'ID')}/hari.`,
+      `Biaya harian total (termasuk biaya admin): ${daily}.`,
+      `Total bunga: ${rp(quote.interest)}.`,
+      `Total pengembalian: ${rp(quote.totalRepay)}.`,
+      'ditandatangani sejak 2026-01-01',
+      'paling tinggi 0,10% dari pokok pinjaman per hari',
+      `Biaya harian total pinjaman ini, yaitu bunga dan biaya admin per hari jangka waktu dari pokok pinjaman: ${daily}.`,
+      'paling tinggi 0,10% dari pokok yang terlambat dibayar',
+      'tidak pernah melebihi 100,00% dari pokok pinjaman',
+      'tidak dimajemukkan',
+      'tanpa ancaman',
+      'Kontak OJK 157',
+      '+62 21 5098 7700',
     ]) {
       expect(all).toContain(phrase)
     }
+    // India's terms text is India's alone
+    for (const phrase of ['91 sampai 365 hari', 'separuh jangka waktu', 'perubahan data pribadi dalam 3 hari', 'putusan pengadilan']) {
+      expect(all).not.toContain(phrase)
+    }
     expect(all).not.toContain('+6281234567890')
-    expect(data.schedule).toEqual([{ title: 'Pembayaran', amount: quote.totalRepay, pay_time: formatDate(new Date(Date.now() + 120 * 86_400_000), 'ID') }])
+    expect(data.schedule).toEqual([{ title: 'Pembayaran', amount: quote.totalRepay, pay_time: formatDate(new Date(Date.now() + p.termDays * 86_400_000), 'ID') }])
+  })
+
+  it('shows the chosen amount and installments with their schedule, not the largest amount', async () => {
+    const p = product('cicil-ringan')
+    const periods = Math.min(...periodChoices(p))
+    expect(periods).not.toBe(p.periods)
+    const amount = cents(p.minAmount + p.amountStep)
+    const data = (await view({ productId: p.id, amount, periods, lang: 'en' })).json().data
+    const quote = quoteLoan(amount, loanTermsOf(p, periods))
+    expect(data.schedule.map((s: { title: string; amount: number }) => [s.title, s.amount])).toEqual(
+      quote.installments.map((i) => [`Installment ${i.periodNo}/${periods}`, i.total]),
+    )
+    const all = text(data)
+    expect(all).toContain(`Loan amount: ${formatMoney(amount, 'ID')}.`)
+    expect(all).toContain(`Term: ${periods * p.periodDays} days (${periods} installments).`)
+    expect(all).toContain(`Total to repay: ${formatMoney(quote.totalRepay, 'ID')}.`)
+    expect(all).not.toContain(formatMoney(p.maxAmount, 'ID'))
   })
 
   it('fills it from the borrower’s own order, in English and Spanish', async () => {
@@ -125,33 +176,46 @@ describe('contract view', () => {
     expect(all).toContain('Order number: K2026000006.')
     expect(all).toContain(`Loan amount: ${formatMoney(overdue.principal, 'ID')}.`)
     expect(all).toContain(`Total to repay: ${formatMoney(overdue.totalRepay, 'ID')}.`)
-    expect(all).toContain('Early repayment is possible only after half of the term')
+    expect(all).toContain('Financial Services Authority')
+    expect(all).not.toContain('half of the term')
     expect(all).toContain(`Date: ${formatDate(overdue.appliedAt, 'ID')}.`)
     expect(en.schedule).toEqual([{ title: 'Repayment', amount: overdue.totalRepay, pay_time: formatDate(overdue.dueAt!, 'ID') }])
     const es = (await view({ productId: overdue.productId, orderId: overdue.orderNo, lang: 'es' })).json().data
     expect(es.title).toBe('Contrato de Préstamo')
-    expect(text(es)).toContain('Un monto fijado por sentencia judicial debe pagarse en un plazo de 10 días.')
+    expect(text(es)).toContain('Quejas: llama a atención al cliente al +62 21 5098 7700')
   })
 
-  it('states India’s APR beside the daily rate', async () => {
+  it('states India’s terms text and APR, and Mexico’s CAT and CONDUSEF, each in its currency', async () => {
     const india = await createBorrowerWithSession(database.db, { market: 'IN', name: 'Asha Rao' })
     const p = product('rupee-kilat')
     const data = (await get(app, contractView.path, { tok: india.token, isNeedPop: '1', productId: p.id })).json().data
     const all = text(data)
-    expect(all).toContain(`APR (annual percentage rate): ${formatPercent(aprBps(quoteLoan(cents(p.maxAmount), termsOf(p))))}.`)
-    expect(all).toContain('a one-time fee of ₹ 1.000,00 (₹ 800,00 for repeat clients)')
+    expect(all).toContain(`Annual percentage rate (APR): ${formatPercent(aprBps(quoteLoan(cents(p.maxAmount), loanTermsOf(p))), 'IN')}.`)
+    expect(all).toContain('a one-time fee of ₹1,000.00 (₹800.00 for repeat clients)')
+    expect(all).toContain(`Loans run for 91 to 365 days; this loan runs for ${p.termDays} days.`)
+    expect(all).toContain('Early repayment is possible only after half of the term has passed')
     expect(all).toContain('Borrower: Asha Rao')
     expect(data.market).toBe('IN')
     // The page's market does not change the currency of the product's schedule.
     expect((await get(app, contractView.path, { tok: india.token, productId: p.id })).json().data.market).toBe('IN')
     expect((await view({ productId: product('tunai-keluarga').id, position: 1 })).json().data.market).toBe('ID')
+
+    const mx = (await get(app, contractView.path, { tok: 'demo-borrower-mx', market: 'MX', productId: product('credito-kilat').id })).json().data
+    const mxText = text(mx)
+    expect(mx.market).toBe('MX')
+    expect(mxText).toContain('Costo Anual Total (CAT): ')
+    expect(mxText).toContain('CONDUSEF')
+    expect(mxText).toContain('intereses moratorios')
+    expect(mxText).not.toContain('91 a 365 días')
+    expect(mxText).not.toContain('mitad del plazo')
   })
 
-  it('shows the consent with the service telephone', async () => {
+  it('shows the consent with the service telephone, without another market’s terms', async () => {
     const data = (await view({ productId: product('tunai-keluarga').id, position: 1, lang: 'en' })).json().data
     expect(data.title).toBe('Authorization and Privacy Consent')
     expect(data.schedule).toEqual([])
     expect(text(data)).toContain('+62 21 5098 7700')
+    expect(text(data)).not.toContain('within 3 days')
   })
 
   it.each([
@@ -164,9 +228,21 @@ describe('contract view', () => {
     expect(res.json().code).toBe(1002)
   })
 
-  it('refuses an amount the product does not offer, and a malformed one', async () => {
-    expect((await view({ productId: product('tunai-keluarga').id, amount: 1 })).json().code).toBe(3002)
-    expect((await view({ productId: product('tunai-keluarga').id, amount: -1 })).statusCode).toBe(400)
+  it('refuses an amount or installments the product does not offer, and malformed ones', async () => {
+    const p = product('tunai-keluarga')
+    expect((await view({ productId: p.id, amount: 1 })).json()).toMatchObject({ code: 3002 })
+    expect((await view({ productId: p.id, periods: 3 })).json()).toMatchObject({ code: 3004 })
+    expect((await view({ productId: product('mitra-dana').id })).json()).toMatchObject({ code: 3001 })
+    for (const [query, fields] of [
+      [{ amount: -1 }, ['amount']],
+      [{ amount: '<b>1</b>' }, ['amount']],
+      [{ periods: 'x'.repeat(200) }, ['periods']],
+      [{ periods: 1.5 }, ['periods']],
+    ] as const) {
+      const res = await view({ productId: p.id, ...query })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().data.fields).toEqual(fields)
+    }
     expect((await get(app, contractView.path, { productId: 1 })).statusCode).toBe(401)
   })
 })

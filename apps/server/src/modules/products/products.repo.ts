@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
-import { UNSETTLED_STATUSES, events, orders, products, type EventKind, type NewProduct, type Product } from '../../db/schema.js'
+import { events, products, type EventKind, type NewProduct, type Product } from '../../db/schema.js'
 
 export async function findProduct(db: Executor, id: number): Promise<Product | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
@@ -11,15 +11,6 @@ export async function findProduct(db: Executor, id: number): Promise<Product | u
 /** Every product of a market, active or not, in the catalogue's order. */
 export async function listMarketProducts(db: Executor, market: Market): Promise<Product[]> {
   return db.select().from(products).where(eq(products.market, market)).orderBy(asc(products.sort), asc(products.id))
-}
-
-/** The borrower's unsettled orders by product: product id → order number. */
-export async function unsettledOrderNos(db: Executor, borrowerId: number): Promise<Map<number, string>> {
-  const rows = await db
-    .select({ productId: orders.productId, orderNo: orders.orderNo })
-    .from(orders)
-    .where(and(eq(orders.borrowerId, borrowerId), inArray(orders.status, UNSETTLED_STATUSES)))
-  return new Map(rows.map((r) => [r.productId, r.orderNo]))
 }
 
 export async function insertProduct(db: Executor, values: NewProduct): Promise<Product> {

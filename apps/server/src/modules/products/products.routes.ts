@@ -11,15 +11,13 @@ import {
 } from '@kilat/contract'
 import { recommendModuleId } from '@kilat/domain'
 import { registerCall } from '../../http/route.js'
-import { findProduct } from './products.repo.js'
-import { PRODUCT_TEXTS } from './product-texts.js'
-import { productRoute, recommendedProducts, recordEvent } from './products.service.js'
+import { findProduct, productRoute, productTexts, recommendedProducts, recordEvent } from './products.service.js'
 
 /** Recommended products, the taps on them, apply and jump, and the joint-login failure page. */
 export async function productsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.db
 
-  // spec.md section 9: the scene names the module the list is shown in.
+  // docs/product/products.md#module-ids: the scene names the module the list is shown in.
   registerCall(app, recommendProductList, async ({ borrower, body, req }) => {
     const list = await recommendedProducts(db, borrower, req.locale, { moduleId: recommendModuleId(body.scene) })
     return list.map(({ code: _code, ...card }) => card)
@@ -44,14 +42,14 @@ export async function productsRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, productJump, async ({ borrower, body, req }) => {
     const route = await productRoute(db, borrower, body.productId)
     await recordEvent(db, borrower, { kind: 'jump', productId: route.product.id, moduleId: body.moduleId, position: body.positionId })
-    const texts = PRODUCT_TEXTS[req.locale]
+    const texts = productTexts(req.locale)
     const message = route.kind === 'partner' ? texts.jumpPartner : route.kind === 'inProgress' ? texts.jumpInProgress : texts.jumpConfirm
     return { url: route.url, message }
   })
 
   registerCall(app, standFailureInfo, async ({ borrower, body, req }) => {
     const failed = body.productId ? await findProduct(db, body.productId) : undefined
-    const texts = PRODUCT_TEXTS[req.locale]
+    const texts = productTexts(req.locale)
     // Products to try instead: the one whose login failed is left out.
     const products = await recommendedProducts(db, borrower, req.locale, {
       moduleId: recommendModuleId(undefined),

@@ -1,87 +1,68 @@
 import type { CostSummary, RecommendedProduct } from '@kilat/contract'
 import {
-  LoanTermsError,
-  PenaltyRulesError,
   cents,
-  costCapBreached,
   formatMoneyWhole,
+  formatPercent,
   headlineRate,
+  loanTermsOf,
+  localDate,
+  periodChoices,
+  productProblem,
   quoteLoan,
-  validateLateCharges,
-  validateTerms,
-  type LateChargeTerms,
+  type HeadlineRate,
   type LoanQuote,
   type LoanTerms,
   type Locale,
+  type Market,
+  type ProductFields,
 } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
 import type { Borrower, EventKind, NewProduct, Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
-import { headlineText, PRODUCT_TEXTS } from './product-texts.js'
+import { textsFor } from '../../i18n/index.js'
+import { unsettledOrderNos } from '../orders/orders.service.js'
 import * as repo from './products.repo.js'
 
-type TermFields = Pick<Product, 'market' | 'termUnit' | 'termDays' | 'periods' | 'periodDays' | 'dailyRateBps' | 'adminFeeBps'>
+/** A product by id, whatever its status or market; undefined when there is none. */
+export function findProduct(db: Executor, id: number): Promise<Product | undefined> {
+  return repo.findProduct(db, id)
+}
 
-/** The pricing terms of a product (or of an order, which copies them). */
-export function termsOf(p: TermFields): LoanTerms {
+/** A new product's fields as domain's product rules read them, the database's defaults filled in. */
+export function productFields(values: NewProduct): ProductFields {
   return {
-    market: p.market,
-    termUnit: p.termUnit,
-    termDays: p.termDays,
-    periods: p.termUnit === 'day' ? 1 : p.periods,
-    periodDays: p.termUnit === 'day' ? p.termDays : p.periodDays,
-    dailyRateBps: p.dailyRateBps,
-    adminFeeBps: p.adminFeeBps,
-  }
-}
-
-type LateFields = Pick<Product, 'lateFeeNew' | 'lateFeeRepeat' | 'lateTiers' | 'lateCapBps'>
-
-export function lateChargesOf(p: LateFields): LateChargeTerms {
-  return { feeNew: p.lateFeeNew, feeRepeat: p.lateFeeRepeat, tiers: p.lateTiers, capBps: p.lateCapBps }
-}
-
-const isHttpUrl = (url: string | null | undefined) => typeof url === 'string' && /^https?:\/\/[^\s]+$/i.test(url)
-
-/**
- * What a product must satisfy before it is stored. Indonesia (docs/decisions/0004): a product whose
- * interest and fees could exceed 100 % of the principal is refused with productCostTooHigh; the
- * cost per unit of principal is checked at both ends of the amount range.
- */
-export function checkProduct(values: NewProduct): void {
-  const invalid = (message: string) => new AppError('invalidRequest', { message })
-  const terms = termsOf({
     market: values.market,
     termUnit: values.termUnit,
     termDays: values.termDays,
     periods: values.periods ?? 1,
     periodDays: values.periodDays,
+    periodOptions: values.periodOptions ?? [],
     dailyRateBps: values.dailyRateBps,
     adminFeeBps: values.adminFeeBps ?? 0,
-  })
-  try {
-    validateTerms(terms)
-    validateLateCharges(
-      lateChargesOf({
-        lateFeeNew: values.lateFeeNew ?? cents(0),
-        lateFeeRepeat: values.lateFeeRepeat ?? cents(0),
-        lateTiers: values.lateTiers ?? [],
-        lateCapBps: values.lateCapBps ?? 10_000,
-      }),
-    )
-  } catch (error) {
-    if (error instanceof LoanTermsError || error instanceof PenaltyRulesError) throw invalid(error.message)
-    throw error
+    extensionFee: values.extensionFee ?? 0,
+    minAmount: values.minAmount ?? 0,
+    maxAmount: values.maxAmount ?? 0,
+    amountStep: values.amountStep ?? 0,
+    lateFeeNew: values.lateFeeNew ?? cents(0),
+    lateFeeRepeat: values.lateFeeRepeat ?? cents(0),
+    lateTiers: values.lateTiers ?? [],
+    lateCapBps: values.lateCapBps ?? 10_000,
+    isPartner: values.isPartner ?? false,
+    partnerUrl: values.partnerUrl ?? null,
   }
-  const min = values.minAmount ?? 0
-  const max = values.maxAmount ?? 0
-  const step = values.amountStep ?? 0
-  if (!(min > 0 && max >= min && step > 0)) throw invalid('amounts must satisfy 0 < min <= max and step > 0')
-  if (values.termUnit === 'period' && values.termDays !== (values.periods ?? 1) * values.periodDays) {
-    throw invalid('an installment product runs periods × periodDays days')
-  }
-  if (values.isPartner && !isHttpUrl(values.partnerUrl)) throw invalid('a partner product needs an http(s) partner url')
-  if (costCapBreached(terms, cents(max)) || costCapBreached(terms, cents(min))) throw new AppError('productCostTooHigh')
+}
+
+/**
+ * What a product must satisfy before it is stored (domain productProblem): well-formed terms, and
+ * a price within the caps in force today in its market (docs/product/money-rules.md#caps).
+ * A malformed product is invalidRequest with the reason; one above the caps is productCostTooHigh,
+ * with the breaches as data for whoever maintains the catalogue.
+ */
+export function checkProduct(values: NewProduct, now: Date = new Date()): void {
+  const problem = productProblem(productFields(values), localDate(now, values.market))
+  if (!problem) return
+  if (problem.kind === 'invalid') throw new AppError('invalidRequest', { message: problem.message })
+  throw new AppError('productCostTooHigh', { data: { breaches: problem.breaches } })
 }
 
 /** The only way a product enters the catalogue: checked, then inserted. */
@@ -96,6 +77,15 @@ export async function saveProductByCode(db: Executor, values: NewProduct): Promi
   return repo.upsertProductByCode(db, values)
 }
 
+/**
+ * The headline as the borrower reads it, in the product's market's number format: "0,12%/hari"
+ * (Indonesia's all-in daily cost), "APR 45.63%", "CAT 60.24%". APR and CAT are regulatory names and
+ * stay as they are in every language (docs/product/money-rules.md#headline-rate).
+ */
+export function headlineText(headline: HeadlineRate, market: Market, locale: Locale): string {
+  return textsFor(locale).rates.headline[headline.kind](formatPercent(headline.bps, market))
+}
+
 export function costSummary(quote: LoanQuote, terms: LoanTerms, locale: Locale): CostSummary {
   const headline = headlineRate(quote, terms)
   return {
@@ -105,8 +95,17 @@ export function costSummary(quote: LoanQuote, terms: LoanTerms, locale: Locale):
     interest: quote.interest,
     totalRepay: quote.totalRepay,
     termDays: quote.termDays,
-    headline: { ...headline, text: headlineText(headline, locale) },
+    headline: { ...headline, text: headlineText(headline, terms.market, locale) },
   }
+}
+
+/**
+ * The dearest loan a product offers, which its card shows so that it never hides what a loan can
+ * cost (docs/product/money-rules.md#choosing-the-amount-and-installments): the largest amount over
+ * the longest term.
+ */
+export function dearestTerms(product: Product): LoanTerms {
+  return loanTermsOf(product, Math.max(...periodChoices(product)))
 }
 
 /** The card of a product in a recommended list; `blockedBy` says why its button is grey. */
@@ -116,11 +115,9 @@ export function productCard(
   moduleId: number,
   blockedBy: 'inProgress' | 'unavailable' | null,
 ): RecommendedProduct {
-  const texts = PRODUCT_TEXTS[locale]
-  const terms = termsOf(product)
-  // The dearest case (largest amount) so that a card never hides what a loan can cost.
-  const quote = quoteLoan(cents(product.maxAmount), terms)
-  const cost = costSummary(quote, terms, locale)
+  const texts = textsFor(locale).products
+  const terms = dearestTerms(product)
+  const cost = costSummary(quoteLoan(cents(product.maxAmount), terms), terms, locale)
   return {
     id: product.id,
     productLogo: product.logoUrl,
@@ -156,7 +153,7 @@ export async function recommendedProducts(
   locale: Locale,
   options: ListOptions,
 ): Promise<Array<RecommendedProduct & { code: string }>> {
-  const [list, unsettled] = await Promise.all([repo.listMarketProducts(db, borrower.market), repo.unsettledOrderNos(db, borrower.id)])
+  const [list, unsettled] = await Promise.all([repo.listMarketProducts(db, borrower.market), unsettledOrderNos(db, borrower.id)])
   return list
     .filter((p) => p.id !== options.excludeProductId && (!options.activeOnly || p.status === 'active'))
     .map((p) => {
@@ -181,6 +178,8 @@ export type ProductRoute =
   | { kind: 'inProgress'; url: string; product: Product; orderNo: string }
   | { kind: 'confirm'; url: string; product: Product }
 
+const isHttpUrl = (url: string | null | undefined): url is string => typeof url === 'string' && /^https?:\/\/[^\s]+$/i.test(url)
+
 /**
  * Where applying for a product leads: a partner's own page, the loan the borrower already has
  * running with it, or our loan confirmation.
@@ -189,9 +188,9 @@ export async function productRoute(db: Executor, borrower: Borrower, productId: 
   const product = await availableProduct(db, borrower, productId)
   if (product.isPartner) {
     if (!isHttpUrl(product.partnerUrl)) throw new AppError('productUnavailable')
-    return { kind: 'partner', url: product.partnerUrl!, product }
+    return { kind: 'partner', url: product.partnerUrl, product }
   }
-  const orderNo = (await repo.unsettledOrderNos(db, borrower.id)).get(product.id)
+  const orderNo = (await unsettledOrderNos(db, borrower.id)).get(product.id)
   if (orderNo) return { kind: 'inProgress', url: loanDetailUrl(product.id, orderNo), product, orderNo }
   return { kind: 'confirm', url: loanConfirmUrl(product.id), product }
 }
@@ -210,3 +209,6 @@ export async function recordEvent(db: Executor, borrower: Borrower, event: Event
   if (!product) throw new AppError('notFound')
   await repo.insertEvent(db, { borrowerId: borrower.id, ...event })
 }
+
+/** The texts of the product calls in the borrower's language. */
+export const productTexts = (locale: Locale) => textsFor(locale).products

@@ -12,14 +12,25 @@ import {
   standFailureInfo,
   standProductLink,
 } from '@kilat/contract'
-import { aprBps, catBps, cents, formatPercent, quoteLoan } from '@kilat/domain'
+import {
+  aprBps,
+  catBps,
+  cents,
+  dailyCostBps,
+  formatPercent,
+  loanTermsOf,
+  localDate,
+  periodChoices,
+  productProblem,
+  quoteLoan,
+} from '@kilat/domain'
 import type { Database } from '../../db/client.js'
-import { buildProduct, createBorrowerWithSession, createProduct } from '../../db/factories.js'
-import { events, products } from '../../db/schema.js'
+import { buildProduct, createBorrowerWithSession } from '../../db/factories.js'
+import { events, products, type NewProduct, type Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { post } from '../../test/inject.js'
 import { openSeededApp, type SeededApp } from '../../test/setup-db.js'
-import { termsOf } from './products.service.js'
+import { checkProduct, createProduct, dearestTerms } from './products.service.js'
 
 let database: Database
 let app: FastifyInstance
@@ -34,6 +45,10 @@ beforeAll(async () => {
 afterAll(() => seeded?.close())
 
 const idOf = (code: string) => seeded.product(code).id
+/** The card's dearest case: the largest amount over the longest term the product offers. */
+const dearestQuote = (p: Product) => quoteLoan(cents(p.maxAmount), loanTermsOf(p, Math.max(...periodChoices(p))))
+/** Indonesia's headline: the all-in daily cost, fee included (docs/product/money-rules.md#headline-rate). */
+const dailyCostText = (p: Product, perDay = '/hari') => `${formatPercent(dailyCostBps(dearestQuote(p)), 'ID')}${perDay}`
 
 async function eventsOf(kind: string, productId: number) {
   return database.db.select().from(events).where(and(eq(events.kind, kind as 'page'), eq(events.productId, productId)))
@@ -56,7 +71,7 @@ describe('recommend-product-list', () => {
       buttonText: 'Ajukan Sekarang',
       amountRange: 'Rp 1.000.000 - Rp 7.000.000',
       amountRangeDes: 'Jumlah pinjaman',
-      loan_rate: '0,09%/hari',
+      loan_rate: dailyCostText(seeded.product('tunai-keluarga')),
       productDesc: 'Bantu kebutuhan keluarga Anda.',
       productTags: ['Kebutuhan keluarga'],
       moduleId: 300,
@@ -76,18 +91,19 @@ describe('recommend-product-list', () => {
     expect(id.every((p: { market: string }) => p.market === 'ID')).toBe(true)
     const india = (await post(app, recommendProductList.path, {}, { tok: 'demo-borrower-in' })).json().data
     expect(india.map((p: { market: string }) => p.market)).toEqual(['IN', 'IN', 'IN'])
-    expect(india[0].amountRange).toBe('₹ 2.000 - ₹ 80.000')
+    expect(india[0].amountRange).toBe('₹2,000 - ₹80,000')
     const mexico = (await post(app, recommendProductList.path, {}, { tok: 'demo-borrower-mx', market: 'MX' })).json().data
     expect(mexico.map((p: { market: string }) => p.market)).toEqual(['MX', 'MX', 'MX'])
     const failure = (await post(app, standFailureInfo.path, {}, { tok: 'demo-borrower-mx' })).json().data
     expect(failure.products.every((p: { market: string }) => p.market === 'MX')).toBe(true)
   })
 
-  it('shows the cost of the largest amount exactly as domain quoteLoan prices it', async () => {
+  it('shows the cost of the largest amount over the longest term exactly as domain quoteLoan prices it', async () => {
     const list = (await post(app, recommendProductList.path, {}, ME)).json().data as Array<{ id: number; cost: unknown }>
     for (const card of list) {
       const product = seeded.products.find((p) => p.id === card.id)!
-      const quote = quoteLoan(cents(product.maxAmount), termsOf(product))
+      const quote = dearestQuote(product)
+      const bps = dailyCostBps(quote)
       expect(card.cost).toEqual({
         amount: product.maxAmount,
         fee: quote.fee,
@@ -95,18 +111,44 @@ describe('recommend-product-list', () => {
         interest: quote.interest,
         totalRepay: quote.totalRepay,
         termDays: quote.termDays,
-        headline: { kind: 'dailyRate', bps: product.dailyRateBps, text: `${formatPercent(product.dailyRateBps)}/hari` },
+        headline: { kind: 'dailyCost', bps, text: `${formatPercent(bps, 'ID')}/hari` },
       })
     }
   })
 
   it('speaks the borrower’s language', async () => {
     const en = (await post(app, recommendProductList.path, {}, { ...ME, lang: 'en' })).json().data
-    expect(en[0]).toMatchObject({ buttonText: 'Apply now', amountRangeDes: 'Loan amount', loan_rate: '0,09%/day', productTags: ['Family needs'] })
+    const family = seeded.product('tunai-keluarga')
+    expect(en[0]).toMatchObject({ buttonText: 'Apply now', amountRangeDes: 'Loan amount', loan_rate: dailyCostText(family, '/day'), productTags: ['Family needs'] })
     expect(en.find((p: { id: number }) => p.id === idOf('kilat-tunai')).buttonText).toBe('In progress')
     const es = (await post(app, recommendProductList.path, {}, { ...ME, lang: 'es' })).json().data
-    expect(es[0]).toMatchObject({ buttonText: 'Solicitar ahora', amountRangeDes: 'Monto del préstamo', loan_rate: '0,09%/día' })
+    expect(es[0]).toMatchObject({ buttonText: 'Solicitar ahora', amountRangeDes: 'Monto del préstamo', loan_rate: dailyCostText(family, '/día') })
     expect(es.find((p: { id: number }) => p.id === idOf('dana-rumah')).buttonText).toBe('No disponible')
+  })
+
+  it('heads an Indonesian card with the all-in daily cost, the admin fee included', async () => {
+    const list = (await post(app, recommendProductList.path, {}, ME)).json().data as Array<{ id: number; loan_rate: string; cost: { headline: { bps: number } } }>
+    const product = seeded.product('tunai-keluarga')
+    const card = list.find((c) => c.id === product.id)!
+    const q = dearestQuote(product)
+    const { bps } = card.cost.headline
+    // the smallest whole basis points a day that cover interest and fee: never understated
+    expect(bps * q.principal * q.termDays).toBeGreaterThanOrEqual((q.interest + q.fee) * 10_000)
+    expect((bps - 1) * q.principal * q.termDays).toBeLessThan((q.interest + q.fee) * 10_000)
+    // the product's interest rate alone would read lower: the fee is in the headline
+    expect(product.adminFeeBps).toBeGreaterThan(0)
+    expect(bps).toBeGreaterThan(product.dailyRateBps)
+    expect(card.loan_rate).toBe(`${formatPercent(bps, 'ID')}/hari`)
+  })
+
+  it('prices a card of a product with several terms over its longest one', async () => {
+    const list = (await post(app, recommendProductList.path, {}, ME)).json().data as Array<{ id: number; cost: { termDays: number; totalRepay: number } }>
+    const product = seeded.product('cicil-ringan')
+    const longest = Math.max(...periodChoices(product))
+    expect(periodChoices(product).length).toBeGreaterThan(1)
+    const card = list.find((c) => c.id === product.id)!
+    expect(card.cost.termDays).toBe(longest * product.periodDays)
+    expect(card.cost.totalRepay).toBe(quoteLoan(cents(product.maxAmount), dearestTerms(product)).totalRepay)
   })
 
   it.each([
@@ -133,15 +175,15 @@ describe('recommend-product-list', () => {
     const inList = (await post(app, recommendProductList.path, {}, { tok: india.token, isNeedPop: '1' })).json().data
     const rupee = seeded.product('rupee-kilat')
     expect(inList.map((p: { id: number }) => p.id)).toEqual([rupee.id, idOf('salary-plus'), idOf('rupee-flexi')])
-    expect(inList[0].amountRange).toBe('₹ 2.000 - ₹ 80.000')
-    expect(inList[0].loan_rate).toBe(`APR ${formatPercent(aprBps(quoteLoan(cents(rupee.maxAmount), termsOf(rupee))))}`)
+    expect(inList[0].amountRange).toBe('₹2,000 - ₹80,000')
+    expect(inList[0].loan_rate).toBe(`APR ${formatPercent(aprBps(dearestQuote(rupee)), 'IN')}`)
     expect(inList[0].cost.headline.kind).toBe('apr')
 
     const mexico = await createBorrowerWithSession(database.db, { market: 'MX' })
     const mxList = (await post(app, recommendProductList.path, {}, { tok: mexico.token, market: 'MX' })).json().data
     const credito = seeded.product('credito-kilat')
-    expect(mxList[0].amountRange).toBe('$ 1.000 - $ 10.000')
-    expect(mxList[0].loan_rate).toBe(`CAT ${formatPercent(catBps(quoteLoan(cents(credito.maxAmount), termsOf(credito))))}`)
+    expect(mxList[0].amountRange).toBe('$1,000 - $10,000')
+    expect(mxList[0].loan_rate).toBe(`CAT ${formatPercent(catBps(dearestQuote(credito)), 'MX')}`)
     expect(mxList[0].buttonText).toBe('Solicitar ahora')
   })
 })
@@ -286,30 +328,100 @@ describe('sessions', () => {
   )
 })
 
-describe('createProduct', () => {
-  const dear = { market: 'ID' as const, termUnit: 'day' as const, termDays: 180, dailyRateBps: 55, adminFeeBps: 200 }
+describe('products within the caps', () => {
+  // docs/product/money-rules.md#caps: the caps for agreements signed from 2026-01-01
+  const IN_2026 = new Date('2026-03-02T05:00:00Z')
+  const rp = (units: number) => cents(units * 100)
+  /** An Indonesian product that complies: 0,05 % a day + a 2 % fee over 120 days is 0,0667 % a day all-in. */
+  const compliant = (overrides: Partial<NewProduct> = {}): NewProduct =>
+    buildProduct({
+      code: `uji-${Math.random().toString(36).slice(2, 10)}`,
+      name: 'Produk Uji',
+      market: 'ID',
+      minAmount: rp(1_000_000),
+      maxAmount: rp(5_000_000),
+      amountStep: rp(500_000),
+      termUnit: 'day',
+      termDays: 120,
+      dailyRateBps: 5,
+      adminFeeBps: 200,
+      lateFeeNew: cents(0),
+      lateFeeRepeat: cents(0),
+      lateTiers: [{ fromDay: 1, dailyBps: 5 }],
+      lateCapBps: 10_000,
+      ...overrides,
+    })
+  const refusal = (values: NewProduct) => {
+    try {
+      checkProduct(values, IN_2026)
+      return null
+    } catch (error) {
+      return error as AppError
+    }
+  }
 
-  it('refuses an Indonesian product whose interest and fees could pass 100 % of the principal', async () => {
-    const values = buildProduct({ code: 'terlalu-mahal', name: 'Terlalu Mahal', ...dear })
+  it('keeps every seeded product within the caps in force today', () => {
+    expect(new Set(seeded.products.map((p) => p.market))).toEqual(new Set(['ID', 'IN', 'MX']))
+    for (const product of seeded.products) {
+      expect(productProblem(product, localDate(new Date(), product.market)), product.code).toBeNull()
+    }
+  })
+
+  it('accepts a compliant Indonesian product and stores it', async () => {
+    expect(refusal(compliant())).toBeNull()
+    const stored = await createProduct(database.db, compliant({ code: 'patuh-batas' }))
+    expect(stored).toMatchObject({ code: 'patuh-batas', market: 'ID', dailyRateBps: 5 })
+  })
+
+  it.each<[string, Partial<NewProduct>, string]>([
+    // 0,09 % a day + a 3 % fee over 91 days is 0,123 % a day all-in, above 0,1 %
+    ['costs more than 0,1 % a day once the fee is counted', { dailyRateBps: 9, adminFeeBps: 300, termDays: 91 }, 'cost'],
+    // within the cap over 4 installments, above it over 2: every term offered is priced
+    ['costs too much at one of its installment counts', { termUnit: 'period', termDays: 120, periods: 4, periodDays: 30, periodOptions: [1], dailyRateBps: 8, adminFeeBps: 250 }, 'cost'],
+    ['charges 0,3 % a day late', { lateTiers: [{ fromDay: 1, dailyBps: 30 }] }, 'lateRate'],
+    // the first day may charge at most 0,1 % of Rp 1.000.000 = Rp 1.000 with the fee, and 0,05 % is taken
+    ['charges a one-time late fee above the day’s limit', { lateFeeNew: rp(50_000), lateFeeRepeat: rp(40_000) }, 'lateFee'],
+  ])('refuses an Indonesian product that %s with productCostTooHigh', async (_what, overrides, kind) => {
+    const values = compliant(overrides)
+    const error = refusal(values)
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({ key: 'productCostTooHigh', status: 400 })
+    expect((error!.data as { breaches: Array<{ kind: string }> }).breaches.map((b) => b.kind)).toContain(kind)
     await expect(createProduct(database.db, values)).rejects.toMatchObject({ key: 'productCostTooHigh' })
-    await expect(createProduct(database.db, values)).rejects.toBeInstanceOf(AppError)
-    expect(await database.db.select().from(products).where(eq(products.code, 'terlalu-mahal'))).toHaveLength(0)
+    expect(await database.db.select().from(products).where(eq(products.code, values.code))).toHaveLength(0)
   })
 
-  it('takes exactly 100 % in Indonesia, and the same dear terms elsewhere', async () => {
-    // 0,5 % a day for 180 days plus a 10 % fee: 100 % exactly
-    const edge = await createProduct(database.db, { market: 'ID', termUnit: 'day', termDays: 180, dailyRateBps: 50, adminFeeBps: 1000 })
-    expect(edge.id).toBeGreaterThan(0)
-    const india = await createProduct(database.db, { ...dear, market: 'IN', minAmount: cents(2_000_00), maxAmount: cents(80_000_00), amountStep: cents(1_000_00) })
-    expect(india.market).toBe('IN')
+  it('lets the fee fill exactly the day’s room left by the first tier', () => {
+    // 0,1 % − 0,05 % of Rp 1.000.000 is Rp 500
+    expect(refusal(compliant({ lateFeeNew: rp(500), lateFeeRepeat: rp(400) }))).toBeNull()
+    expect(refusal(compliant({ lateFeeNew: cents(rp(500) + 1) }))?.key).toBe('productCostTooHigh')
   })
 
-  it.each([
-    ['inverted amounts', { minAmount: cents(500_000_00), maxAmount: cents(100_000_00) }],
+  it('holds India and Mexico to their own rules, not Indonesia’s caps', () => {
+    const dear = { dailyRateBps: 55, adminFeeBps: 300, lateFeeNew: rp(1_000), lateTiers: [{ fromDay: 1, dailyBps: 500 }] }
+    expect(refusal(compliant({ ...dear, market: 'IN' }))).toBeNull()
+    expect(refusal(compliant({ ...dear, market: 'MX' }))).toBeNull()
+    expect(refusal(compliant({ ...dear, market: 'ID' }))?.key).toBe('productCostTooHigh')
+  })
+
+  it.each<[string, Partial<NewProduct>]>([
+    ['inverted amounts', { minAmount: rp(500_000), maxAmount: rp(100_000) }],
     ['a partner without a web address', { isPartner: true, partnerUrl: 'javascript:alert(1)' }],
-    ['late tiers that do not start on day 1', { lateTiers: [{ fromDay: 5, dailyBps: 30 }] }],
+    ['late tiers that do not start on day 1', { lateTiers: [{ fromDay: 5, dailyBps: 5 }] }],
     ['a rate beyond 100 %', { dailyRateBps: 10_001 }],
-  ])('refuses %s', async (_what, overrides) => {
-    await expect(createProduct(database.db, overrides)).rejects.toMatchObject({ key: 'invalidRequest' })
+    ['installment counts on a single-payment product', { periodOptions: [2, 3] }],
+    ['an installment count that is not a whole number', { termUnit: 'period', periods: 4, periodDays: 30, periodOptions: [2.5] }],
+  ])('refuses %s as invalidRequest with the reason', async (_what, overrides) => {
+    const error = refusal(compliant(overrides))
+    expect(error).toMatchObject({ key: 'invalidRequest' })
+    expect(error!.publicMessage).toEqual(expect.any(String))
+    await expect(createProduct(database.db, compliant(overrides))).rejects.toMatchObject({ key: 'invalidRequest' })
+  })
+
+  it('signs under the caps of the day: a product fine in 2025 is refused from 2026', () => {
+    // 0,15 % a day all-in: under 2025's 0,2 %, above 2026's 0,1 %
+    const values = compliant({ dailyRateBps: 12, adminFeeBps: 360, lateTiers: [{ fromDay: 1, dailyBps: 10 }] })
+    expect(() => checkProduct(values, new Date('2025-06-01T05:00:00Z'))).not.toThrow()
+    expect(refusal(values)?.key).toBe('productCostTooHigh')
   })
 })

@@ -1,0 +1,104 @@
+import type { HeadlineRate, OrderStatusName } from '@kilat/domain'
+
+/**
+ * The shape of the server's texts in one language (docs/product/markets-and-formats.md#languages).
+ * Every language file is typed by it, so a text missing in one language fails the type check.
+ */
+
+/** A counted noun by plural category (Intl.PluralRules); `#` stands for the number. */
+export type PluralForms = { other: string } & Partial<Record<'zero' | 'one' | 'two' | 'few' | 'many', string>>
+
+export type HeadlineKind = HeadlineRate['kind']
+
+/** Facts a status banner may mention, already formatted for the borrower. */
+export interface NoticeFacts {
+  productName: string
+  /** What the repay button asks for now. */
+  amountDue: string
+  nextDueDate: string
+  nextAmount: string
+  /** Days overdue, already counted in the language: "3 hari", "1 day". */
+  overdue: string
+  penalty: string
+}
+
+export interface ServerTexts {
+  counts: { days: PluralForms; installments: PluralForms; minutes: PluralForms }
+  /**
+   * One name per figure (docs/product/money-rules.md#what-is-shown-before-accepting): the confirmation, the loan details and the
+   * agreement all label a figure with the name given here, and the web's labels match them.
+   */
+  figures: {
+    principal: string
+    fee: string
+    received: string
+    interest: string
+    totalRepay: string
+    term: string
+    /** The product's own daily interest rate. */
+    dailyRate: string
+    /** The market's headline rate (docs/product/money-rules.md#headline-rate). */
+    headline: Record<HeadlineKind, string>
+    dueDate: string
+    firstDueDate: string
+    lateCharges: string
+    /** Everything still owed on the order. */
+    outstanding: string
+    /** What the repay button asks for now. */
+    amountDue: string
+    orderNo: string
+    appliedAt: string
+  }
+  rates: {
+    /** A daily figure: "0,10%/hari". */
+    perDay: (percent: string) => string
+    /** The headline as the borrower reads it: "0,12%/hari", "APR 45.63%", "CAT 60.24%". */
+    headline: Record<HeadlineKind, (percent: string) => string>
+  }
+  loan: {
+    /** "180 hari (6 cicilan)". */
+    termWithInstallments: (days: string, installments: string) => string
+    periodTitle: (n: number, of: number) => string
+    singlePayment: string
+    planDescription: (principal: string, interest: string) => string
+    feeNote: (fee: string, received: string) => string
+    popTitle: string
+    popContent: (f: { received: string; fee: string; totalRepay: string; lastDueDate: string; headline: string }) => string
+    notice: Record<OrderStatusName, { title: string; description: (f: NoticeFacts) => string }>
+    reyDue: (amount: string, date: string) => string
+    reyNext: (amount: string, date: string) => string
+    reyOverdue: (amount: string, overdue: string) => string
+    /** One tier of daily late charges; `only` when it is the product's single tier from day 1. */
+    tier: (rate: string, fromDay: number, toDay: number | null, only: boolean) => string
+    and: string
+  }
+  agreement: {
+    agreementTitle: string
+    consentTitle: string
+    parties: string
+    borrower: (name: string | null, phone: string) => string
+    product: (name: string) => string
+    orderNo: (orderNo: string) => string
+    loan: string
+    line: (label: string, value: string) => string
+    schedule: string
+    scheduleLine: (title: string, amount: string, date: string) => string
+    provisional: string
+    acceptance: string
+    acceptanceLines: (date: string) => string[]
+  }
+  products: {
+    inProgress: string
+    unavailable: string
+    amountRangeDes: string
+    jumpConfirm: string
+    jumpInProgress: string
+    jumpPartner: string
+    standTitle: string
+    standMessage: (productName: string | null) => string
+  }
+  sms: {
+    /** `validity`: the minutes the code lives, already counted ("5 menit", "1 minute"). */
+    loginCode: (code: string, validity: string) => string
+  }
+}

@@ -1,0 +1,126 @@
+import type { LoanDetails } from '@kilat/contract'
+import {
+  ORDER_STATUS,
+  actionsFor,
+  canExtend,
+  cents,
+  daysOverdue,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  isOrderStatus,
+  isOverdue,
+  isSettled,
+  maxCents,
+  minCents,
+  orderStatusName,
+  recommendModuleId,
+} from '@kilat/domain'
+import { AppError } from '../../http/errors.js'
+import { count, textsFor } from '../../i18n/index.js'
+import { borrowerOrder, periodsOf } from '../orders/orders.service.js'
+import { recommendedProducts } from '../products/products.service.js'
+import type { Caller, LoanDeps } from './caller.js'
+import { termText } from './figures.js'
+import { hasRating } from './loans.repo.js'
+
+const S = ORDER_STATUS
+
+/** docs/product/loans.md#loan-details: one of the borrower's orders, with its banner and actions. */
+export async function loanDetailsOf(
+  deps: LoanDeps,
+  caller: Caller,
+  input: { orderId: string; productId?: number | undefined },
+): Promise<LoanDetails> {
+  const { borrower, locale, now } = caller
+  const { order, product } = await borrowerOrder(deps.db, borrower.id, input.orderId)
+  if (input.productId !== undefined && product.id !== input.productId) throw new AppError('notFound')
+  const status = order.status
+  if (!isOrderStatus(status)) throw new Error(`order ${order.id} has an unknown status ${status}`)
+
+  const t = textsFor(locale)
+  const market = product.market
+  const money = (v: number) => formatMoney(v, market)
+  // docs/product/money-rules.md#partner-orders: the partner lends, collects and charges for lateness.
+  const partner = product.isPartner
+  const periods = await periodsOf(deps.db, order.id)
+  const disbursed = order.disbursedAt !== null
+  // Nothing is owed before the payout; after it, never less than nothing.
+  const outstanding = disbursed ? maxCents(cents(0), cents(order.totalRepay + order.penalty - order.paid)) : cents(0)
+  const unpaid = periods.filter((p) => p.paid < p.total)
+  const next = unpaid[0]
+  // docs/product/money-rules.md#overdue-boundary: late from the local day after the due date.
+  const late = (p: { dueAt: Date }) => isOverdue(p.dueAt, now, market)
+  // What the repay button asks for: a single-payment loan owes everything; an installment loan
+  // owes its overdue installments, the next one to fall due and any late charges, not the whole
+  // remaining balance (the details list that as the outstanding balance).
+  const upcoming = unpaid.find((p) => !late(p))
+  const owedNow = unpaid.filter((p) => late(p) || p === upcoming)
+  const amountDue =
+    order.termUnit === 'period' && disbursed
+      ? minCents(outstanding, cents(owedNow.reduce((sum, p) => sum + p.total - p.paid, 0) + order.penalty))
+      : outstanding
+  const firstLate = unpaid.find(late)
+  const overdueDays = firstLate ? daysOverdue(firstLate.dueAt, now, market) : 0
+  const dueDate = order.dueAt ? formatDate(order.dueAt, market) : ''
+  const nextDueDate = next ? formatDate(next.dueAt, market) : dueDate
+  const nextAmount = next ? money(next.total - next.paid) : money(0)
+
+  const extendable = canExtend({
+    status,
+    installment: order.termUnit === 'period',
+    partner,
+    allowsExtension: order.isDelay,
+    extensionFee: product.extensionFee,
+  })
+  const { showRecommended } = actionsFor(status, extendable)
+  const recProducts = showRecommended
+    ? (await recommendedProducts(deps.db, borrower, locale, { moduleId: recommendModuleId(undefined), activeOnly: true, excludeProductId: product.id })).map(
+        (card) => ({ ...card, enabled: card.buttonStatus, globally: 1 }),
+      )
+    : []
+
+  const overdue = count(locale, overdueDays, 'days')
+  const notice = t.loan.notice[orderStatusName(status)]
+  const facts = { productName: product.name, amountDue: money(amountDue), nextDueDate, nextAmount, overdue, penalty: money(order.penalty) }
+  let reyMsg = ''
+  if (status === S.repayingInstallments) reyMsg = t.loan.reyNext(nextAmount, nextDueDate)
+  else if (status === S.due || status === S.partnerRepaying) reyMsg = t.loan.reyDue(money(amountDue), dueDate)
+  else if (status === S.overdue || status === S.partnerOverdue) reyMsg = t.loan.reyOverdue(money(amountDue), overdue)
+
+  const n = t.figures
+  const detail = [
+    { text: n.orderNo, value: order.orderNo },
+    { text: n.principal, value: money(order.principal) },
+    { text: n.received, value: money(order.received) },
+    { text: n.term, value: termText(locale, order) },
+    { text: n.appliedAt, value: formatDateTime(order.appliedAt, market) },
+    ...(dueDate ? [{ text: n.dueDate, value: dueDate }] : []),
+    ...(disbursed ? [{ text: n.outstanding, value: money(outstanding) }] : []),
+    // a partner's order carries no late-charge line of ours
+    ...(!partner && order.penalty > 0 ? [{ text: n.lateCharges, value: money(order.penalty) }] : []),
+  ]
+
+  const unrated = isSettled(status) && !(await hasRating(deps.db, borrower.id, order.id))
+  return {
+    orderNo: order.orderNo,
+    productId: product.id,
+    orderStatus: status,
+    noticeStatusText: notice.title,
+    noticeDesText: notice.description(facts),
+    recProducts,
+    productName: product.name,
+    productLogo: product.logoUrl,
+    userOrderDetail: { detail },
+    inside: partner ? 0 : 1,
+    // repaying and extending a partner's order happen on the partner's page
+    h5Url: partner ? (product.partnerUrl ?? '') : '',
+    isDelay: extendable ? 1 : 0,
+    telephone: deps.config.SERVICE_PHONES[market],
+    isScore: unrated ? '1' : '0',
+    playeduL: deps.config.STORE_URL,
+    reyMsg,
+    amountDue,
+    market,
+  }
+}
