@@ -1,4 +1,4 @@
-// First-load JavaScript per route, gzip, against the budget of the web app (design.md section 9).
+// First-load JavaScript per route, gzip, against the budget of the web app (docs/product/platform.md#rendering-and-speed).
 // For each route: the entry chunk and its static imports, plus the route's lazy chunk and its static
 // imports, each file counted once. Run after `npm run build -w apps/web`; exits 1 over budget.
 import { existsSync, readFileSync } from 'node:fs'

@@ -3,8 +3,8 @@ import { MARKETS } from '@kilat/domain'
 import { defineCall } from './call.js'
 
 /**
- * Login calls of spec.md 7.5's list (login init, SMS code, SMS login, logout). The app shell makes
- * them; /testPreview uses them to stand in for the shell (design.md section 4).
+ * Login calls (login init, SMS code, SMS login, logout; docs/product/shell-and-sessions.md#login-calls). The app shell makes
+ * them; /testPreview uses them to stand in for the shell (docs/product/shell-and-sessions.md#login-calls).
  */
 const phone = z.string().trim().min(1).max(32)
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * How a call wraps its answer (spec.md section 8, design.md section 3):
+ * How a call wraps its answer (docs/product/envelopes-and-errors.md#envelope-families):
  * - `code0`: `{code: 0, data, message}` (registration, session, older calls and all we add)
  * - `code00`: `{code: '00', data, message}` (template, recommend, apply, jump, user-problem family)
  * - `success`: `{success: true, data}` (loan-details, google-score)
@@ -9,7 +9,7 @@ import { z } from 'zod'
  */
 export type Family = 'code0' | 'code00' | 'success'
 
-/** `GET_POST` serves both methods (spec.md: "GET or POST"). */
+/** `GET_POST` serves both methods (docs/product/envelopes-and-errors.md#methods). */
 export type Method = 'GET' | 'POST' | 'GET_POST'
 
 /** `borrower`: a valid session is required; `optional`: used when present; `none`: public. */

@@ -77,7 +77,7 @@ describe('shared parameters', () => {
     expect(sessionTokenFrom({})).toBeUndefined()
   })
 
-  it('lists both naming sets of spec.md section 6', () => {
+  it('lists both naming sets of the shared parameters', () => {
     for (const k of ['dId', 'aMar', 'aVer', 'tok', 'aTp', 'dNa', 'oVer', 'gid', 'pf', 'deviceId', 'appVersion', 'userId', 'appName', 'sessionId', 'clientType', 'merchantNumber', 'mobilePhone', 'isNeedPop']) {
       expect(SHARED_PARAM_KEYS).toContain(k)
     }

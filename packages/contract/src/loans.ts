@@ -4,7 +4,7 @@ import { defineCall } from './call.js'
 import { centsSchema, costSummarySchema, recommendedProductSchema } from './products.js'
 
 const productId = z.coerce.number().int().positive().max(2_147_483_647)
-/** orderId and orderNo name the same public order number (design.md section 3). */
+/** orderId and orderNo name the same public order number (docs/product/envelopes-and-errors.md#url-map). */
 const orderNo = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9-]+$/)
 const line = z.object({ title: z.string(), value: z.string() })
 const amount = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
@@ -12,7 +12,7 @@ const amount = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const periods = z.coerce.number().int().positive().max(120)
 const section = z.object({ heading: z.string(), paragraphs: z.array(z.string()) })
 
-/** Loan confirmation (spec.md section 3 "Loan confirm", 2.7, 4.8). */
+/** Loan confirmation (docs/product/loans.md#loan-confirmation). */
 export const loanConfirmSchema = z.object({
   productId: z.number().int(),
   productLogo: z.string(),
@@ -36,11 +36,11 @@ export const loanConfirmSchema = z.object({
   isPopType: z.union([z.literal(0), z.literal(1)]),
   popContent: z.string(),
   popTitle: z.string(),
-  /** The agreement popup shows when this is non-empty and the text set is type 1 (spec.md 4.8). */
+  /** The agreement popup shows when this is non-empty and the text set is type 1 (docs/product/loans.md#agreement-popup). */
   popAgreementUrl: z.string(),
   note: z.string(),
   sp_rate: z.string(),
-  /** Text set type of spec.md section 3: 1 India, 2 Indonesia. */
+  /** Text set type: 1 India, 2 Indonesia (docs/product/markets-and-formats.md#text-sets). */
   languageType: z.union([z.literal(1), z.literal(2)]),
   minAmount: centsSchema,
   maxAmount: centsSchema,
@@ -134,7 +134,7 @@ export const contractView = defineCall({
   }),
 })
 
-/** A recommended product on the loan details screen (spec.md section 3). */
+/** A recommended product on the loan details screen (docs/product/loans.md#recommended-products-on-loan-details). */
 export const detailRecProductSchema = recommendedProductSchema.extend({
   /** 1 enabled, otherwise grey. */
   enabled: z.number().int(),
@@ -188,7 +188,7 @@ export const googleScore = defineCall({
   path: '/h5-api/v3/loan-details/google-score',
   family: 'success',
   auth: 'borrower',
-  // design.md section 6: the stars the borrower chose, not always 5
+  // the stars the borrower chose, not always 5 (docs/product/loans.md#rating)
   body: z.object({ score: z.coerce.number().int().min(1).max(5), orderId: orderNo.optional() }),
 })
 

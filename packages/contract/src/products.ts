@@ -30,7 +30,7 @@ export const costSummarySchema = z.object({
 })
 export type CostSummary = z.infer<typeof costSummarySchema>
 
-/** A recommended product card (spec.md section 3). */
+/** A recommended product card (docs/product/products.md#product-card). */
 export const recommendedProductSchema = z.object({
   id: z.number().int(),
   productLogo: z.string(),
@@ -46,7 +46,7 @@ export const recommendedProductSchema = z.object({
   loan_rate: z.string(),
   productDesc: z.string(),
   productTags: z.array(z.string()),
-  /** Module id of the list it was shown in (spec.md section 9: 301, 302 or 300). */
+  /** Module id of the list it was shown in (301, 302 or 300: docs/product/products.md#module-ids). */
   moduleId: z.number().int(),
   /** Partner products open the partner's page. */
   isPartner: z.boolean(),
@@ -99,8 +99,8 @@ export const productApply = defineCall({
 })
 
 /**
- * Recommended-product jump (spec.md 7.5 lists it with obfuscated fields that refer to undefined
- * values; design.md section 6: we send real ones, with readable names).
+ * Recommended-product jump (docs/product/products.md#jump: the specification lists it with obfuscated fields that
+ * refer to undefined values; we send real ones, with readable names).
  */
 export const productJump = defineCall({
   method: 'POST',
@@ -111,7 +111,7 @@ export const productJump = defineCall({
   data: z.object({ url: z.string(), message: z.string() }),
 })
 
-/** Joint-login failure page (spec.md 2.14): the failure text and products to try instead. */
+/** Joint-login failure page (docs/product/products.md#joint-login-failure): the failure text and products to try instead. */
 export const standFailureInfo = defineCall({
   method: 'POST',
   path: '/app/stand/failure-info',

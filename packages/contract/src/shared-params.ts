@@ -1,9 +1,9 @@
 import { z } from 'zod'
 
 /**
- * The shared parameters of spec.md section 6, in both naming sets, plus the market and language
- * selectors (spec.md section 1, design.md section 7). The app shell opens a page with them in the
- * query string; every call forwards them.
+ * The shared parameters of the app shell, in both naming sets, plus the market and language
+ * selectors (docs/product/shell-and-sessions.md#shared-parameters). The app shell opens a page
+ * with them in the query string; every call forwards them.
  */
 export const SHARED_PARAM_KEYS = [
   // first naming set

@@ -7,13 +7,13 @@ export type Locale = (typeof LOCALES)[number]
 
 export interface MarketInfo {
   market: Market
-  /** Language used when the address names none (design.md section 7). */
+  /** Language used when the address names none (docs/product/markets-and-formats.md#choosing-the-market-and-language). */
   defaultLocale: Locale
   currency: 'IDR' | 'INR' | 'MXN'
   currencySign: string
   timeZone: string
   callingCode: string
-  /** Text set of spec.md section 1: 1 India, 2 Indonesia (Mexico shares the Indonesian set). */
+  /** Text set (docs/product/markets-and-formats.md#text-sets): 1 India, 2 Indonesia (Mexico shares the Indonesian set). */
   textSetType: 1 | 2
 }
 
@@ -32,8 +32,8 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * spec.md section 1: isNeedPop=1 selects the India text set; design.md section 7 adds `market=MX`
- * for Mexico. Anything else is Indonesia.
+ * `isNeedPop=1` selects India and `market=MX` Mexico; anything else is Indonesia
+ * (docs/product/markets-and-formats.md#choosing-the-market-and-language).
  */
 export function marketFrom(params: { isNeedPop?: string | number | null; market?: string | null }): Market {
   const named = params.market?.toUpperCase()

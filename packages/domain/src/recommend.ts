@@ -1,7 +1,7 @@
 import { type Cents, cents } from './money.js'
 
 /**
- * spec.md section 9: the recommended list reports which module it was shown in. The banner and
+ * docs/product/products.md#module-ids: the recommended list reports which module it was shown in. The banner and
  * popup of the "jingzhun" (precision) campaign are module 301, those of the "fudai" (lucky bag)
  * campaign 302, every other scene (the plain list included) 300.
  */
@@ -19,9 +19,9 @@ export function recommendModuleId(scene: string | null | undefined): RecommendMo
   return Object.hasOwn(SCENE_MODULES, scene) ? SCENE_MODULES[scene]! : 300
 }
 
-/** spec.md section 9: the borrow-more event of the loan-details screen. */
+/** docs/product/products.md#module-ids: the borrow-more event of the loan-details screen. */
 export const BORROW_MORE_MODULE_ID = 30
-/** spec.md section 9: the contract calls use scene 3. */
+/** docs/product/loans.md#contract-list: the contract calls use scene 3. */
 export const CONTRACT_SCENE = 3
 
 /** A product's amount limits: an amount is offered from `min` to `max` in steps of `step` from `min`. */

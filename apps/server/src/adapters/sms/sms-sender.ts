@@ -1,5 +1,5 @@
 /**
- * The outside world's SMS gateway, behind an interface (design.md section 1). The sandbox
+ * The outside world's SMS gateway, behind an interface (docs/product/platform.md#sandbox-adapters). The sandbox
  * implementation stores messages in an outbox; a real provider implements the same call.
  */
 export interface SmsMessage {

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { Config } from '../../config.js'
 
 /*
- * Serves the web app and renders its pages on the server (design.md sections 9 and 11).
+ * Serves the web app and renders its pages on the server (docs/product/platform.md#server-rendering).
  *
  * The renderer is the web app's own server entry (apps/web/src/entry-server.tsx), built by Vite to
  * `dist/server/entry-server.js` and loaded at start-up; in development from source through Vite.
