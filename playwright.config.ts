@@ -3,7 +3,8 @@ import { defineConfig, devices } from '@playwright/test'
 // Browser journeys run against the built product on a fresh embedded database, in Debian's
 // Chromium at a phone-sized viewport. `npm run test:e2e` builds first.
 const port = Number(process.env.E2E_PORT ?? 8090)
-const dataDir = '.data-e2e'
+// Both can be moved, so that two runs on one machine do not share a port or a database.
+const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e'
 
 export default defineConfig({
   testDir: 'e2e',

@@ -22,7 +22,7 @@ for (const lang of ['id', 'en'] as const) {
 
     await page.getByLabel(t.phone).fill(phone)
     await page.getByRole('button', { name: t.getCode }).click()
-    // the 60 s countdown of spec.md 4.4 disables the button
+    // the 60 s countdown (docs/product/shell-and-sessions.md#sms-codes) disables the button
     await expect(page.getByRole('button', { name: /\d+/ }).first()).toBeDisabled()
     await page.getByRole('button', { name: t.useCode }).click()
     await page.getByRole('button', { name: t.submit, exact: true }).click()

@@ -1,3 +1,4 @@
+import { ORDER_STATUS, statusIcon, type OrderStatusName } from '@kilat/domain'
 import { test, expect, expectAccessible, screenshot } from './support'
 
 /**
@@ -7,19 +8,26 @@ import { test, expect, expectAccessible, screenshot } from './support'
 const texts = {
   id: {
     title: 'Pengajuan Khusus', agree: 'Saya telah membaca dan menyetujui perjanjian berikut', confirm: 'Konfirmasi pinjaman',
-    status: { 21: 'Sedang ditinjau', 151: 'Disetujui', 110: 'Belum disetujui', 170: 'Sedang dicicil', 174: 'Menunggu pembayaran', 180: 'Terlambat', 200: 'Lunas', 3: 'Berjalan di mitra', 4: 'Lunas di mitra', 5: 'Terlambat di mitra' },
+    status: {
+      submitted: 'Sedang ditinjau', approved: 'Disetujui', rejected: 'Belum disetujui', repayingInstallments: 'Sedang dicicil', due: 'Menunggu pembayaran',
+      overdue: 'Terlambat', settled: 'Lunas', partnerRepaying: 'Berjalan di mitra', partnerSettled: 'Lunas di mitra', partnerOverdue: 'Terlambat di mitra',
+    },
   },
   en: {
     title: 'Special offers', agree: 'I have read and agree to the agreements below', confirm: 'Confirm loan',
-    status: { 21: 'Under review', 151: 'Approved', 110: 'Not approved', 170: 'Repaying', 174: 'Payment due', 180: 'Overdue', 200: 'Settled', 3: 'Repaying with our partner', 4: 'Settled with our partner', 5: 'Overdue with our partner' },
+    status: {
+      submitted: 'Under review', approved: 'Approved', rejected: 'Not approved', repayingInstallments: 'Repaying', due: 'Payment due',
+      overdue: 'Overdue', settled: 'Settled', partnerRepaying: 'Repaying with our partner', partnerSettled: 'Settled with our partner', partnerOverdue: 'Overdue with our partner',
+    },
   },
 } as const
 
 /** The demo borrower's seeded orders (apps/server/src/db/seed.ts), one per status. */
 const ORDERS = [
-  ['K2026000001', 21], ['K2026000002', 151], ['K2026000003', 110], ['K2026000004', 170], ['K2026000005', 174],
-  ['K2026000006', 180], ['K2026000007', 200], ['K2026000008', 3], ['K2026000009', 4], ['K2026000010', 5],
-] as const
+  ['K2026000001', 'submitted'], ['K2026000002', 'approved'], ['K2026000003', 'rejected'], ['K2026000004', 'repayingInstallments'],
+  ['K2026000005', 'due'], ['K2026000006', 'overdue'], ['K2026000007', 'settled'], ['K2026000008', 'partnerRepaying'],
+  ['K2026000009', 'partnerSettled'], ['K2026000010', 'partnerOverdue'],
+] as const satisfies ReadonlyArray<readonly [string, OrderStatusName]>
 
 for (const lang of ['id', 'en'] as const) {
   const t = texts[lang]
@@ -50,7 +58,7 @@ for (const lang of ['id', 'en'] as const) {
     await confirm.click()
 
     await expect(page).toHaveURL(/\/loan-detail\?.*orderId=K\d+/)
-    await expect(page.getByRole('heading', { name: t.status[21] })).toBeVisible()
+    await expect(page.getByRole('heading', { name: t.status.submitted })).toBeVisible()
     await expectAccessible(page)
     await screenshot(page, `loan-detail-new-order-${lang}`)
   })
@@ -62,6 +70,10 @@ for (const lang of ['id', 'en'] as const) {
       // the banner is in the server's HTML, not only after hydration
       expect(await response?.text()).toContain(t.status[status])
       await expect(page.getByRole('heading', { name: t.status[status], exact: true })).toBeVisible()
+      // docs/product/loans.md#status-icons: the situation's icon; only a settled loan has the tick.
+      const icon = statusIcon(ORDER_STATUS[status])
+      await expect(page.locator('svg[data-status-icon]')).toHaveAttribute('data-status-icon', icon)
+      expect(icon === 'settled').toBe(status === 'settled' || status === 'partnerSettled')
       await expectAccessible(page)
       await screenshot(page, `loan-detail-${status}-${lang}`)
     }
@@ -82,7 +94,7 @@ test('rating a settled loan: a star is needed, 3 stars are thanked and not asked
   await screenshot(page, 'loan-detail-rating-3-stars-en')
   const sent = page.waitForRequest((r) => r.url().includes('/google-score'))
   await dialog.getByRole('button', { name: 'Submit' }).click()
-  // design.md section 6: the stars chosen, not always 5
+  // docs/product/loans.md#rating: the stars chosen, not always 5
   expect((await sent).postData()).toContain('score=3')
   await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible()
   await screenshot(page, 'loan-detail-rating-thanks-en')
@@ -104,13 +116,13 @@ test("another borrower's order is not found, and shows nothing of it", async ({ 
 
 test('India: the Key Fact Statement before confirming, and the agreement popup (Cancel, then Agree)', async ({ page }) => {
   await page.goto('/relevant?tok=demo-borrower-in&isNeedPop=1&lang=en')
-  await expect(page.getByText(/APR \d+,\d\d%/).first()).toBeVisible()
+  await expect(page.getByText(/APR \d+\.\d\d%/).first()).toBeVisible()
   await page.getByRole('list').first().getByRole('button', { disabled: false }).first().click()
   await expect(page).toHaveURL(/\/loan-confirm\?/)
 
   const kfs = page.getByRole('region', { name: 'Key Fact Statement' }).or(page.getByRole('table', { name: 'Key Fact Statement' }))
   await expect(kfs.first()).toBeVisible()
-  await expect(kfs.first()).toContainText(/Annual percentage rate \(APR\)\s*\d+,\d\d%/)
+  await expect(kfs.first()).toContainText(/Annual percentage rate \(APR\)\s*\d+\.\d\d%/)
   await expect(kfs.first()).toContainText('₹')
   await expectAccessible(page)
   await screenshot(page, 'loan-confirm-india-kfs-en')
@@ -138,7 +150,8 @@ test('Mexico: the CAT and pesos on the confirmation, no agreement popup', async 
   await page.getByRole('list').first().getByRole('button', { disabled: false }).first().click()
   await expect(page).toHaveURL(/\/loan-confirm\?/)
   await expect(page.getByText(/CAT/).first()).toBeVisible()
-  await expect(page.getByText(/\$ [\d.]+,\d\d/).first()).toBeVisible()
+  // Mexico reads amounts its own way: $10,000.00 (docs/product/markets-and-formats.md#amounts).
+  await expect(page.getByText(/\$\d{1,3}(,\d{3})*\.\d\d/).first()).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'loan-confirm-mexico-es')
   await page.getByRole('button', { name: 'Confirmar préstamo' }).click()

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
@@ -45,4 +45,40 @@ export async function expectAccessible(page: Page) {
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true })
+}
+
+/** The data of one of our API calls, asked as the app shell's session `token` would. */
+export async function apiData<T>(
+  request: APIRequestContext,
+  path: string,
+  token: string,
+  options: { method?: 'GET' | 'POST'; form?: Record<string, string>; shared?: Record<string, string> } = {},
+): Promise<T> {
+  const query = new URLSearchParams({ tok: token, ...options.shared })
+  const url = `${path}?${query}`
+  const response = options.method === 'POST' ? await request.post(url, { form: options.form ?? {} }) : await request.get(url)
+  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true)
+  const body = (await response.json()) as { data: T }
+  return body.data
+}
+
+/** A product of the borrower's market by its name, from the recommended list (ids are the seed's to choose). */
+export async function productIdByName(request: APIRequestContext, token: string, name: string, shared: Record<string, string> = {}): Promise<number> {
+  const products = await apiData<Array<{ id: number; productName: string }>>(request, '/app/v3/product/recommend-product-list', token, {
+    method: 'POST',
+    shared,
+  })
+  const product = products.find((p) => p.productName === name)
+  if (!product) throw new Error(`no product named ${name} for ${token}: ${products.map((p) => p.productName).join(', ')}`)
+  return product.id
+}
+
+/** The demo borrower's orders and a product of ours they may apply for now (demo mode). */
+export function demoOrders(request: APIRequestContext, token: string, shared: Record<string, string> = {}) {
+  return apiData<{ productId: number | null; orders: Array<{ orderNo: string; productId: number; productName: string; status: number }> }>(
+    request,
+    '/h5-api/v3/demo/orders',
+    token,
+    { shared },
+  )
 }

@@ -23,7 +23,7 @@ export { routeTable } from './app/routes'
 /** Must match vite.config.ts: Vite writes it where the nonce goes. */
 const CSP_NONCE_PLACEHOLDER = '__KILAT_CSP_NONCE__'
 
-/** `Cache-Control` of design.md section 9: public pages briefly cacheable, borrower pages never. */
+/** `Cache-Control` (docs/product/screens.md#caching-of-pages): public pages briefly cacheable, borrower pages never. */
 const CACHE_PUBLIC = 'public, max-age=300, stale-while-revalidate=60'
 const CACHE_PRIVATE = 'no-store'
 
@@ -69,7 +69,7 @@ function serializeErrors(errors: StaticHandlerContext['errors']): Record<string,
 }
 
 /**
- * Renders one page on the server (design.md sections 9 and 11): runs the matched screens' loaders
+ * Renders one page on the server (docs/product/platform.md#server-rendering): runs the matched screens' loaders
  * (the API through the injected transport), then streams the HTML with the dehydrated query cache,
  * the router's loader data and the page's texts in a boot data block.
  */

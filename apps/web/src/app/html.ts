@@ -40,7 +40,7 @@ const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
  * Preload and stylesheet links for the matched screens' chunks that the entry does not already
  * bring (its own are in the built index.html). Module preloads carry the nonce: under
  * `'strict-dynamic'` a parser-inserted preload without one is refused. Low priority, like the entry
- * script: the HTML already shows the screen, so CSS and images go first (design.md section 11).
+ * script: the HTML already shows the screen, so CSS and images go first (docs/product/platform.md#server-rendering).
  */
 export function preloadLinks(manifest: ViteManifest, routeFiles: readonly string[], nonce: string, base = '/'): string {
   const entry = collectAssets(manifest, [ENTRY_KEY])

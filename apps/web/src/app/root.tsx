@@ -1,7 +1,9 @@
+import { pickSharedParams } from '@kilat/contract'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router'
 import { configureBridgeFallback } from '../shared/bridge'
+import { withSharedParams } from '../shared/ui/follow-url'
 import { Notice, primaryActionClass } from '../shared/ui/notice'
 import { PageFrame } from '../shared/ui/page-frame'
 import type { RouteData } from './route-module'
@@ -14,7 +16,7 @@ export function Root() {
   const matches = useMatches()
   const leaf = leafMatch(matches)
   const title = pageTitle(t, leaf?.handle as RouteHandle | undefined, leaf?.loaderData as RouteData | undefined)
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   const navigate = useNavigate()
 
   useEffect(() => {
@@ -25,9 +27,11 @@ export function Root() {
     window.scrollTo(0, 0)
   }, [pathname])
 
+  // Without a shell, a screen the shell would have opened opens here, keeping the page's market,
+  // language and device parameters as every link between our screens does.
   useEffect(() => {
-    configureBridgeFallback({ navigate: (path) => void navigate(path) })
-  }, [navigate])
+    configureBridgeFallback({ navigate: (path) => void navigate(withSharedParams(path, pickSharedParams(new URLSearchParams(search)))) })
+  }, [navigate, search])
 
   return <Outlet />
 }

@@ -7,7 +7,7 @@ import type { RouteData, RouteModule } from './route-module'
 
 /**
  * `public`: the same HTML for everyone, cacheable for a short while (marketing and static pages,
- * design.md section 9); `private`: a borrower's screen, never cached.
+ * docs/product/screens.md#caching-of-pages); `private`: a borrower's screen, never cached.
  */
 export type CachePolicy = 'public' | 'private'
 
@@ -128,7 +128,7 @@ export function routeTable(): { id: string; path: string; file: string }[] {
 
 /**
  * Loads the lazy parts of the routes a location matches. The browser must do this before creating
- * its router, or the router starts uninitialized and hydration mismatches (design.md section 11).
+ * its router, or the router starts uninitialized and hydration mismatches (docs/product/platform.md#server-rendering).
  */
 export async function resolveLazyRoutes(matches: readonly { route: RouteObject }[]): Promise<void> {
   await Promise.all(

@@ -1,4 +1,5 @@
-import { ERRORS, loginInit, userInfo } from '@kilat/contract'
+import { demoOrders, ERRORS, loginInit, userInfo } from '@kilat/contract'
+import { ORDER_STATUS } from '@kilat/domain'
 import { screen, waitFor } from '@testing-library/react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -47,6 +48,7 @@ beforeEach(() => {
         ? { phone: '+62812****7890', market: 'ID', name: 'Demo' }
         : fail(ERRORS.sessionRequired.code, 'Sesi Anda telah berakhir. Silakan masuk kembali.', 401),
     ),
+    mockCall(demoOrders, { productId: 4, orders: [{ orderNo: 'K2026000006', productId: 2, productName: 'Kilat Plus', status: ORDER_STATUS.overdue }] }),
   )
 })
 
@@ -64,6 +66,9 @@ describe('server rendering', () => {
     expect(page.html).toContain('<html lang="en"')
     expect(page.html).toContain('<title>Test preview · Kilat</title>')
     expect(page.html).toContain('Signed in as +62812****7890')
+    // Demo mode: the borrower's orders are in the first HTML, linked to their screens.
+    expect(page.html).toContain('href="/loan-detail?')
+    expect(page.html).toContain('K2026000006 · Kilat Plus')
     expect(page.html).toContain('<h1 class=')
     for (const script of page.html.match(/<script\b[^>]*>/g) ?? []) expect(script).toContain(`nonce="${NONCE}"`)
     expect(page.html).toContain('<script type="application/json" id="kilat-boot"')

@@ -30,7 +30,7 @@ export async function startClient(): Promise<Root> {
   const api = browserApi()
 
   const routes = createRoutes()
-  // Before the router exists, or it starts uninitialized and hydration mismatches (design.md 11).
+  // Before the router exists, or it starts uninitialized and hydration mismatches (docs/product/platform.md#server-rendering).
   await resolveLazyRoutes(matchRoutes(routes, window.location) ?? [])
   if (boot) {
     // React Router reads this itself and revives route errors from it.
@@ -56,7 +56,7 @@ export async function startClient(): Promise<Root> {
     root.render(app)
   }
 
-  // The router has read the address; now the token can leave it (design.md section 4).
+  // The router has read the address; now the token can leave it (docs/product/shell-and-sessions.md#session-cookie-and-the-address-bar).
   stripSecretParams()
   if ('requestIdleCallback' in window) window.requestIdleCallback(preloadToast)
   else setTimeout(preloadToast, 3000)

@@ -18,7 +18,7 @@ export function useMarket(): PageMarket {
   return useContext(MarketContext)
 }
 
-/** spec.md section 1: text set 1 (India, rupee) or 2 (Indonesia, Rp); Mexico uses the Indonesian set. */
+/** docs/product/markets-and-formats.md#text-sets: text set 1 (India, rupee) or 2 (Indonesia, Rp); Mexico uses the Indonesian set. */
 export type TextSetName = 'india' | 'indonesia'
 
 export function textSetOf(market: Market): TextSetName {
@@ -29,7 +29,7 @@ export function textSetOf(market: Market): TextSetName {
 export const TEXT_SET_MARKET: Record<TextSetName, Market> = { india: 'IN', indonesia: 'ID' }
 
 /**
- * The amounts the text sets' marketing claims quote (spec.md section 1), in minor units of the text
+ * The amounts the text sets' marketing claims quote (docs/product/markets-and-formats.md#text-sets), in minor units of the text
  * set's currency: India 2,000 to 80,000 rupees, salaried from 12,000; Indonesia Rp 1.000.000 to
  * Rp 15.000.000, annual salary from Rp 5.000.000.
  */

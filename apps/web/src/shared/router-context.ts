@@ -6,7 +6,7 @@ import type { ApiClient } from './api/client'
 
 /**
  * What loaders need, handed in by whoever runs them: the server per request (API through the
- * server's own routes), the browser once. Loaders therefore have one code path (design.md 9).
+ * server's own routes), the browser once. Loaders therefore have one code path (docs/product/platform.md#rendering-and-speed).
  */
 export interface AppLoadContext {
   api: ApiClient

@@ -1,5 +1,5 @@
 /**
- * The path of every screen (spec.md 2.1; design.md section 3 names the ones the spec leaves open).
+ * The path of every screen (docs/product/screens.md#routes: short kebab-case names for the ones the original app left unnamed).
  * Shared so that features link to each other's screens without importing each other; the app's
  * route table maps each id to the feature that renders it.
  */

@@ -13,7 +13,7 @@ export function fail(code: number | string, message: string, status = 400): Fail
   return { failure: { code, message, status } }
 }
 
-/** The envelope a call of this family answers with (spec.md section 8). */
+/** The envelope a call of this family answers with (docs/product/envelopes-and-errors.md#envelope-families). */
 export function envelope<C extends CallDef>(call: C, data: DataOf<C>): JsonBodyType {
   if (call.family === 'success') return { success: true, data } as JsonBodyType
   return { code: call.family === 'code00' ? '00' : 0, data, message: 'ok' } as JsonBodyType

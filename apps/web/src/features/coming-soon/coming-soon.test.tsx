@@ -29,8 +29,8 @@ describe('coming soon screens', () => {
 
   it('show the India text set with rupees on marketing pages for isNeedPop=1', async () => {
     await renderApp('/?isNeedPop=1')
-    expect(await screen.findByText('Loans from ₹ 2.000 to ₹ 80.000 within 2 hours')).toBeInTheDocument()
-    expect(screen.getByText('Salaried earners of ₹ 12.000 and above are eligible')).toBeInTheDocument()
+    expect(await screen.findByText('Loans from ₹2,000 to ₹80,000 within 2 hours')).toBeInTheDocument()
+    expect(screen.getByText('Salaried earners of ₹12,000 and above are eligible')).toBeInTheDocument()
   })
 
   it('show the Indonesian text set with Rp otherwise', async () => {

@@ -4,9 +4,14 @@ import { appContext } from '../../shared/router-context'
 import { contractViewQuery } from './api/get-contract-view'
 import { loanParams } from './params'
 
+/**
+ * What the agreement is filled with: the order's own figures (`orderId`), or the offer for the
+ * amount and installments the borrower chose on the confirmation (docs/product/loans.md#contract-view).
+ * Without a product there is no agreement to show.
+ */
 export function contractInputOf(search: string) {
-  const { productId, position, orderId, amount } = loanParams(search)
-  return productId ? { productId, position, orderId, amount } : undefined
+  const { productId, position, orderId, amount, periods } = loanParams(search)
+  return productId ? { productId, position, orderId, amount, periods } : undefined
 }
 
 /** The page title is the agreement's own. */

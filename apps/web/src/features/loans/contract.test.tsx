@@ -2,6 +2,7 @@ import { contractView, type DataOf } from '@kilat/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { mockCall, server } from '../../test/msw'
+import { recordBridge } from '../../test/native-bridge'
 import { renderApp } from '../../test/render-app'
 
 const CONTRACT: DataOf<typeof contractView> = {
@@ -26,10 +27,10 @@ describe('/contract', () => {
         return CONTRACT
       }),
     )
-    await renderApp('/contract?productId=3&position=0&orderId=K2026000005&amount=250000000&lang=en')
+    await renderApp('/contract?productId=3&position=0&orderId=K2026000005&amount=250000000&periods=4&lang=en')
     expect(await screen.findByRole('heading', { level: 1, name: 'Loan agreement' })).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('Loan agreement · Kilat'))
-    expect(Object.fromEntries(query!)).toMatchObject({ productId: '3', position: '0', orderId: 'K2026000005', amount: '250000000' })
+    expect(Object.fromEntries(query!)).toMatchObject({ productId: '3', position: '0', orderId: 'K2026000005', amount: '250000000', periods: '4' })
     expect(screen.getByRole('heading', { level: 2, name: '1. Parties' })).toBeInTheDocument()
     // Markup in the text stays text.
     expect(screen.getByText('This agreement is between the lender and <b>Budi</b>.')).toBeInTheDocument()
@@ -45,11 +46,16 @@ describe('/contract', () => {
     server.use(mockCall(contractView, { ...CONTRACT, market: 'IN', schedule: [{ title: 'Repayment', amount: 54_550_00, pay_time: '2026-04-01' }] }))
     await renderApp('/contract?productId=7&position=0&lang=en')
     const table = await screen.findByRole('table', { name: 'Repayment schedule' })
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Repayment₹ 54.550,002026-04-01')
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Repayment₹54,550.002026-04-01')
   })
 
-  it('says so when the address names no product', async () => {
-    await renderApp('/contract?lang=es')
-    expect(await screen.findByText('Este enlace no indica un contrato. Ábrelo de nuevo desde la página del préstamo.')).toBeInTheDocument()
+  it('names the missing product id when the address has none, with a way back', async () => {
+    const sent = recordBridge()
+    const { user } = await renderApp('/contract?orderId=K2026000005&lang=es')
+    expect(await screen.findByRole('heading', { level: 2, name: 'A este enlace le falta un dato' })).toBeInTheDocument()
+    expect(screen.getByText(/necesita el ID del producto \(productId\)/)).toBeInTheDocument()
+    // Opened directly, back hands the borrower back to the shell.
+    await user.click(screen.getByRole('link', { name: 'Volver' }))
+    expect(sent).toEqual([{ name: 'closeWebview', payload: {} }])
   })
 })

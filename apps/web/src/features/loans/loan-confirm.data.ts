@@ -5,10 +5,11 @@ import { contractsQuery } from './api/get-contracts'
 import { loanConfirmQuery } from './api/get-loan-confirm'
 import { loanParams } from './params'
 
+/** The offer for the amount and installments in the address, so a reload keeps the borrower's choice. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const load = context.get(appContext)
   const { api } = load
-  const { productId, amount } = loanParams(new URL(request.url).search)
+  const { productId, amount, periods } = loanParams(new URL(request.url).search)
   if (!productId) return { failed: 'missing' as const }
-  return loadScreen(load, loanConfirmQuery(api, { productId, amount }), { also: [contractsQuery(api, productId)] })
+  return loadScreen(load, loanConfirmQuery(api, { productId, amount, periods }), { also: [contractsQuery(api, productId)] })
 }

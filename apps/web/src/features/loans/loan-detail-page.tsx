@@ -1,4 +1,4 @@
-import { actionsFor, type OrderStatus } from '@kilat/domain'
+import { actionsFor, isOrderStatus } from '@kilat/domain'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
@@ -17,7 +17,7 @@ import { StatusBanner } from './components/status-banner'
 import { loanParams } from './params'
 import styles from './loans.module.css'
 
-/** spec.md 2.8 and 4.9: one order's status, its product, what the borrower can do next. */
+/** Loan details (docs/product/loans.md#loan-details): one order's status, its product, what the borrower can do next. */
 export function LoanDetailPage() {
   const { t } = useTranslation('loans')
   const { t: tc } = useTranslation()
@@ -36,8 +36,12 @@ export function LoanDetailPage() {
 function OrderDetails({ details }: { details: LoanDetails }) {
   const { t } = useTranslation('loans')
   const { t: tc } = useTranslation()
-  // design.md section 5: the action area for statuses with an action, else the recommended list.
-  const { actions, showRecommended } = actionsFor(details.orderStatus as OrderStatus, details.isDelay === 1)
+  // docs/product/loans.md#actions: the action area for statuses with an action, else the
+  // recommended list; the server says whether the order may be extended now (isDelay). A status
+  // this app does not know offers no action it cannot vouch for.
+  const { actions, showRecommended } = isOrderStatus(details.orderStatus)
+    ? actionsFor(details.orderStatus, details.isDelay === 1)
+    : { actions: [], showRecommended: true }
   return (
     <>
       <StatusBanner details={details} />

@@ -4,7 +4,7 @@ import { appContext } from '../../shared/router-context'
 import { loanDetailsQuery } from './api/get-loan-details'
 import { loanParams } from './params'
 
-/** spec.md 2.8: the page title is the product's name, so the first HTML already carries it. */
+/** docs/product/screens.md#page-frame: the page title is the product's name, so the first HTML already carries it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const load = context.get(appContext)
   const { api } = load

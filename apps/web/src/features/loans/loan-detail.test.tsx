@@ -1,4 +1,5 @@
 import { contractList, googleScore, loanDetailConfirm, loanDetails, productJump, serviceEventSave } from '@kilat/contract'
+import { ORDER_STATUS } from '@kilat/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { loanConfirm, loanDetailsData, type LoanDetailsData } from '../../test/fixtures'
@@ -16,13 +17,13 @@ const open = (data: LoanDetailsData, extra = '&lang=en') => renderApp(`/loan-det
 
 describe('/loan-detail', () => {
   it('shows the status banner, the product card, and the product’s name as the title', async () => {
-    const data = answer({ orderStatus: 174, isDelay: 1 })
+    const data = answer({ orderStatus: ORDER_STATUS.due, isDelay: 1 })
     await open(data, '')
     expect(await screen.findByRole('heading', { level: 1, name: 'Kilat Tunai' })).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('Kilat Tunai · Kilat'))
-    const banner = screen.getByRole('region', { name: 'Jatuh tempo' })
+    const banner = screen.getByRole('region', { name: 'Menunggu pembayaran' })
     expect(within(banner).getByText('Silakan bayar sebelum 2026-04-01.')).toBeInTheDocument()
-    expect(banner.querySelector('svg[data-status-icon="174"]')).toHaveAttribute('aria-hidden', 'true')
+    expect(banner.querySelector('svg[data-status-icon="due"]')).toHaveAttribute('aria-hidden', 'true')
     const card = screen.getByRole('region', { name: 'Kilat Tunai' })
     expect(within(card).getByRole('img', { name: 'Logo Kilat Tunai' })).toBeInTheDocument()
     expect(within(card).getByText('Nomor pesanan').nextSibling).toHaveTextContent('K2026000005')
@@ -30,19 +31,20 @@ describe('/loan-detail', () => {
   })
 
   it.each([
-    { status: 21, isDelay: 0, repay: null, delay: false, loanMore: false, list: true },
-    { status: 151, isDelay: 0, repay: null, delay: false, loanMore: false, list: true },
-    { status: 110, isDelay: 0, repay: null, delay: false, loanMore: false, list: true },
-    { status: 170, isDelay: 0, repay: '/installments', delay: false, loanMore: false, list: false },
-    { status: 174, isDelay: 1, repay: '/individual', delay: true, loanMore: false, list: false },
-    { status: 174, isDelay: 0, repay: '/individual', delay: false, loanMore: false, list: false },
-    { status: 180, isDelay: 1, repay: '/individual', delay: true, loanMore: false, list: false },
-    { status: 3, isDelay: 1, repay: '/individual', delay: true, loanMore: false, list: false },
-    { status: 5, isDelay: 0, repay: '/individual', delay: false, loanMore: false, list: false },
-    { status: 200, isDelay: 0, repay: null, delay: false, loanMore: true, list: false },
-    { status: 4, isDelay: 0, repay: null, delay: false, loanMore: true, list: false },
-  ] as const)('status $status (isDelay $isDelay): the actions or the recommended list of design.md 5', async ({ status, isDelay, repay, delay, loanMore, list }) => {
-    const data = answer({ orderStatus: status, isDelay, inside: status < 10 ? 0 : 1 })
+    { status: 'submitted', isDelay: 0, repay: null, delay: false, loanMore: false, list: true, icon: 'review' },
+    { status: 'approved', isDelay: 0, repay: null, delay: false, loanMore: false, list: true, icon: 'approved' },
+    { status: 'rejected', isDelay: 0, repay: null, delay: false, loanMore: false, list: true, icon: 'rejected' },
+    { status: 'repayingInstallments', isDelay: 0, repay: '/installments', delay: false, loanMore: false, list: false, icon: 'due' },
+    { status: 'due', isDelay: 1, repay: '/individual', delay: true, loanMore: false, list: false, icon: 'due' },
+    { status: 'due', isDelay: 0, repay: '/individual', delay: false, loanMore: false, list: false, icon: 'due' },
+    { status: 'overdue', isDelay: 1, repay: '/individual', delay: true, loanMore: false, list: false, icon: 'overdue' },
+    { status: 'partnerRepaying', isDelay: 1, repay: '/individual', delay: true, loanMore: false, list: false, icon: 'due' },
+    { status: 'partnerOverdue', isDelay: 0, repay: '/individual', delay: false, loanMore: false, list: false, icon: 'overdue' },
+    { status: 'settled', isDelay: 0, repay: null, delay: false, loanMore: true, list: false, icon: 'settled' },
+    { status: 'partnerSettled', isDelay: 0, repay: null, delay: false, loanMore: true, list: false, icon: 'settled' },
+  ] as const)('$status (isDelay $isDelay): the icon, and the actions or the recommended list', async ({ status, isDelay, repay, delay, loanMore, list, icon }) => {
+    // A partner's order without a partner link of its own is repaid through our screens.
+    const data = answer({ orderStatus: ORDER_STATUS[status], isDelay, inside: status.startsWith('partner') ? 0 : 1 })
     await open(data)
     await screen.findByRole('heading', { level: 1, name: 'Kilat Tunai' })
     const repayLink = screen.queryByRole('link', { name: 'Repay' })
@@ -58,16 +60,35 @@ describe('/loan-detail', () => {
     expect(screen.queryByRole('button', { name: 'Borrow again' }) !== null).toBe(loanMore)
     expect(screen.queryByRole('region', { name: 'Recommended for you' }) !== null).toBe(list)
     expect(screen.queryByRole('region', { name: 'What you can do' }) !== null).toBe(!list)
+    expect(document.querySelector('svg[data-status-icon]')).toHaveAttribute('data-status-icon', icon)
+  })
+
+  it('repays and extends a partner’s order on the partner’s own page, and shows it no settled tick while overdue', async () => {
+    const h5Url = 'https://partner.example/orders/77'
+    const data = answer({ orderStatus: ORDER_STATUS.partnerOverdue, isDelay: 1, inside: 0, h5Url })
+    await open(data)
+    const actions = await screen.findByRole('region', { name: 'What you can do' })
+    expect(within(actions).getByRole('link', { name: 'Repay' })).toHaveAttribute('href', h5Url)
+    expect(within(actions).getByRole('link', { name: 'Extend the due date' })).toHaveAttribute('href', h5Url)
+    expect(document.querySelector('svg[data-status-icon]')).toHaveAttribute('data-status-icon', 'overdue')
+  })
+
+  it('keeps our own repayment screens for our own order even with a partner address', async () => {
+    const data = answer({ orderStatus: ORDER_STATUS.due, isDelay: 1, inside: 1, h5Url: 'https://partner.example/orders/77' })
+    await open(data)
+    const actions = await screen.findByRole('region', { name: 'What you can do' })
+    expect(new URL(within(actions).getByRole('link', { name: 'Repay' }).getAttribute('href')!, 'http://x').pathname).toBe('/individual')
+    expect(new URL(within(actions).getByRole('link', { name: 'Extend the due date' }).getAttribute('href')!, 'http://x').pathname).toBe('/repay-delay')
   })
 
   it('asks for the amount due in the order’s currency, whichever market the page shows', async () => {
-    const data = answer({ orderStatus: 174, market: 'MX', amountDue: 10_910_00 })
+    const data = answer({ orderStatus: ORDER_STATUS.due, market: 'MX', amountDue: 10_910_00 })
     await open(data, '&isNeedPop=1&lang=en')
-    expect(await screen.findByText('Amount due now')).toHaveTextContent('$ 10.910,00')
+    expect(await screen.findByText('Amount due now')).toHaveTextContent('$10,910.00')
   })
 
   it('borrows again from the same product through the shell, recording the event', async () => {
-    const data = answer({ orderStatus: 200 })
+    const data = answer({ orderStatus: ORDER_STATUS.settled })
     const events: MockRequest['form'][] = []
     server.use(
       mockCall(serviceEventSave, ({ form }) => {
@@ -84,7 +105,7 @@ describe('/loan-detail', () => {
   })
 
   it('lists recommended products (grey when not enabled, inert when not global) and jumps to one', async () => {
-    const data = answer({ orderStatus: 21 })
+    const data = answer({ orderStatus: ORDER_STATUS.submitted })
     const events: MockRequest['form'][] = []
     let jump: URLSearchParams | undefined
     server.use(
@@ -118,7 +139,7 @@ describe('/loan-detail', () => {
   })
 
   it('goes home and calls customer service through the shell; links a partner’s order page', async () => {
-    const data = answer({ orderStatus: 3, inside: 0, h5Url: 'https://partner.example/orders/77' })
+    const data = answer({ orderStatus: ORDER_STATUS.partnerRepaying, inside: 0, h5Url: 'https://partner.example/orders/77' })
     const sent = recordBridge()
     const { user } = await open(data)
     expect(await screen.findByRole('link', { name: "Open the partner's order page" })).toHaveAttribute('href', 'https://partner.example/orders/77')
@@ -147,6 +168,13 @@ describe('/loan-detail', () => {
     expect(calls).toBe(2)
   })
 
+  it('names the missing order id when the address has none, in the page’s language, with a way back', async () => {
+    await renderApp('/loan-detail?productId=5')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tautan tidak lengkap' })).toBeInTheDocument()
+    expect(screen.getByText(/memerlukan ID pesanan \(orderId\)/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Kembali' })).toBeInTheDocument()
+  })
+
   it('says an order that is not the borrower’s cannot be found, without a pointless retry', async () => {
     answer({ orderNo: 'K2026000005' })
     await renderApp('/loan-detail?orderId=K2026000099&lang=en')
@@ -157,7 +185,7 @@ describe('/loan-detail', () => {
 
 describe('/loan-detail rating', () => {
   it('opens on load when asked, wants a star before sending, and thanks for 3 stars', async () => {
-    const data = answer({ isScore: '1', orderStatus: 200 })
+    const data = answer({ isScore: '1', orderStatus: ORDER_STATUS.settled })
     const scores: MockRequest['form'][] = []
     server.use(
       mockCall(googleScore, ({ form }) => {
@@ -185,7 +213,7 @@ describe('/loan-detail rating', () => {
   })
 
   it('hands 5 stars to the app store through the shell and closes', async () => {
-    const data = answer({ isScore: '1', orderStatus: 200 })
+    const data = answer({ isScore: '1', orderStatus: ORDER_STATUS.settled })
     server.use(mockCall(googleScore, null))
     const sent = recordBridge()
     const { user } = await open(data)

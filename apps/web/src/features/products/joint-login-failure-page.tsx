@@ -14,7 +14,7 @@ import { ProductList } from './components/product-list'
 import { failureInputOf } from './joint-login-failure.data'
 import styles from './products.module.css'
 
-/** spec.md 2.14: the joint login with a partner failed; other products the borrower can try. */
+/** docs/product/screens.md#joint-login-failure: the joint login with a partner failed; other products the borrower can try. */
 export function JointLoginFailurePage() {
   const { t } = useTranslation('products')
   const { t: tc } = useTranslation()

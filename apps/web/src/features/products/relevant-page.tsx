@@ -16,7 +16,7 @@ import { savePageEvent } from './api/save-page-event'
 import { ProductList } from './components/product-list'
 import { sceneOf } from './relevant.data'
 
-/** spec.md 2.5: the special offers for a scene; applying leads to the confirmation page or a partner. */
+/** docs/product/screens.md#relevant: the special offers for a scene; applying leads to the confirmation page or a partner. */
 export function RelevantPage() {
   const { t } = useTranslation('products')
   const { t: tc } = useTranslation()
@@ -24,7 +24,8 @@ export function RelevantPage() {
   const scene = sceneOf(useLocation().search)
   const { state, retry } = useScreenQuery(recommendedProductsQuery(api, scene))
   const apply = useApplyProduct(t('relevant.applying'))
-  const follow = useFollowUrl()
+  // docs/product/products.md#apply: a partner's http(s) page opens here; our own address goes to the shell.
+  const follow = useFollowUrl({ viaShell: true })
 
   const press = (product: RecommendedProduct, index: number) => {
     if (apply.isPending) return

@@ -8,7 +8,7 @@ import { renderApp } from '../../test/render-app'
 
 const PRODUCTS = [
   product(1, { productName: 'Dana Kilat' }),
-  product(2, { productName: 'Kilat Plus', moduleId: 301, cost: cost('dailyRate', { received: 5_700_000_00, totalRepay: 6_540_000_00 }) }),
+  product(2, { productName: 'Kilat Plus', moduleId: 301, cost: cost('dailyCost', { received: 5_700_000_00, totalRepay: 6_540_000_00 }) }),
   product(3, { productName: 'Kilat Cepat', buttonStatus: 0, buttonText: 'Penuh' }),
 ]
 
@@ -38,12 +38,12 @@ describe('/relevant', () => {
     expect(first.getByText('Bunga').nextSibling).toHaveTextContent('0,10%/hari')
     expect(first.getByText('Deskripsi produk 1')).toBeInTheDocument()
     // The cost before accepting: received after the fee, total to repay, the market's headline rate.
-    expect(first.getByText('Anda terima Rp 14.250.000,00').parentElement).toHaveTextContent(
-      'Anda terima Rp 14.250.000,00 · Anda bayar Rp 16.350.000,00 · 0,10%/hari',
+    expect(first.getByText('Anda terima Rp 14.700.000,00').parentElement).toHaveTextContent(
+      'Anda terima Rp 14.700.000,00 · Anda bayar Rp 16.050.000,00 · 0,10%/hari',
     )
     expect(within(cards[1]!).getByText('Anda terima Rp 5.700.000,00')).toBeInTheDocument()
 
-    // spec.md 2.5: tags on the first two cards only.
+    // docs/product/screens.md#relevant: tags on the first two cards only.
     expect(within(cards[0]!).getByRole('list', { name: 'Keunggulan' })).toHaveTextContent('Cepat 1')
     expect(within(cards[1]!).getByRole('list', { name: 'Keunggulan' })).toHaveTextContent('Cepat 2')
     expect(within(cards[2]!).queryByRole('list', { name: 'Keunggulan' })).not.toBeInTheDocument()
@@ -59,8 +59,8 @@ describe('/relevant', () => {
     server.use(mockCall(recommendProductList, [product(1, { productName: 'Dana Kilat' }), product(4, { productName: 'Rupee Kilat', market: 'IN', cost: cost('apr', { received: 77_600_00, totalRepay: 87_280_00 }) })]))
     await renderApp('/relevant?isNeedPop=1&lang=en')
     const [indonesian, indian] = await screen.findAllByRole('article')
-    expect(within(indonesian!).getByText('You receive Rp 14.250.000,00').parentElement).toHaveTextContent('You receive Rp 14.250.000,00 · You repay Rp 16.350.000,00')
-    expect(within(indian!).getByText('You receive ₹ 77.600,00').parentElement).toHaveTextContent('You repay ₹ 87.280,00')
+    expect(within(indonesian!).getByText('You receive Rp 14.700.000,00').parentElement).toHaveTextContent('You receive Rp 14.700.000,00 · You repay Rp 16.050.000,00')
+    expect(within(indian!).getByText('You receive ₹77,600.00').parentElement).toHaveTextContent('You repay ₹87,280.00')
   })
 
   it('says when applications are full, with a way home through the shell', async () => {
@@ -73,7 +73,7 @@ describe('/relevant', () => {
     expect(sent).toEqual([{ name: 'toHome', payload: {} }])
   })
 
-  it('records the tap, applies, and opens our confirmation page within the app', async () => {
+  it('records the tap, applies, and without a shell opens our confirmation page within the app', async () => {
     const events: MockRequest['form'][] = []
     const applies: MockRequest['form'][] = []
     server.use(
@@ -101,16 +101,31 @@ describe('/relevant', () => {
     expect(await screen.findByText('Kilat Plus')).toBeInTheDocument()
   })
 
-  it('opens a partner’s page in place of this one', async () => {
+  it('hands our own address to the app shell (bridge `to`) and stays', async () => {
+    server.use(
+      mockCall(recommendProductList, PRODUCTS),
+      mockCall(pageEventSave, null),
+      mockCall(productApply, { url: '/loan-confirm?productId=2' }),
+    )
+    const sent = recordBridge()
+    const { user, router } = await renderApp('/relevant?lang=en')
+    await user.click(within((await screen.findAllByRole('article'))[1]!).getByRole('button', { name: 'Ajukan' }))
+    await waitFor(() => expect(sent).toEqual([{ name: 'to', payload: { url: '/loan-confirm?productId=2' } }]))
+    expect(router.state.location.pathname).toBe('/relevant')
+  })
+
+  it('opens a partner’s page in place of this one, never through the shell', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
     server.use(
       mockCall(recommendProductList, PRODUCTS),
       mockCall(pageEventSave, null),
       mockCall(productApply, { url: 'https://partner.example/apply?ref=kilat' }),
     )
+    const sent = recordBridge()
     const { user } = await renderApp('/relevant?lang=en')
     await user.click((await screen.findAllByRole('button', { name: 'Ajukan' }))[0]!)
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://partner.example/apply?ref=kilat'))
+    expect(sent).toEqual([])
   })
 
   it('shows the server’s message when applying fails, and stays', async () => {

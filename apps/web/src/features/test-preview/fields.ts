@@ -1,6 +1,6 @@
 import { isLocale, isMarket, marketFrom, type Locale, type Market } from '@kilat/domain'
 
-/** The device fields of spec.md 2.6 plus market and language: what the app shell would pass. */
+/** The device fields (docs/product/screens.md#testpreview) plus market and language: what the app shell would pass. */
 export interface DeviceFields {
   appVersion: string
   deviceName: string
@@ -21,7 +21,7 @@ export const TEXT_FIELDS: readonly TextFieldName[] = [
   'appVersion', 'deviceName', 'deviceId', 'osVersion', 'sessionId', 'adId', 'productId', 'orderId',
 ]
 
-/** Query parameter of each text field, in the spec's naming (spec.md section 6 and 2.8). */
+/** Query parameter of each text field, named as the shell sends them (docs/product/shell-and-sessions.md#shared-parameters). */
 export const FIELD_PARAM: Record<TextFieldName, string> = {
   appVersion: 'aVer',
   deviceName: 'dNa',

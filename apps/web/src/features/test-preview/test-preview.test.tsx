@@ -1,4 +1,5 @@
-import { demoLastSms, ERRORS, loginInit, sendSmsCode, smsLogin, userInfo } from '@kilat/contract'
+import { demoLastSms, demoOrders, ERRORS, loginInit, sendSmsCode, smsLogin, userInfo } from '@kilat/contract'
+import { ORDER_STATUS } from '@kilat/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fail, mockCall, server } from '../../test/msw'
@@ -7,6 +8,14 @@ import { STORAGE_KEY } from './fields'
 
 const SESSIONS: Record<string, string> = { 'demo-borrower': '+62812****7890', 'new-session': '+62813****1111' }
 
+/** The demo borrower's orders as the server lists them (by order number). */
+const DEMO_ORDERS = [
+  { orderNo: 'K2026000001', productId: 1, productName: 'Dana Kilat', status: ORDER_STATUS.submitted },
+  { orderNo: 'K2026000006', productId: 6, productName: 'Kilat Plus', status: ORDER_STATUS.overdue },
+  { orderNo: 'K2026000007', productId: 7, productName: 'Kilat Cepat', status: ORDER_STATUS.settled },
+  { orderNo: 'K2026000010', productId: 10, productName: 'Mitra Dana', status: ORDER_STATUS.partnerOverdue },
+]
+
 beforeEach(() => {
   server.use(
     mockCall(loginInit, { market: 'ID', callingCode: '62', codeLength: 6, resendSeconds: 60, demo: true }),
@@ -14,6 +23,13 @@ beforeEach(() => {
       const phone = SESSIONS[query.get('tok') ?? '']
       return phone ? { phone, market: 'ID', name: null } : fail(ERRORS.sessionRequired.code, 'Your session has ended. Please log in again.', 401)
     }),
+    mockCall(demoOrders, ({ query }) =>
+      query.get('tok') === 'demo-borrower'
+        ? { productId: 4, orders: DEMO_ORDERS }
+        : SESSIONS[query.get('tok') ?? '']
+          ? { productId: 4, orders: [] }
+          : fail(ERRORS.sessionRequired.code, 'Your session has ended. Please log in again.', 401),
+    ),
     mockCall(sendSmsCode, { resendSeconds: 60 }),
     mockCall(demoLastSms, ({ query }) => ({ code: query.get('phone') === '081311111111' ? '123456' : null, sentAt: null })),
     mockCall(smsLogin, ({ form }) =>
@@ -158,6 +174,55 @@ describe('/testPreview', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pratinjau uji' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Kirim kode' })).toBeInTheDocument()
     expect(screen.getByLabelText('Nomor ponsel')).toBeInTheDocument()
+  })
+})
+
+describe('/testPreview demo orders', () => {
+  it('fills the product and order ids with the demo borrower’s and links each order by status', async () => {
+    await renderApp('/testPreview?lang=en&tok=demo-borrower&dId=phone-1')
+    const section = await screen.findByRole('region', { name: 'Demo orders' })
+    await waitFor(() => expect(screen.getByLabelText('Product ID')).toHaveValue('4'))
+    expect(screen.getByLabelText('Order ID')).toHaveValue('K2026000001')
+
+    const links = within(section).getAllByRole('link')
+    expect(links.map((link) => link.textContent)).toEqual([
+      'New loan Product 4',
+      'Under review K2026000001 · Dana Kilat',
+      'Overdue K2026000006 · Kilat Plus',
+      'Settled K2026000007 · Kilat Cepat',
+      'Overdue with our partner K2026000010 · Mitra Dana',
+    ])
+    const overdue = new URL(within(section).getByRole('link', { name: /^Overdue K2026000006/ }).getAttribute('href')!, 'http://x')
+    expect(overdue.pathname).toBe('/loan-detail')
+    expect(Object.fromEntries(overdue.searchParams)).toMatchObject({ orderId: 'K2026000006', productId: '6', tok: 'demo-borrower', dId: 'phone-1', lang: 'en' })
+    const newLoan = new URL(within(section).getByRole('link', { name: /^New loan/ }).getAttribute('href')!, 'http://x')
+    expect(newLoan.pathname).toBe('/loan-confirm')
+    expect(newLoan.searchParams.get('productId')).toBe('4')
+    expect(newLoan.searchParams.has('orderId')).toBe(false)
+    // The main screen links now open working screens too.
+    const detail = new URL(screen.getAllByRole('link', { name: /^Loan details/ })[0]!.getAttribute('href')!, 'http://x')
+    expect(detail.searchParams.get('orderId')).toBe('K2026000001')
+  })
+
+  it('names the statuses in the page’s language and keeps the ids the address gave', async () => {
+    await renderApp('/testPreview?lang=es&tok=demo-borrower&productId=9')
+    const section = await screen.findByRole('region', { name: 'Pedidos de demostración' })
+    expect(within(section).getByRole('link', { name: /^Vencido con nuestro socio K2026000010/ })).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByLabelText('ID del pedido')).toHaveValue('K2026000001'))
+    expect(screen.getByLabelText('ID del producto')).toHaveValue('9')
+  })
+
+  it('shows no demo orders without a borrower, nor outside demo mode', async () => {
+    const first = await renderApp('/testPreview?lang=en')
+    await screen.findByText('Not signed in. Sign in below or use the demo borrower.')
+    expect(screen.queryByRole('region', { name: 'Demo orders' })).not.toBeInTheDocument()
+    first.unmount()
+
+    server.use(mockCall(loginInit, { market: 'ID', callingCode: '62', codeLength: 6, resendSeconds: 60, demo: false }))
+    await renderApp('/testPreview?lang=en&tok=demo-borrower')
+    await screen.findByText('Signed in as +62812****7890')
+    expect(screen.queryByRole('region', { name: 'Demo orders' })).not.toBeInTheDocument()
+    expect(screen.getByLabelText('Order ID')).toHaveValue('')
   })
 })
 

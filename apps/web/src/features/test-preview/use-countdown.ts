@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 
 /**
- * A seconds countdown (spec.md 4.4: the SMS button waits 60 s, ticking each second). It counts from
+ * A seconds countdown (docs/product/shell-and-sessions.md#sms-codes: the SMS button waits 60 s, ticking each second). It counts from
  * an end time, so a throttled background tab still ends on time.
  */
 export function useCountdown() {

@@ -2,7 +2,7 @@ import { isSuccess, messageOf, type BodyOf, type CallDef, type DataOf, type Quer
 import { ApiError, NETWORK_ERROR, TIMEOUT_ERROR } from './errors'
 import { TransportError, type Transport } from './transport'
 
-/** spec.md section 9: HTTP timeout 60000 ms. */
+/** docs/product/shell-and-sessions.md#how-calls-travel: a call gives up after 60 s. */
 export const API_TIMEOUT_MS = 60_000
 
 export interface CallInput<C extends CallDef> {
@@ -33,7 +33,7 @@ export interface ApiClientOptions {
   /** Read on every call: the shared parameters captured from the page address. */
   sharedParams: () => SharedParams
   notifier?: Notifier
-  /** Localized text for a call that got no answer (spec.md section 8: 'error'). */
+  /** Localized text for a call that got no answer (docs/product/envelopes-and-errors.md#what-the-web-app-does-with-a-failure). */
   networkErrorMessage: () => string
   timeoutMs?: number
 }
@@ -67,7 +67,7 @@ function methodOf(call: CallDef, hasBody: boolean): 'GET' | 'POST' {
 }
 
 /**
- * The one way the web app talks to the API (spec.md 7.1): shared parameters as query string on every
+ * The one way the web app talks to the API (docs/product/shell-and-sessions.md#how-calls-travel): shared parameters as query string on every
  * call, POST bodies form-encoded (multipart for uploads), a 60 s timeout, the XMLHttpRequest marker,
  * and the envelope unwrapped to `data` or turned into an `ApiError` with the server's message.
  * Answers are trusted to match the contract (the server builds them from the same schemas), so the

@@ -62,8 +62,11 @@ export type ScreenState<T> =
  * The screen's side of `loadScreen`: its data, or the state to show instead, and a retry that asks
  * again only when the borrower presses it. A failure found on the server stays a failure after
  * hydration (the browser has no copy of the failed query and must not quietly fetch it again).
+ * `updating`: the data shown is the previous answer (`placeholderData`) while the next one loads.
  */
-export function useScreenQuery<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>): { state: ScreenState<T>; retry: () => void } {
+export function useScreenQuery<T, K extends QueryKey>(
+  options: UseQueryOptions<T, Error, T, K>,
+): { state: ScreenState<T>; retry: () => void; updating: boolean } {
   const load = (useLoaderData() ?? {}) as ScreenLoad
   const revalidator = useRevalidator()
   const query = useQuery({ ...options, enabled: load.failed === undefined, retryOnMount: false })
@@ -80,5 +83,5 @@ export function useScreenQuery<T, K extends QueryKey>(options: UseQueryOptions<T
     const { message, retryable } = failureOf(query.error)
     state = isSessionError(query.error) ? { status: 'session' } : { status: 'error', message, retryable }
   } else state = { status: 'loading' }
-  return { state, retry }
+  return { state, retry, updating: query.isPlaceholderData }
 }

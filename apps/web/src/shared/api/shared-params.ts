@@ -1,7 +1,7 @@
 import { SECRET_PARAM_KEYS, pickSharedParams, type SharedParams } from '@kilat/contract'
 
 /**
- * spec.md 7.1: every call carries the shared parameters the app shell put in the page address.
+ * docs/product/shell-and-sessions.md#shared-parameters: every call carries the shared parameters the app shell put in the page address.
  * The first load captures them; they live in memory and in sessionStorage (one webview tab), so a
  * reload after the address was cleaned still forwards them.
  */
@@ -50,7 +50,7 @@ export function resetSharedParams(): void {
 }
 
 /**
- * design.md section 4: the token must not stay in the address bar (Referer, screenshots, shared
+ * docs/product/shell-and-sessions.md#session-cookie-and-the-address-bar: the token must not stay in the address bar (Referer, screenshots, shared
  * links); the HttpOnly cookie the server set covers reloads. History state is kept so the router's
  * entry stays intact.
  */

@@ -1,6 +1,6 @@
 /**
  * How a call reaches the server. The browser uses `fetch`; server rendering injects one that
- * goes through the server's own routes in-process (design.md section 9: one data path).
+ * goes through the server's own routes in-process (docs/product/shell-and-sessions.md#how-calls-travel: one data path).
  */
 export interface TransportRequest {
   method: 'GET' | 'POST'

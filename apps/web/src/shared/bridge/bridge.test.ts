@@ -11,7 +11,7 @@ afterEach(() => {
 })
 
 describe('native bridge', () => {
-  it('knows all eleven messages of spec.md 7.6', () => {
+  it('knows all eleven messages of the shell (docs/product/screens.md#native-bridge)', () => {
     expect([...BRIDGE_MESSAGES].sort()).toEqual(
       ['to', 'closeWebview', 'toP', 'toHome', 'toMine', 'offToLogin', 'callTelephone', 'toRate', 'confirmBurialPoint', 'startBank', 'endBank'].sort(),
     )
@@ -58,6 +58,22 @@ describe('native bridge', () => {
       length.mockReturnValue(1)
       sendToNative('closeWebview')
       expect(navigate).toHaveBeenCalledWith('/')
+    })
+
+    it('opens the address of `to` in the page: ours through the app, another site in place, a shell scheme shown', () => {
+      const navigate = vi.fn()
+      const notify = vi.fn()
+      configureBridgeFallback({ navigate, notify })
+      expect(sendToNative('to', { url: '/loan-confirm?productId=3' })).toBe('browser')
+      expect(navigate).toHaveBeenLastCalledWith('/loan-confirm?productId=3')
+      sendToNative('to', { url: 'loan-detail?orderId=K1' })
+      expect(navigate).toHaveBeenLastCalledWith('/loan-detail?orderId=K1')
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+      sendToNative('to', { url: 'https://partner.example/apply' })
+      expect(assign).toHaveBeenCalledWith('https://partner.example/apply')
+      sendToNative('to', { url: 'kilat://product/3' })
+      expect(notify).toHaveBeenCalledWith('to', { url: 'kilat://product/3' })
+      expect(navigate).toHaveBeenCalledTimes(2)
     })
 
     it('opens tel: for callTelephone', () => {

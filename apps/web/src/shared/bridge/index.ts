@@ -1,5 +1,5 @@
 /**
- * The native bridge of spec.md 7.6: messages the page sends to the app shell.
+ * The native bridge (docs/product/screens.md#native-bridge): messages the page sends to the app shell.
  *
  * - iOS (WKWebView): `window.webkit.messageHandlers[name].postMessage(payload)`; the shell registers
  *   one script message handler per message name and receives the payload object.
@@ -8,8 +8,8 @@
  *   message name, each taking one string: the payload as JSON. Strings because that is all a
  *   JavaScript interface method can receive reliably.
  * - A plain browser (marketing visitors, /testPreview): a fallback so every button still does
- *   something visible: home and back navigate, the phone call opens `tel:`, the rest show what would
- *   have been sent.
+ *   something visible: `to` opens the address in the page, home and back navigate, the phone call
+ *   opens `tel:`, the rest show what would have been sent.
  *
  * The spec does not show the payloads; these are ours and the shell's to agree on.
  */
@@ -17,7 +17,7 @@ export interface BridgePayloads {
   /** Open a screen of the shell: a path of this web app or a full address. */
   to: { url: string; title?: string }
   closeWebview: Record<string, never>
-  /** Product detail page of the shell (spec.md 2.8: "borrow more"). */
+  /** Product detail page of the shell (docs/product/loans.md#actions: "borrow again"). */
   toP: { productId: string }
   toHome: Record<string, never>
   /** The borrower's own area ("mine") of the shell. */
@@ -26,7 +26,7 @@ export interface BridgePayloads {
   offToLogin: Record<string, never>
   callTelephone: { phone: string }
   /**
-   * The app store rating prompt (spec.md 4.2 and 4.9: 4 or 5 stars); `url` is the store page the
+   * The app store rating prompt (docs/product/loans.md#rating: 4 or 5 stars); `url` is the store page the
    * loan details name (`playeduL`), for shells that open it themselves.
    */
   toRate: { url?: string; score?: number }
@@ -100,6 +100,15 @@ function runBrowserFallback<N extends BridgeMessage>(name: N, payload: BridgePay
     case 'toHome':
       fallback.navigate('/')
       return
+    case 'to': {
+      // Without a shell the page itself opens the screen: a full address in place of this page, one
+      // of our paths in the app; a scheme only a shell understands can only be shown.
+      const { url } = payload as BridgePayloads['to']
+      if (/^https?:\/\//i.test(url)) win.location.assign(url)
+      else if (/^[a-z][a-z\d+.-]*:/i.test(url)) fallback.notify(name, payload)
+      else fallback.navigate(url.startsWith('/') ? url : `/${url}`)
+      return
+    }
     case 'closeWebview':
       if (win.history.length > 1) win.history.back()
       else fallback.navigate('/')

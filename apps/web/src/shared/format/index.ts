@@ -1,5 +1,6 @@
 /**
- * The one formatting module (spec.md section 9, style.md "Money"): the web app shows amounts and
- * dates only through these, which live in @kilat/domain so the server formats the same way.
+ * The one formatting module (docs/product/markets-and-formats.md#amounts): the web app shows
+ * amounts, percentages and dates only through these, which live in @kilat/domain so the server
+ * formats the same way. Each takes the market whose numbers it writes: the product's, not the page's.
  */
-export { formatAmount, formatDate, formatDateTime, formatMoney, formatMoneyWhole, formatPercent, stripGrouping } from '@kilat/domain'
+export { formatDate, formatDateTime, formatMoney, formatMoneyWhole, formatPercent } from '@kilat/domain'

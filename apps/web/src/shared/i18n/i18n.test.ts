@@ -61,7 +61,7 @@ describe('texts', () => {
     expect(Object.keys(pickBundles(instance, ['common', 'testPreview', 'common']))).toEqual(['common', 'testPreview'])
   })
 
-  it('picks the India text set for isNeedPop=1 and the Indonesian one otherwise (spec.md section 1)', () => {
+  it('picks the India text set for isNeedPop=1 and the Indonesian one otherwise (docs/product/markets-and-formats.md#text-sets)', () => {
     expect(textSetOf(marketFrom({ isNeedPop: '1' }))).toBe('india')
     expect(textSetOf(marketFrom({ isNeedPop: '0' }))).toBe('indonesia')
     expect(textSetOf(marketFrom({}))).toBe('indonesia')

@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client'
 
 /**
  * antd-mobile 5 renders Toast and Dialog with React 18's legacy `render`, which React 19 removed:
- * without this they render nothing (design.md section 10). Imported once, by the client entry.
+ * without this they render nothing (docs/product/platform.md#versions). Imported once, by the client entry.
  */
 type Container = (Element | DocumentFragment) & { __kilatRoot?: Root }
 

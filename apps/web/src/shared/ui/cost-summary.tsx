@@ -5,16 +5,27 @@ import { formatMoney } from '../format'
 import styles from './cost-summary.module.css'
 
 /**
- * What a loan costs, shown before the borrower accepts: what reaches their account after the
- * deducted fee, what they repay, and the headline rate. `line` under a product card; `list` as
- * labelled lines on the confirmation page. `market` is the product's (its currency), which the
- * page's market (isNeedPop) need not be.
+ * What a loan costs, shown before the borrower accepts (docs/product/money-rules.md#what-is-shown-before-accepting):
+ * what reaches their account after the deducted fee, what they repay, and the headline rate. `line`
+ * under a product card; `list` as labelled lines on the confirmation page, with the late-charge
+ * terms right after the headline rate (Mexico's beside its CAT). `market` is the product's (its
+ * currency), which the page's market (isNeedPop) need not be.
  */
-export function CostSummary({ cost, market, variant = 'line' }: { cost: Cost; market: Market; variant?: 'line' | 'list' }) {
+export function CostSummary({
+  cost,
+  market,
+  variant = 'line',
+  lateCharges,
+}: {
+  cost: Cost
+  market: Market
+  variant?: 'line' | 'list'
+  lateCharges?: string
+}) {
   const { t } = useTranslation()
   const received = formatMoney(cost.received, market)
   const repay = formatMoney(cost.totalRepay, market)
-  // The market's headline rate (docs/decisions/0004), worded by the server like the card's rate.
+  // The market's headline rate (docs/product/money-rules.md#headline-rate), worded by the server.
   const headline = cost.headline.text
   if (variant === 'line') {
     return (
@@ -41,6 +52,12 @@ export function CostSummary({ cost, market, variant = 'line' }: { cost: Cost; ma
         <dt>{t(`cost.headlineLabel.${cost.headline.kind}`)}</dt>
         <dd>{headline}</dd>
       </div>
+      {lateCharges && (
+        <div className={styles.text}>
+          <dt>{t('cost.lateCharges')}</dt>
+          <dd>{lateCharges}</dd>
+        </div>
+      )}
     </dl>
   )
 }

@@ -1,6 +1,7 @@
 import { pickSharedParams, SECRET_PARAM_KEYS, type SharedParamKey, type SharedParams } from '@kilat/contract'
 import { useCallback } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { sendToNative } from '../bridge'
 
 const EXTERNAL = /^https?:\/\//i
 
@@ -31,13 +32,21 @@ export function withSharedParams(path: string, shared: SharedParams): string {
 /**
  * Follows an address the API answered with (apply, jump, contract, loan push): a partner's page
  * opens in place of this one; our own screens open through the router, without a page load.
+ *
+ * `viaShell`: an address that is not http(s) belongs to the app shell, which opens it itself
+ * (the bridge's `to`); without a shell the bridge's fallback opens it in this page
+ * (docs/product/products.md#apply).
  */
-export function useFollowUrl(): (url: string) => void {
+export function useFollowUrl({ viaShell = false }: { viaShell?: boolean } = {}): (url: string) => void {
   const navigate = useNavigate()
   const { search } = useLocation()
   return useCallback(
     (url: string) => {
       if (!url) return
+      if (viaShell && !EXTERNAL.test(url)) {
+        sendToNative('to', { url })
+        return
+      }
       if (isExternalUrl(url)) {
         window.location.assign(url)
         return
@@ -45,7 +54,7 @@ export function useFollowUrl(): (url: string) => void {
       const own = EXTERNAL.test(url) ? url.replace(/^https?:\/\/[^/]+/i, '') || '/' : url
       void navigate(withSharedParams(own.startsWith('/') ? own : `/${own}`, pickSharedParams(new URLSearchParams(search))))
     },
-    [navigate, search],
+    [navigate, search, viaShell],
   )
 }
 

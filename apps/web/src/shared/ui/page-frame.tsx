@@ -5,18 +5,13 @@ import { sendToNative } from '../bridge'
 import styles from './page-frame.module.css'
 
 /**
- * A screen: the blue title bar of spec.md section 9 with a back button, then the content.
+ * A screen: the blue title bar (docs/product/screens.md#page-frame) with a back button, then the content.
  * Back walks this web app's own history first; on the first screen it hands back to the app shell
  * (in a browser that falls back to history or home).
  */
 export function PageFrame({ title, back = true, children }: { title: string; back?: boolean; children: ReactNode }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const location = useLocation()
-  const goBack = () => {
-    if (location.key !== 'default') void navigate(-1)
-    else sendToNative('closeWebview')
-  }
+  const goBack = useGoBack()
   return (
     <div className={styles.frame}>
       <header className={styles.bar}>
@@ -32,4 +27,14 @@ export function PageFrame({ title, back = true, children }: { title: string; bac
       <main className={styles.body}>{children}</main>
     </div>
   )
+}
+
+/** Back as the title bar's button does it: this app's own history first, else the app shell. */
+export function useGoBack(): () => void {
+  const navigate = useNavigate()
+  const location = useLocation()
+  return () => {
+    if (location.key !== 'default') void navigate(-1)
+    else sendToNative('closeWebview')
+  }
 }

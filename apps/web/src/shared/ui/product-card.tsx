@@ -11,7 +11,7 @@ export type ProductCardData = Pick<
 >
 
 /**
- * A recommended product (spec.md 2.5, 2.8, 2.14): logo, name, button, amount range, rate,
+ * A recommended product (docs/product/products.md#product-card): logo, name, button, amount range, rate,
  * description, tags (the lists show them on their first two cards only) and, under it, what the
  * loan costs before the borrower accepts.
  */

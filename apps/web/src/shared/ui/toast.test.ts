@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { showLoading, showToast, toastDuration } from './toast'
 
 describe('toasts', () => {
-  it('last 2 s by default, a custom duration above 300 ms, otherwise 3 s (spec.md section 9)', () => {
+  it('last 2 s by default, a custom duration above 300 ms, otherwise 3 s (docs/product/screens.md#toasts-and-popups)', () => {
     expect(toastDuration()).toBe(2000)
     expect(toastDuration(5000)).toBe(5000)
     expect(toastDuration(301)).toBe(301)

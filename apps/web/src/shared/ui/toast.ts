@@ -1,5 +1,5 @@
 /**
- * Toasts of spec.md section 9: 2 s by default; a custom duration counts only above 300 ms,
+ * Toasts (docs/product/screens.md#toasts-and-popups): 2 s by default; a custom duration counts only above 300 ms,
  * otherwise 3000 ms. antd-mobile's Toast loads on first use, so it stays out of the first-load code.
  */
 export const DEFAULT_TOAST_MS = 2000

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../shared/api'
 
 export type Contracts = DataOf<typeof contractList>
 
-/** spec.md section 9: the loan's agreements are scene 3. */
+/** docs/product/loans.md#contract-list: the loan's agreements are scene 3. */
 export const CONTRACT_SCENE = 3
 
 export function contractsQuery(api: ApiClient, productId: number) {

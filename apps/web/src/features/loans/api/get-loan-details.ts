@@ -6,7 +6,7 @@ export type LoanDetails = DataOf<typeof loanDetails>
 
 export const loanDetailsKey = (orderId: string) => ['loans', 'details', orderId] as const
 
-/** spec.md 2.8: one order of the borrower, with what the screen offers for its status. */
+/** docs/product/loans.md#loan-details: one order of the borrower, with what the screen offers for its status. */
 export function loanDetailsQuery(api: ApiClient, input: { orderId: string; productId?: number }) {
   return queryOptions({
     queryKey: loanDetailsKey(input.orderId),

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query'
 import { useApi } from '../../../shared/api'
 
 /**
- * A recommended product tapped on the loan details screen: where it leads. design.md section 6:
- * the jump sends the real product, module and position (the spec's version sent undefined values).
+ * A recommended product tapped on the loan details screen: where it leads. docs/product/products.md#jump:
+ * the jump sends the real product, module and position (the original app sent undefined values).
  */
 export function useJumpProduct(loading: string) {
   const api = useApi()

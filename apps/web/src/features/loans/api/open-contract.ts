@@ -3,11 +3,14 @@ import { useMutation } from '@tanstack/react-query'
 import { useApi } from '../../../shared/api'
 import { CONTRACT_SCENE } from './get-contracts'
 
-/** Where an agreement is read (spec.md 7.5 contract-jump): our contract page, filled with the loan. */
+/**
+ * Where an agreement is read (contract-jump, docs/product/loans.md#contract-jump): our contract
+ * page, filled with the offer the borrower is confirming (its amount and installments) or the order.
+ */
 export function useOpenContract(loading: string) {
   const api = useApi()
   return useMutation({
-    mutationFn: (input: { productId: number; position: number; orderId?: string }) =>
+    mutationFn: (input: { productId: number; position: number; orderId?: string; amount?: number; periods?: number }) =>
       api.callApi(contractJump, { body: { ...input, scene: CONTRACT_SCENE } }, { loading }),
   })
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useApi } from '../../../shared/api'
 import { loanDetailsKey, type LoanDetails } from './get-loan-details'
 
-/** design.md section 6: the stars the borrower chose, not always 5 as the spec's version sent. */
+/** docs/product/loans.md#rating: the stars the borrower chose, not always 5 as the original app sent. */
 export function useSendScore(loading: string) {
   const api = useApi()
   const queryClient = useQueryClient()

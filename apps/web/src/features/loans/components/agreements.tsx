@@ -3,19 +3,24 @@ import { useTranslation } from 'react-i18next'
 import { useFollowUrl, useScreenHref } from '../../../shared/ui/follow-url'
 import { SCREEN_PATHS } from '../../../shared/screens'
 import { useOpenContract } from '../api/open-contract'
+import { withLoanChoice, type LoanChoice } from '../params'
 import styles from '../loans.module.css'
 
 /**
- * spec.md 2.7 and 4.8: the agreements with their box, checked at first. Each title asks where the
- * agreement is read (contract-jump) and goes there; its address works without script too.
+ * The agreements with their box, checked at first (docs/product/loans.md#agreements). Each title
+ * asks where the agreement is read (contract-jump) and goes there; its address works without script
+ * too. Both carry the borrower's amount and installments, so the agreement shows the loan being
+ * confirmed.
  */
 export function Agreements({
   productId,
+  choice,
   contracts,
   checked,
   onChange,
 }: {
   productId: number
+  choice: LoanChoice
   contracts: Contracts
   checked: boolean
   onChange: (checked: boolean) => void
@@ -35,11 +40,14 @@ export function Agreements({
         {contracts.map((contract) => (
           <li key={contract.position}>
             <a
-              href={href(SCREEN_PATHS.contract, { productId, position: contract.position })}
+              href={href(SCREEN_PATHS.contract, { productId, position: contract.position, amount: choice.amount, periods: choice.periods })}
               onClick={(event) => {
                 event.preventDefault()
                 if (open.isPending) return
-                open.mutate({ productId, position: contract.position }, { onSuccess: (data) => follow(data.contract_url) })
+                open.mutate(
+                  { productId, position: contract.position, ...choice },
+                  { onSuccess: (data) => follow(withLoanChoice(data.contract_url, choice)) },
+                )
               }}
             >
               {contract.title}

@@ -6,9 +6,9 @@ import { formatMoney, formatPercent } from '../../../shared/format'
 import styles from '../loans.module.css'
 
 /**
- * India's Key Fact Statement: the loan's figures in one titled table the borrower sees before
- * confirming (docs/decisions/0004). Late charges are the offer's note. Amounts are in the
- * product's market's currency.
+ * India's Key Fact Statement (docs/product/loans.md#key-fact-statement): the loan's figures in one
+ * titled table the borrower sees before confirming, named as every other screen names them, with the
+ * late-charge terms. Amounts are in the product's market's currency.
  */
 export function KeyFactStatement({ cost, market, lateCharges }: { cost: CostSummary; market: Market; lateCharges: string }) {
   const { t } = useTranslation('loans')
@@ -22,9 +22,9 @@ export function KeyFactStatement({ cost, market, lateCharges }: { cost: CostSumm
     [t('kfs.interest'), money(cost.interest)],
     [t('kfs.total'), money(cost.totalRepay)],
     // An India product's headline is its APR (the row names it, the value is the rate alone); any
-    // other product keeps its own rate, named as such.
+    // other product keeps its own headline, named as such.
     cost.headline.kind === 'apr'
-      ? [t('kfs.apr'), formatPercent(cost.headline.bps)]
+      ? [t('kfs.apr'), formatPercent(cost.headline.bps, market)]
       : [tc(`cost.headlineLabel.${cost.headline.kind}`), cost.headline.text],
     [t('kfs.term'), t('kfs.termDays', { count: cost.termDays })],
     [t('kfs.late'), lateCharges || t('kfs.lateNone')],

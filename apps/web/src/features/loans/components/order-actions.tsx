@@ -1,4 +1,4 @@
-import type { OrderAction } from '@kilat/domain'
+import { ORDER_STATUS, type OrderAction } from '@kilat/domain'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useApi } from '../../../shared/api'
@@ -12,12 +12,10 @@ import type { LoanDetails } from '../api/get-loan-details'
 import { LOAN_MORE_MODULE_ID, saveServiceEvent } from '../api/save-service-event'
 import styles from '../loans.module.css'
 
-/** design.md section 5: an installment loan repays period by period, on its own screen. */
-const INSTALLMENT_STATUS = 170
-
 /**
- * The action area of design.md section 5: repay (with the extension link when the order allows
- * one), or borrow again from the same product through the shell.
+ * The action area (docs/product/loans.md#actions): repay (with the extension link when the order
+ * allows one), or borrow again from the same product through the shell. A partner's order is
+ * repaid and extended on the partner's own page (docs/product/money-rules.md#partner-orders).
  */
 export function OrderActions({ details, actions }: { details: LoanDetails; actions: readonly OrderAction[] }) {
   const { t } = useTranslation('loans')
@@ -25,6 +23,9 @@ export function OrderActions({ details, actions }: { details: LoanDetails; actio
   const api = useApi()
   const href = useScreenHref()
   const order = { productId: details.productId, orderId: details.orderNo }
+  const partnerUrl = details.inside === 0 && details.h5Url ? details.h5Url : undefined
+  // An installment loan repays period by period, on its own screen.
+  const repayPath = details.orderStatus === ORDER_STATUS.repayingInstallments ? SCREEN_PATHS.installments : SCREEN_PATHS.individual
 
   const loanMore = () => {
     saveServiceEvent(api, { productId: details.productId, moduleId: LOAN_MORE_MODULE_ID, positionId: 0 })
@@ -41,19 +42,27 @@ export function OrderActions({ details, actions }: { details: LoanDetails; actio
               <strong>{formatMoney(details.amountDue, details.market)}</strong>
             </p>
           )}
-          <Link
-            className={`${buttons.primary} ${buttons.block}`}
-            to={href(details.orderStatus === INSTALLMENT_STATUS ? SCREEN_PATHS.installments : SCREEN_PATHS.individual, order)}
-          >
-            {textSet.t('repayBtn')}
-          </Link>
+          {partnerUrl ? (
+            <a className={`${buttons.primary} ${buttons.block}`} href={partnerUrl} rel="noopener">
+              {textSet.t('repayBtn')}
+            </a>
+          ) : (
+            <Link className={`${buttons.primary} ${buttons.block}`} to={href(repayPath, order)}>
+              {textSet.t('repayBtn')}
+            </Link>
+          )}
         </>
       )}
-      {actions.includes('delay') && (
-        <Link className={styles.delay} to={href(SCREEN_PATHS.repayDelay, order)}>
-          {t('detail.delay')}
-        </Link>
-      )}
+      {actions.includes('delay') &&
+        (partnerUrl ? (
+          <a className={styles.delay} href={partnerUrl} rel="noopener">
+            {t('detail.delay')}
+          </a>
+        ) : (
+          <Link className={styles.delay} to={href(SCREEN_PATHS.repayDelay, order)}>
+            {t('detail.delay')}
+          </Link>
+        ))}
       {actions.includes('loanMore') && (
         <button type="button" className={`${buttons.primary} ${buttons.block}`} onClick={loanMore}>
           {textSet.t('loanMore')}

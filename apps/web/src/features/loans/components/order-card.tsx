@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { LoanDetails } from '../api/get-loan-details'
 import styles from '../loans.module.css'
 
-/** spec.md 2.8: the product and the order's lines; a partner's order links to the partner's page. */
+/** docs/product/loans.md#order-card: the product and the order's lines; a partner's order links to the partner's page. */
 export function OrderCard({ details }: { details: LoanDetails }) {
   const { t } = useTranslation('loans')
   const { t: tc } = useTranslation()

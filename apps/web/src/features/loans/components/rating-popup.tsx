@@ -8,7 +8,7 @@ import type { LoanDetails } from '../api/get-loan-details'
 import { useSendScore } from '../api/send-score'
 import styles from '../loans.module.css'
 
-/** spec.md section 9: five stars; 4 or more go on to the app store's rating. */
+/** docs/product/loans.md#rating: five stars; 4 or more go on to the app store's rating. */
 const STARS = [1, 2, 3, 4, 5] as const
 const STORE_RATING_FROM = 4
 
@@ -27,7 +27,7 @@ function Star() {
 }
 
 /**
- * spec.md 4.9: opens on load when the order asks for a rating. Stars up to the tapped one turn
+ * docs/product/loans.md#rating: opens on load when the order asks for a rating. Stars up to the tapped one turn
  * green; cancel closes and forgets the choice; a score under 4 is thanked here, 4 or 5 hand over
  * to the app store through the shell.
  */

@@ -9,11 +9,11 @@ import { useJumpProduct } from '../api/jump-product'
 import { saveServiceEvent } from '../api/save-service-event'
 import styles from '../loans.module.css'
 
-/** spec.md 2.5: tags on the first two cards only, as on the special offers page. */
+/** docs/product/screens.md#relevant: tags on the first two cards only, as on the special offers page. */
 const TAGGED_CARDS = 2
 
 /**
- * spec.md 2.8: products to try while this order cannot be acted on. A product that is not
+ * docs/product/loans.md#recommended-products-on-loan-details: products to try while this order cannot be acted on. A product that is not
  * enabled is grey; one that is not `globally` available cannot be tapped.
  */
 export function RecommendedProducts({ products }: { products: LoanDetails['recProducts'] }) {

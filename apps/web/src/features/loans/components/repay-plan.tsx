@@ -23,7 +23,7 @@ function PlanItem({ plan, market }: { plan: Plan; market: Market }) {
   )
 }
 
-/** spec.md 2.7: the first repayment in view; every repayment behind a "details" toggle, in the product's currency. */
+/** docs/product/loans.md#confirmation-screen: the first repayment in view; every repayment behind a "details" toggle, in the product's currency. */
 export function RepayPlan({ plans, market }: { plans: readonly Plan[]; market: Market }) {
   const { t } = useTranslation('loans')
   const [expanded, setExpanded] = useState(false)

@@ -3,7 +3,7 @@ import { StatusIcon } from '../../../shared/ui/status-icon'
 import type { LoanDetails } from '../api/get-loan-details'
 import styles from '../loans.module.css'
 
-/** spec.md 2.8: the order's status in a drawing, a headline and a description. */
+/** docs/product/loans.md#status-banner: the order's status in a drawing, a headline and a description. */
 export function StatusBanner({ details }: { details: LoanDetails }) {
   const headingId = useId()
   return (

@@ -2,7 +2,11 @@ import { productApply } from '@kilat/contract'
 import { useMutation } from '@tanstack/react-query'
 import { useApi } from '../../../shared/api'
 
-/** Applies for a product; the answer is where to go next (our confirmation page or a partner's). */
+/**
+ * Applies for a product (docs/product/products.md#apply); the answer is where to go next: a
+ * partner's http(s) page, opened in place of this one, or an address of ours, which the app shell
+ * opens through the bridge (`useFollowUrl({ viaShell: true })`).
+ */
 export function useApplyProduct(loading: string) {
   const api = useApi()
   return useMutation({

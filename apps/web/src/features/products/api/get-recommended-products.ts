@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../shared/api'
 
 export type RecommendedProducts = DataOf<typeof recommendProductList>
 
-/** spec.md 2.5: the products offered for a scene (banner, popup…); the scene picks the module id. */
+/** docs/product/products.md#recommended-list: the products offered for a scene (banner, popup…); the scene picks the module id. */
 export function recommendedProductsQuery(api: ApiClient, scene: string) {
   return queryOptions({
     queryKey: ['products', 'recommended', scene],

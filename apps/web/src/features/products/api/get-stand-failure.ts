@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../shared/api'
 
 export type StandFailure = DataOf<typeof standFailureInfo>
 
-/** spec.md 2.14: why the joint login failed, and products to try instead. */
+/** docs/product/products.md#joint-login-failure: why the joint login failed, and products to try instead. */
 export function standFailureQuery(api: ApiClient, input: { productId?: number; reason?: string }) {
   return queryOptions({
     queryKey: ['products', 'standFailure', input.productId ?? 0, input.reason ?? ''],

@@ -2,7 +2,7 @@ import type { RecommendedProduct } from '@kilat/contract'
 import { ProductCard } from '../../../shared/ui/product-card'
 import styles from '../products.module.css'
 
-/** spec.md 2.5: only the first two cards show their tags. */
+/** docs/product/screens.md#relevant: only the first two cards show their tags. */
 const TAGGED_CARDS = 2
 
 /** The cards of a list; a card whose request is under way cannot be tapped again. */

@@ -3,7 +3,7 @@ import { SCREEN_IDS, SCREEN_PATHS, type ScreenId } from '../../../shared/screens
 import { screenQuery, type DeviceFields } from '../fields'
 import styles from '../test-preview.module.css'
 
-/** spec.md 2.6's list, in its order; the rest of the route table follows. */
+/** The main screens of docs/product/screens.md#testpreview, in their order; the rest of the route table follows. */
 const MAIN_SCREENS = [
   'loanConfirm', 'loanDetail', 'individual', 'repayDelay', 'bindBank',
   'aboutUs', 'complaint', 'customerService', 'privacyPolicy', 'repaymentInstructions',

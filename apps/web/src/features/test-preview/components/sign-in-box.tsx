@@ -11,7 +11,7 @@ import { useSmsLogin } from '../api/sms-login'
 import { useCountdown } from '../use-countdown'
 import styles from '../test-preview.module.css'
 
-/** spec.md 4.4: 60 s before another code can be sent, unless the server says otherwise. */
+/** docs/product/shell-and-sessions.md#sms-codes: 60 s before another code can be sent, unless the server says otherwise. */
 const RESEND_SECONDS = 60
 const MAX_PHONE_DIGITS = 15
 

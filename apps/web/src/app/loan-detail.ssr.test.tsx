@@ -1,17 +1,18 @@
 import { ERRORS, loanDetails } from '@kilat/contract'
+import { ORDER_STATUS } from '@kilat/domain'
 import { screen, waitFor } from '@testing-library/react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startClient } from '../../app/start-client'
-import { render } from '../../entry-server'
-import { fetchTransport, type TransportRequest } from '../../shared/api'
-import { loanDetailsData } from '../../test/fixtures'
-import { fail, mockCall, server } from '../../test/msw'
-import { allowConsoleError } from '../../test/setup'
+import { render } from '../entry-server'
+import { fetchTransport, type TransportRequest } from '../shared/api'
+import { loanDetailsData } from '../test/fixtures'
+import { fail, mockCall, server } from '../test/msw'
+import { allowConsoleError } from '../test/setup'
+import { startClient } from './start-client'
 
-const template = readFileSync(resolve(import.meta.dirname, '../../../index.html'), 'utf8')
+const template = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8')
 
 async function renderPage(url: string, calls: TransportRequest[] = []) {
   const base = fetchTransport('http://localhost:3000')
@@ -36,15 +37,17 @@ afterEach(() => {
   root = undefined
 })
 
+// The loan details screen rendered on the server and hydrated by the whole client: it starts app/,
+// which composes the features, so it lives here rather than in features/loans.
 describe('/loan-detail on the server', () => {
   it('renders the banner, the product card and the title in the first HTML, privately', async () => {
-    server.use(mockCall(loanDetails, loanDetailsData({ orderStatus: 21, noticeStatusText: 'Sedang ditinjau', isScore: '1' })))
+    server.use(mockCall(loanDetails, loanDetailsData({ orderStatus: ORDER_STATUS.submitted, noticeStatusText: 'Sedang ditinjau', isScore: '1' })))
     const page = await renderPage('/loan-detail?productId=5&orderId=K2026000005&tok=demo-borrower')
     expect(page.status).toBe(200)
     expect(page.headers['cache-control']).toBe('no-store')
     expect(page.html).toContain('<title>Kilat Tunai · Kilat</title>')
     expect(page.html).toContain('Sedang ditinjau')
-    expect(page.html).toContain('data-status-icon="21"')
+    expect(page.html).toContain('data-status-icon="review"')
     expect(page.html).toContain('Nomor pesanan')
     expect(page.html).toContain('Rekomendasi untuk Anda')
     // The rating popup is in the page, closed until the script opens it.
