@@ -39,25 +39,23 @@ export function CostSummary({
     )
   }
   return (
-    <dl className={styles.list}>
-      <div>
-        <dt>{t('cost.receivedAfterFee', { fee: formatMoney(cost.fee, market) })}</dt>
-        <dd>{received}</dd>
-      </div>
-      <div>
-        <dt>{t('cost.totalRepay')}</dt>
-        <dd>{repay}</dd>
-      </div>
-      <div>
-        <dt>{t(`cost.headlineLabel.${cost.headline.kind}`)}</dt>
-        <dd>{headline}</dd>
-      </div>
-      {lateCharges && (
-        <div className={styles.text}>
-          <dt>{t('cost.lateCharges')}</dt>
-          <dd>{lateCharges}</dd>
+    <>
+      <dl className={styles.list}>
+        <div>
+          <dt>{t('cost.receivedAfterFee', { fee: formatMoney(cost.fee, market) })}</dt>
+          <dd>{received}</dd>
         </div>
-      )}
-    </dl>
+        <div>
+          <dt>{t('cost.totalRepay')}</dt>
+          <dd>{repay}</dd>
+        </div>
+        <div>
+          <dt>{t(`cost.headlineLabel.${cost.headline.kind}`)}</dt>
+          <dd>{headline}</dd>
+        </div>
+      </dl>
+      {/* The server's sentence names itself ("Late charges: …"), so it needs no label of its own. */}
+      {lateCharges && <p className={styles.note}>{lateCharges}</p>}
+    </>
   )
 }
