@@ -20,12 +20,12 @@ import {
   type Locale,
   type Market,
   type OrderStatus,
-  type ProductFields,
   type ProductProblem,
 } from '@kilat/domain'
 import { createSession } from '../http/sessions.js'
 import type { Executor } from './client.js'
 import { logoUrl } from './logo-url.js'
+import { productFields } from './product-fields.js'
 import {
   borrowers,
   orderPeriods,
@@ -146,30 +146,6 @@ export class ProductProblemError extends Error {
     readonly problem: ProductProblem,
   ) {
     super(`product ${code}: ${problem.kind === 'invalid' ? problem.message : `above the caps: ${JSON.stringify(problem.breaches)}`}`)
-  }
-}
-
-/** A product's row as the domain's pricing fields, the database's defaults filled in. */
-export function productFields(values: NewProduct): ProductFields {
-  return {
-    market: values.market,
-    termUnit: values.termUnit,
-    termDays: values.termDays,
-    periods: values.periods ?? 1,
-    periodDays: values.periodDays,
-    periodOptions: values.periodOptions ?? [],
-    dailyRateBps: values.dailyRateBps,
-    adminFeeBps: values.adminFeeBps ?? 0,
-    extensionFee: values.extensionFee ?? 0,
-    minAmount: values.minAmount ?? 0,
-    maxAmount: values.maxAmount ?? 0,
-    amountStep: values.amountStep ?? 0,
-    lateFeeNew: values.lateFeeNew ?? cents(0),
-    lateFeeRepeat: values.lateFeeRepeat ?? cents(0),
-    lateTiers: values.lateTiers ?? [],
-    lateCapBps: values.lateCapBps ?? 10_000,
-    isPartner: values.isPartner ?? false,
-    partnerUrl: values.partnerUrl ?? null,
   }
 }
 

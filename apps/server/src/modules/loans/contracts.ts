@@ -1,11 +1,11 @@
 import type { DataOf, ParsedQueryOf, contractView } from '@kilat/contract'
-import { cents, formatDate, type LoanQuote, type LoanTerms, type Locale } from '@kilat/domain'
+import { cents, formatDate, lateChargeTermsOf, type LoanQuote, type LoanTerms, type Locale } from '@kilat/domain'
 import { consentSections } from '../../content/index.js'
 import type { Borrower, Order, OrderPeriod, Product } from '../../db/schema.js'
 import type { Executor } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
-import { borrowerOrder, periodsOf } from '../orders/orders.service.js'
+import { borrowerOrder, borrowerOrderWithSchedule } from '../orders/orders.service.js'
 import { findProduct } from '../products/products.service.js'
 import type { Caller, LoanDeps } from './caller.js'
 import { agreementOf, repaymentTitle, type LoanFigures } from './figures.js'
@@ -27,9 +27,8 @@ export async function contractList(db: Executor, locale: Locale, productId: numb
   ]
 }
 
-/** This borrower's order of this product; anything else is not found. */
-async function orderOfProduct(db: Executor, borrower: Borrower, orderNo: string, productId: number) {
-  const found = await borrowerOrder(db, borrower.id, orderNo)
+/** The borrower's order (as orders.service found it) when it is of this product; else not found. */
+function ofProduct<T extends { product: Product }>(found: T, productId: number): T {
   if (found.product.id !== productId) throw new AppError('notFound')
   return found
 }
@@ -48,7 +47,7 @@ export async function contractJump(
   if (!product) throw new AppError('notFound')
   const base = { productId: product.id, position: input.position }
   if (input.orderId) {
-    await orderOfProduct(db, borrower, input.orderId, product.id)
+    ofProduct(await borrowerOrder(db, borrower.id, input.orderId), product.id)
     return { contract_url: contractPageUrl({ ...base, orderNo: input.orderId }) }
   }
   const chose = input.amount !== undefined || input.periods !== undefined
@@ -89,7 +88,7 @@ function figuresOfOrder(order: Order, product: Product, periods: OrderPeriod[]):
     orderNo: order.orderNo,
     terms,
     quote,
-    late: { feeNew: order.lateFeeNew, feeRepeat: order.lateFeeRepeat, tiers: order.lateTiers, capBps: order.lateCapBps },
+    late: lateChargeTermsOf(order),
     schedule: periods.map((p) => ({ periodNo: p.periodNo, total: p.total, dueAt: p.dueAt })),
     provisional: order.disbursedAt === null,
     signedAt: order.appliedAt,
@@ -110,8 +109,8 @@ export async function contractViewOf(
   checkPosition(input.position)
   let figures: LoanFigures
   if (input.orderId) {
-    const { order, product } = await orderOfProduct(deps.db, borrower, input.orderId, input.productId)
-    figures = figuresOfOrder(order, product, await periodsOf(deps.db, order.id))
+    const { order, product, periods } = ofProduct(await borrowerOrderWithSchedule(deps.db, borrower.id, input.orderId), input.productId)
+    figures = figuresOfOrder(order, product, periods)
   } else {
     const product = await ownProduct(deps.db, borrower, input.productId)
     figures = figuresOfOffer(offerOf(product, chosenLoan(product, input), now), now)

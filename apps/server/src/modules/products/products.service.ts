@@ -14,9 +14,9 @@ import {
   type LoanTerms,
   type Locale,
   type Market,
-  type ProductFields,
 } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
+import { productFields } from '../../db/product-fields.js'
 import type { Borrower, EventKind, NewProduct, Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
@@ -26,30 +26,6 @@ import * as repo from './products.repo.js'
 /** A product by id, whatever its status or market; undefined when there is none. */
 export function findProduct(db: Executor, id: number): Promise<Product | undefined> {
   return repo.findProduct(db, id)
-}
-
-/** A new product's fields as domain's product rules read them, the database's defaults filled in. */
-export function productFields(values: NewProduct): ProductFields {
-  return {
-    market: values.market,
-    termUnit: values.termUnit,
-    termDays: values.termDays,
-    periods: values.periods ?? 1,
-    periodDays: values.periodDays,
-    periodOptions: values.periodOptions ?? [],
-    dailyRateBps: values.dailyRateBps,
-    adminFeeBps: values.adminFeeBps ?? 0,
-    extensionFee: values.extensionFee ?? 0,
-    minAmount: values.minAmount ?? 0,
-    maxAmount: values.maxAmount ?? 0,
-    amountStep: values.amountStep ?? 0,
-    lateFeeNew: values.lateFeeNew ?? cents(0),
-    lateFeeRepeat: values.lateFeeRepeat ?? cents(0),
-    lateTiers: values.lateTiers ?? [],
-    lateCapBps: values.lateCapBps ?? 10_000,
-    isPartner: values.isPartner ?? false,
-    partnerUrl: values.partnerUrl ?? null,
-  }
 }
 
 /**
@@ -153,11 +129,11 @@ export async function recommendedProducts(
   locale: Locale,
   options: ListOptions,
 ): Promise<Array<RecommendedProduct & { code: string }>> {
-  const [list, unsettled] = await Promise.all([repo.listMarketProducts(db, borrower.market), unsettledOrderNos(db, borrower.id)])
+  const list = await repo.marketProductsFor(db, borrower)
   return list
-    .filter((p) => p.id !== options.excludeProductId && (!options.activeOnly || p.status === 'active'))
-    .map((p) => {
-      const blockedBy = p.status !== 'active' ? 'unavailable' : unsettled.has(p.id) ? 'inProgress' : null
+    .filter(({ product: p }) => p.id !== options.excludeProductId && (!options.activeOnly || p.status === 'active'))
+    .map(({ product: p, unsettledOrderNo }) => {
+      const blockedBy = p.status !== 'active' ? 'unavailable' : unsettledOrderNo !== null ? 'inProgress' : null
       return { ...productCard(p, locale, options.moduleId, blockedBy), code: p.code }
     })
 }
