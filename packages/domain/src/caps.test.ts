@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { capBreaches, capsInForce, costCapAmount, costCapsOn, type CostCaps, type ProductPricing } from './caps.js'
+import { capsInForce, costCapAmount, costCapsOn, type CostCaps } from './caps.js'
 import { dailyCostBps, quoteLoan, type LoanTerms } from './loan.js'
 import { cents, type Cents } from './money.js'
 import { lateChargePlan, penaltyForDay, penaltyForDays, type LateChargeTerms } from './penalty.js'
-import { lateChargeTermsOf, loanTermsOf, periodChoices, productProblem, type ProductFields } from './product.js'
+import { capBreaches, lateChargeTermsOf, loanTermsOf, periodChoices, productProblem, type ProductFields, type ProductPricing } from './product.js'
 import { allowedAmounts } from './recommend.js'
 
 // docs/product/money-rules.md#caps
