@@ -1,0 +1,340 @@
+// API benchmark (issue 7): how close each borrower call comes to the floor of this stack on this
+// machine, and how the server holds a steady production-like rate.
+//
+// For each engine (PostgreSQL, then the embedded PGlite) it starts the built server as `npm start`
+// does (demo data, the order job off so that it does not write during the runs), loads every call
+// of targets.mjs one after the other with autocannon, then the floor (floor.mjs) on the same
+// database, and prints req/s, p50, p99 and the share of the floor's req/s. Then a fixed-rate run
+// over a weighted mix of the calls (latency at a rate the server should hold, rather than at
+// saturation), and the server's resident memory after it all.
+//
+// PostgreSQL: DATABASE_URL, default postgres://kilat:kilat@localhost:5432/kilat_bench. The
+// database is created when missing and emptied at every run, so it must be a throwaway one: its
+// name must contain "bench".
+//
+// Usage: npm run bench:api [-- --engine pg|pglite|both] [--duration 10] [--connections 50]
+//          [--warmup 2] [--fixed-rate 500] [--fixed-duration 60 (0: no fixed-rate run)]
+//          [--targets loan-details,google-score]
+// It is a measurement, not a test: it exits 0 whatever the figures, non-zero only when it cannot run.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { demoOf, isSuccess } from './demo.mjs'
+import { CannotRun, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
+import { TARGETS } from './targets.mjs'
+
+// Issue 7's targets: shares of the floor's req/s, the fixed-rate p99, memory on PGlite.
+const SHARE_TARGET = { read: 0.6, write: 0.3 }
+const FIXED_P99_TARGET_MS = 50
+const PGLITE_RSS_TARGET_MIB = 300
+
+const DEFAULT_PG_URL = 'postgres://kilat:kilat@localhost:5432/kilat_bench'
+const FLOOR_ENTRY = join(import.meta.dirname, 'floor.mjs')
+
+function options() {
+  const values = parseOptions({
+    options: {
+      engine: { type: 'string', default: 'both' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      warmup: { type: 'string', default: '2' },
+      'fixed-rate': { type: 'string', default: '500' },
+      'fixed-duration': { type: 'string', default: '60' },
+      targets: { type: 'string' },
+    },
+  })
+  const number = (name, min) => {
+    const value = Number(values[name])
+    if (!Number.isFinite(value) || value < min) throw new CannotRun(`--${name} must be a number of at least ${min}`)
+    return value
+  }
+  if (!['pg', 'pglite', 'both'].includes(values.engine)) throw new CannotRun('--engine must be pg, pglite or both')
+  const names = values.targets?.split(',').map((s) => s.trim()).filter(Boolean)
+  const unknown = names?.filter((name) => !TARGETS.some((t) => t.name === name)) ?? []
+  if (unknown.length > 0) throw new CannotRun(`unknown target(s) ${unknown.join(', ')}; known: ${TARGETS.map((t) => t.name).join(', ')}`)
+  return {
+    engines: values.engine === 'both' ? ['pg', 'pglite'] : [values.engine],
+    duration: number('duration', 1),
+    connections: number('connections', 1),
+    warmup: number('warmup', 0),
+    fixedRate: number('fixed-rate', 1),
+    fixedDuration: number('fixed-duration', 0),
+    targets: names ? TARGETS.filter((t) => names.includes(t.name)) : TARGETS,
+  }
+}
+
+/** Every request to load, each with its label, kind and weight in the fixed-rate mix. */
+function requestsOf(targets, demo) {
+  return targets.flatMap((target) => {
+    const requests = target.requests(demo)
+    return requests.map(({ label, ...request }) => ({
+      name: target.name,
+      label: label ?? target.name,
+      kind: target.kind,
+      weight: target.mix / requests.length,
+      request,
+    }))
+  })
+}
+
+/**
+ * Waits until the requests a run left queued in the server have been answered. autocannon stops
+ * sending at the end of a run, but up to one request per connection is still queued for the
+ * database; on a slow call that backlog would otherwise eat into the next run. /readyz queues
+ * behind it for the database, so two answers in a row mean it has drained.
+ */
+async function settle(base) {
+  const deadline = Date.now() + 60_000
+  let answered = 0
+  while (answered < 2 && Date.now() < deadline) {
+    answered = (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) ? answered + 1 : 0
+  }
+}
+
+/** One request by hand first: a call that fails would otherwise be measured on its error path. */
+async function preflight(base, { request }, { envelope }) {
+  const response = await fetch(base + request.path, { method: request.method, headers: request.headers, body: request.body })
+  const body = await response.json().catch(() => undefined)
+  if (response.ok && (!envelope || isSuccess(body))) return undefined
+  return `answers HTTP ${response.status} ${JSON.stringify(body ?? '').slice(0, 160)}`
+}
+
+async function measure(base, target, opts, { envelope = true } = {}) {
+  const failure = await preflight(base, target, { envelope })
+  if (failure) {
+    console.log(`  ${target.label}: not measured, ${failure}`)
+    return { ...target, failure }
+  }
+  const load = (duration) => autocannon({ url: base, connections: opts.connections, duration, requests: [target.request] })
+  if (opts.warmup > 0) {
+    await load(opts.warmup)
+    await settle(base)
+  }
+  const result = await load(opts.duration)
+  await settle(base)
+  const row = {
+    ...target,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+  console.log(`  ${target.label}: ${Math.round(row.rps)} req/s, p99 ${ms(row.p99)} ms`)
+  return row
+}
+
+/**
+ * The fixed-rate run: each request draws its call at random by weight, so that the connections do
+ * not all ask for the same call at the same moment. autocannon corrects the latencies for the
+ * requests a slow server kept it from sending (coordinated omission), so p99 includes the wait.
+ */
+async function fixedRate(base, requests, opts) {
+  const mix = requests.filter((r) => r.weight > 0)
+  if (mix.length === 0) return undefined
+  const total = mix.reduce((sum, r) => sum + r.weight, 0)
+  const pick = () => {
+    let x = Math.random() * total
+    for (const r of mix) if ((x -= r.weight) < 0) return r.request
+    return mix.at(-1).request
+  }
+  const result = await autocannon({
+    url: base,
+    connections: opts.connections,
+    duration: opts.fixedDuration,
+    overallRate: opts.fixedRate,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const { method, path, headers, body } = pick()
+          return { ...req, method, path, headers: { ...req.headers, ...headers }, body: body ?? Buffer.alloc(0) }
+        },
+      },
+    ],
+  })
+  const shares = new Map()
+  for (const r of mix) shares.set(r.name, (shares.get(r.name) ?? 0) + r.weight / total)
+  return {
+    shares,
+    answered: result.requests.total,
+    rate: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    p999: result.latency.p99_9,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+/** Creates the benchmark's database when missing and empties it the way scripts/reset.mjs does. */
+async function preparePostgres(url) {
+  const { default: pg } = await import('pg')
+  let parsed
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new CannotRun('DATABASE_URL is not a postgres:// address')
+  }
+  const name = decodeURIComponent(parsed.pathname.slice(1))
+  if (!name.includes('bench')) {
+    throw new CannotRun(`DATABASE_URL names the database "${name}". The benchmark empties its database at every run, so it only uses one whose name contains "bench" (default kilat_bench).`)
+  }
+  const admin = new URL(url)
+  admin.pathname = '/postgres'
+  const adminClient = new pg.Client({ connectionString: admin.href })
+  await adminClient.connect().catch((error) => {
+    throw new CannotRun(explainConnectError(error, parsed))
+  })
+  const release = () => adminClient.end()
+  try {
+    // A second run on the same database would empty it under the first one's server. The lock
+    // lives as long as this connection, which stays open until the engine's runs are over.
+    const { rows: locked } = await adminClient.query('select pg_try_advisory_lock(hashtext($1)) as ok', [`kilat bench ${name}`])
+    if (!locked[0].ok) throw new CannotRun(`Another bench:api run is using the database ${name}: wait for it to end, or give this one another DATABASE_URL.`)
+    const { rows } = await adminClient.query('select 1 from pg_database where datname = $1', [name])
+    if (rows.length === 0) await adminClient.query(`create database "${name.replaceAll('"', '""')}"`)
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;')
+      const { rows: version } = await client.query('show server_version')
+      return { name, version: version[0].server_version, release }
+    } finally {
+      await client.end()
+    }
+  } catch (error) {
+    await release()
+    throw error
+  }
+}
+
+function explainConnectError(error, url) {
+  const where = `${url.hostname}:${url.port || 5432}`
+  const howTo = [
+    'Start the machine\'s PostgreSQL and create the role CI uses (as .ci/run does):',
+    '  pg_ctlcluster 15 main start',
+    '  su postgres -c "psql -c \\"create role kilat login superuser password \'kilat\'\\""',
+    'or set DATABASE_URL to another throwaway database (its name containing "bench"), or run --engine pglite.',
+  ].join('\n')
+  if (error.code === 'ECONNREFUSED') return `PostgreSQL does not answer at ${where}.\n${howTo}`
+  if (error.code === '28P01' || error.code === '28000') return `PostgreSQL at ${where} refused the role "${decodeURIComponent(url.username)}": ${error.message}.\n${howTo}`
+  return `Cannot connect to PostgreSQL at ${where}: ${error.message}\n${howTo}`
+}
+
+async function benchEngine(engine, opts) {
+  let dataDir
+  let database
+  let env
+  // The server and the floor read DATABASE_URL first: PGlite runs must not inherit one.
+  const removeEnv = engine === 'pglite' ? ['DATABASE_URL'] : []
+  if (engine === 'pg') {
+    const url = process.env.DATABASE_URL ?? DEFAULT_PG_URL
+    database = await preparePostgres(url)
+    env = { DATABASE_URL: url }
+    console.log(`\nPostgreSQL ${database.version} (database ${database.name})`)
+  } else {
+    dataDir = await mkdtemp(join(tmpdir(), 'kilat-bench-'))
+    env = { DATA_DIR: dataDir }
+    console.log('\nPGlite (embedded, a fresh database)')
+  }
+  console.log(`${opts.connections} connections, ${opts.duration} s per call after ${opts.warmup} s of warm-up`)
+
+  try {
+    const server = await startProcess(SERVER_ENTRY, { name: 'the server', env: { ...env, JOB_INTERVAL_SECONDS: '0' }, removeEnv })
+    let rows
+    let fixed
+    let memory
+    const started = server.memory()
+    try {
+      const requests = requestsOf(opts.targets, await demoOf(server.base))
+      rows = []
+      for (const target of requests) rows.push(await measure(server.base, target, opts))
+      if (opts.fixedDuration > 0) {
+        console.log(`  fixed rate: ${opts.fixedRate} req/s for ${opts.fixedDuration} s…`)
+        fixed = await fixedRate(server.base, requests, opts)
+        await settle(server.base)
+      }
+      memory = { started, after: server.memory() }
+    } finally {
+      await server.stop()
+    }
+
+    // After the server has stopped: PGlite allows one process per folder, and the floor reads
+    // the very rows the server seeded.
+    const floorProcess = await startProcess(FLOOR_ENTRY, { name: 'the floor', env, removeEnv })
+    let floor
+    try {
+      const target = { label: 'floor (one pk select)', kind: 'floor', request: { method: 'GET', path: '/floor?id=1' } }
+      floor = await measure(floorProcess.base, target, opts, { envelope: false })
+    } finally {
+      await floorProcess.stop()
+    }
+
+    printTable(rows, floor)
+    if (fixed) printFixed(fixed, opts)
+    printMemory(memory, engine)
+  } finally {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+    await database?.release()
+  }
+}
+
+function ms(value) {
+  return value < 10 ? value.toFixed(1) : String(Math.round(value))
+}
+
+function printTable(rows, floor) {
+  const width = Math.max(24, ...rows.map((r) => r.label.length), floor.label.length)
+  console.log(`\n${'target'.padEnd(width)}  kind   ${'req/s'.padStart(7)}  ${'p50 ms'.padStart(7)}  ${'p99 ms'.padStart(7)}  err/non2xx  of floor`)
+  for (const row of [...rows, floor]) {
+    const head = `${row.label.padEnd(width)}  ${row.kind.padEnd(5)}`
+    if (row.failure) {
+      console.log(`${head}  not measured: ${row.failure}`)
+      continue
+    }
+    let share = ''
+    if (row !== floor && floor.rps) {
+      const ratio = row.rps / floor.rps
+      const target = SHARE_TARGET[row.kind]
+      share = `${ratio.toFixed(2).padStart(8)}${target && ratio < target ? `  BELOW ${target}` : ''}`
+    }
+    const errors = `${row.errors}/${row.non2xx}`
+    console.log(`${head}  ${String(Math.round(row.rps)).padStart(7)}  ${ms(row.p50).padStart(7)}  ${ms(row.p99).padStart(7)}  ${errors.padStart(10)}${share}`)
+  }
+}
+
+function printFixed(fixed, opts) {
+  const mix = [...fixed.shares].map(([name, share]) => `${name} ${Math.round(share * 100)} %`).join(', ')
+  const ok = fixed.p99 < FIXED_P99_TARGET_MS && fixed.errors === 0 && fixed.non2xx === 0
+  console.log(`\nFixed rate ${opts.fixedRate} req/s for ${opts.fixedDuration} s, ${opts.connections} connections (${mix})`)
+  console.log(
+    `  answered ${fixed.answered} (${Math.round(fixed.rate)} req/s)  p50 ${ms(fixed.p50)} ms  p99 ${ms(fixed.p99)} ms  p99.9 ${ms(fixed.p999)} ms` +
+      `  errors ${fixed.errors}  non-2xx ${fixed.non2xx}  ${ok ? 'ok' : `MISSES p99 < ${FIXED_P99_TARGET_MS} ms without errors`}`,
+  )
+}
+
+function printMemory({ started, after }, engine) {
+  if (!after) return console.log('\nServer memory: not readable on this system')
+  const over = engine === 'pglite' && after.rssMiB > PGLITE_RSS_TARGET_MIB
+  console.log(
+    `\nServer memory: ${Math.round(started.rssMiB)} MiB resident once started, ${Math.round(after.rssMiB)} MiB after the runs` +
+      ` (peak ${Math.round(after.peakMiB)} MiB)${over ? `  OVER ${PGLITE_RSS_TARGET_MIB} MiB` : ''}`,
+  )
+}
+
+try {
+  const opts = options()
+  if (!existsSync(SERVER_ENTRY)) {
+    console.log('No server build: running npm run build first.')
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+    if (build.status !== 0) throw new CannotRun('npm run build failed')
+  }
+  for (const engine of opts.engines) await benchEngine(engine, opts)
+  process.exit(0)
+} catch (error) {
+  console.error(error instanceof CannotRun ? error.message : error)
+  process.exit(error instanceof CannotRun ? 2 : 1)
+}

@@ -1,0 +1,48 @@
+// What the benchmarks need to know about the demo data (apps/server/src/db/seed.ts), asked from the
+// running server instead of copied here, so that a change to the seed cannot silently leave a
+// benchmark loading an order or product that no longer exists.
+
+/** The first demo borrower (Indonesia): one order in every status and products to apply for. */
+export const DEMO_SESSION = 'demo-borrower'
+
+/** Wire values of the order statuses (packages/domain/src/order-status.ts), for readable labels. */
+const STATUS_NAMES = {
+  21: 'submitted',
+  151: 'approved',
+  110: 'rejected',
+  170: 'installments',
+  174: 'due',
+  180: 'overdue',
+  200: 'settled',
+  3: 'partner-repaying',
+  4: 'partner-settled',
+  5: 'partner-overdue',
+}
+
+/**
+ * The demo borrower's product to apply for and one order per status, from the demo-mode call the
+ * test preview uses. Throws when the server is not in demo mode or the seed changed shape.
+ */
+export async function demoOf(base) {
+  const response = await fetch(`${base}/h5-api/v3/demo/orders?tok=${DEMO_SESSION}`, { headers: { accept: 'application/json' } })
+  const body = await response.json().catch(() => undefined)
+  if (!response.ok || body?.code !== 0 || !body.data) {
+    throw new Error(`GET /h5-api/v3/demo/orders answered ${response.status} ${JSON.stringify(body)?.slice(0, 200)}: is the server in demo mode?`)
+  }
+  const { productId, orders } = body.data
+  if (productId === null) throw new Error('the demo borrower has no product to apply for: the demo data changed')
+  const byStatus = new Map()
+  for (const order of orders) {
+    if (!byStatus.has(order.status)) {
+      byStatus.set(order.status, { ...order, statusName: STATUS_NAMES[order.status] ?? `status-${order.status}` })
+    }
+  }
+  return { productId, orders: [...byStatus.values()] }
+}
+
+/** True when an answer of any envelope family reports success (packages/contract/src/envelope.ts). */
+export function isSuccess(body) {
+  if (typeof body !== 'object' || body === null) return false
+  if ('success' in body) return body.success === true
+  return body.code === 0 || body.code === '00'
+}

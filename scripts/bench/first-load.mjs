@@ -1,0 +1,68 @@
+// First-load bytes of a route from the web build, counted the way scripts/size.mjs counts the size
+// budget: the entry chunk and its static imports, plus the route's lazy chunk and its static
+// imports, each file once, gzip at level 9. Stylesheets are counted too: those of the same chunks
+// and those the server-rendered page links (the app's single stylesheet is linked from the page,
+// not from a chunk).
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { CannotRun, ROOT } from './process.mjs'
+
+const DIST = join(ROOT, 'apps', 'web', 'dist')
+const CLIENT = join(DIST, 'client')
+
+/** The build manifest and the route table of the built app (so neither can drift from what ships). */
+export async function webBuild() {
+  const manifestPath = join(CLIENT, '.vite', 'manifest.json')
+  const serverEntry = join(DIST, 'server', 'entry-server.js')
+  if (!existsSync(manifestPath) || !existsSync(serverEntry)) throw new CannotRun('No web build found: run `npm run build` first.')
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+  const { routeTable } = await import(pathToFileURL(serverEntry).href)
+  return { manifest, routes: routeTable() }
+}
+
+/** Script and stylesheet files a route loads first, from the manifest. */
+function firstLoadFiles(manifest, routeFile) {
+  const seen = new Set()
+  const js = new Set()
+  const css = new Set()
+  const visit = (key) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`${key} is not in the build manifest`)
+    if (chunk.file.endsWith('.js')) js.add(chunk.file)
+    for (const file of chunk.css ?? []) css.add(file)
+    for (const child of chunk.imports ?? []) visit(child)
+  }
+  visit('index.html')
+  visit(routeFile)
+  return { js, css }
+}
+
+/** Local stylesheets a page links (`/assets/…` becomes `assets/…`, as the manifest names files). */
+function linkedStylesheets(html) {
+  const files = []
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    if (!/\brel="stylesheet"/.test(tag)) continue
+    const href = tag.match(/\bhref="\/([^"?#]+)"/)?.[1]
+    if (href) files.push(href)
+  }
+  return files
+}
+
+const gzipCache = new Map()
+function gzipBytes(file) {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(CLIENT, file)), { level: 9 }).byteLength)
+  return gzipCache.get(file)
+}
+
+/** First-load JS and CSS of a route (gzip bytes), and its server-rendered HTML (bytes and gzip). */
+export function firstLoadOf(manifest, routeFile, html) {
+  const { js, css } = firstLoadFiles(manifest, routeFile)
+  for (const file of linkedStylesheets(html)) if (existsSync(join(CLIENT, file))) css.add(file)
+  const sum = (files) => [...files].reduce((total, file) => total + gzipBytes(file), 0)
+  const htmlBytes = Buffer.from(html)
+  return { js: sum(js), css: sum(css), html: htmlBytes.byteLength, htmlGzip: gzipSync(htmlBytes, { level: 9 }).byteLength }
+}

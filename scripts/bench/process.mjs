@@ -1,0 +1,99 @@
+// Starting and stopping the processes a benchmark measures: the built server and the floor
+// endpoint. Each runs in its own Node process, as in production, so that the load generator in
+// the benchmark's process does not share an event loop with what it measures.
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+
+export const ROOT = join(import.meta.dirname, '..', '..')
+export const SERVER_ENTRY = join(ROOT, 'apps', 'server', 'dist', 'server.js')
+
+/** Thrown when a benchmark cannot run at all (the only case where it exits non-zero). */
+export class CannotRun extends Error {}
+
+/** The command line's options; a mistyped one is a usage error, not a crash. */
+export function parseOptions(config) {
+  try {
+    return parseArgs(config).values
+  } catch (error) {
+    throw new CannotRun(error.message)
+  }
+}
+
+/** A port nobody listens on right now, so that a benchmark never collides with a running server. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts `node <script>` with `env` on top of this process's environment and waits until its
+ * /readyz answers. `stdout` is discarded rather than piped: at thousands of requests a second the
+ * server's request log would otherwise cost the benchmark's own process CPU. The end of stderr is
+ * kept to explain a failed start.
+ */
+export async function startProcess(script, { env, name, removeEnv = [] }) {
+  if (!existsSync(script)) throw new CannotRun(`${script} does not exist`)
+  const port = await freePort()
+  const childEnv = { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) }
+  for (const key of removeEnv) delete childEnv[key]
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000)
+  })
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  let gone = false
+  exited.then(() => (gone = true))
+
+  const base = `http://127.0.0.1:${port}`
+  const started = Date.now()
+  for (;;) {
+    if (gone) throw new CannotRun(`${name} stopped while starting:\n${stderr.trim()}`)
+    const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false)
+    if (ready) break
+    if (Date.now() - started > 120_000) {
+      child.kill('SIGKILL')
+      throw new CannotRun(`${name} did not answer /readyz within 120 s:\n${stderr.trim()}`)
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+
+  // Whatever happens to the benchmark, it must not leave a server behind.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+
+  return {
+    base,
+    pid: child.pid,
+    memory: () => memoryOf(child.pid),
+    async stop() {
+      process.off('exit', killOnExit)
+      if (gone) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** Resident memory now and at its peak, in MiB, as the kernel counts it (Linux only). */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kib = (field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1])
+    return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 }
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,77 @@
+// Every borrower call that `npm run bench:api` loads, in one list: an area that adds calls adds
+// their entries here, and both the per-call table and the fixed-rate mix pick them up.
+//
+// An entry:
+//   name      what `--targets` selects and the table prints (with each request's label)
+//   kind      'read' or 'write': the share of the floor's req/s each must reach (issue 7: 0.6 and 0.3)
+//   mix       the entry's share of the fixed-rate run, split evenly over its requests (0: left out)
+//   requests  (demo) => [request]: demo is what demo.mjs reads from the server (productId, one
+//             order per status); a request is { label?, method, path, headers, body? } as
+//             autocannon takes it
+//
+// Requests carry the session in the query (`tok`), as the app shell opens every screen, and the
+// headers of the web app's API client (apps/web/src/shared/api/client.ts).
+import { DEMO_SESSION } from './demo.mjs'
+
+// A phone's WebView always asks for compressed answers: compressing them is part of the cost.
+const HEADERS = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip, deflate, br' }
+
+function get(path, query = {}) {
+  const search = new URLSearchParams({ ...query, tok: DEMO_SESSION })
+  return { method: 'GET', path: `${path}?${search}`, headers: HEADERS }
+}
+
+// POST bodies are form-encoded, as the web app sends them.
+function post(path, form = {}) {
+  return {
+    method: 'POST',
+    path: `${path}?tok=${DEMO_SESSION}`,
+    headers: { ...HEADERS, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+    body: new URLSearchParams(form).toString(),
+  }
+}
+
+export const TARGETS = [
+  {
+    name: 'loan-details',
+    kind: 'read',
+    mix: 50,
+    // One request per status: each status takes its own path through the screen's rules.
+    requests: (demo) =>
+      demo.orders.map((order) => ({
+        label: `loan-details ${order.statusName}`,
+        ...get('/h5-api/v3/loan-details/loan-details', { orderId: order.orderNo }),
+      })),
+  },
+  {
+    name: 'recommend-product-list',
+    kind: 'read',
+    mix: 25,
+    requests: () => [post('/app/v3/product/recommend-product-list')],
+  },
+  {
+    name: 'loan-detail-confirm',
+    kind: 'read',
+    mix: 15,
+    requests: (demo) => [post('/h5-api/v3/loan-confirm/loan-detail-confirm', { productId: demo.productId })],
+  },
+  {
+    name: 'contract-view',
+    kind: 'read',
+    mix: 10,
+    requests: (demo) => [get('/h5-api/v3/contract/view', { productId: demo.productId, position: 0 })],
+  },
+  {
+    // The write under load. Submitting loans (loan-detail-push) cannot be repeated: a borrower may
+    // hold one open order per product, and every borrower would need a session of their own. A
+    // rating is an upsert of the same row, which every request can repeat with the demo session.
+    name: 'google-score',
+    kind: 'write',
+    mix: 0,
+    requests: (demo) => {
+      const settled = demo.orders.find((order) => order.statusName === 'settled')
+      if (!settled) throw new Error('the demo borrower has no settled order to rate: the demo data changed')
+      return [post('/h5-api/v3/loan-details/google-score', { score: 4, orderId: settled.orderNo })]
+    },
+  },
+]
