@@ -64,7 +64,7 @@ export const loanDetailConfirm = defineCall({
   auth: 'borrower',
   /**
    * `amount` and `periods` are the borrower's choice; without them the offer is the product's
-   * largest amount at its first term.
+   * largest amount (the last step within its maximum) at its own installment count.
    */
   body: z.object({ productId, amount: amount.optional(), periods: periods.optional() }),
   data: loanConfirmSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { capsInForce, costCapAmount, costCapsOn, type CostCaps } from './caps.js'
+import { capsInForce, costCapAmount, costCapsOn, quoteWithinCaps, type CostCaps } from './caps.js'
 import { dailyCostBps, quoteLoan, type LoanTerms } from './loan.js'
 import { cents, type Cents } from './money.js'
 import { lateChargePlan, penaltyForDay, penaltyForDays, type LateChargeTerms } from './penalty.js'
@@ -311,5 +311,21 @@ describe('capsInForce', () => {
     expect(capsInForce('ID', '2026-07-01')).toEqual({ from: '2026-01-01', caps: { dailyCostBps: 10, lateDailyBps: 10, totalBps: 10_000 } })
     expect(capsInForce('ID', '2025-12-31')?.from).toBe('2025-01-01')
     expect(capsInForce('IN', '2026-07-01')).toBeNull()
+  })
+})
+
+describe('quoteWithinCaps', () => {
+  const terms: LoanTerms = { market: 'ID', termUnit: 'day', termDays: 91, periods: 1, periodDays: 91, dailyRateBps: 15, adminFeeBps: 300 }
+  const quote = quoteLoan(cents(1_000_000_00), terms)
+
+  it('holds a loan to the caps of the day it is signed', () => {
+    // 0.15 % a day and 3 %: within 2025's 0.2 %, above 2026's 0.1 %
+    expect(quoteWithinCaps(quote, 'ID', '2025-06-30')).toBe(true)
+    expect(quoteWithinCaps(quote, 'ID', '2026-01-01')).toBe(false)
+  })
+
+  it('leaves India and Mexico to the product’s rate', () => {
+    expect(quoteWithinCaps({ ...quote }, 'IN', '2026-01-01')).toBe(true)
+    expect(quoteWithinCaps({ ...quote }, 'MX', '2026-01-01')).toBe(true)
   })
 })

@@ -1,3 +1,4 @@
+import type { LoanQuote } from './loan.js'
 import type { Market } from './markets.js'
 import { type Cents, floorBasisPoints, minCents } from './money.js'
 
@@ -43,4 +44,14 @@ export function capsInForce(market: Market, signedOn: string): { from: string; c
 /** The most a loan may cost besides late charges: the daily cap over its term, and never more than the total cap. */
 export function costCapAmount(principal: Cents, termDays: number, caps: CostCaps): Cents {
   return minCents(floorBasisPoints(principal, caps.dailyCostBps * termDays), floorBasisPoints(principal, caps.totalBps))
+}
+
+/**
+ * Whether a loan signed on `signedOn` is within the caps in force that day. A product stored under
+ * older, looser caps stays in the catalogue, but none of its offers that a newer cap forbids may be
+ * signed.
+ */
+export function quoteWithinCaps(quote: LoanQuote, market: Market, signedOn: string): boolean {
+  const caps = costCapsOn(market, signedOn)
+  return caps === null || quote.totalCost <= costCapAmount(quote.principal, quote.termDays, caps)
 }

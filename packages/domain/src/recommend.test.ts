@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { MAX_AMOUNT_CHOICES, allowedAmounts, amountAllowed, amountChoiceCount, recommendModuleId } from './recommend.js'
+import { MAX_AMOUNT_CHOICES, allowedAmounts, amountAllowed, amountChoiceCount, largestAmount, recommendModuleId } from './recommend.js'
 
 describe('recommendModuleId', () => {
   it.each([
@@ -69,6 +69,24 @@ describe('allowedAmounts: the amounts a borrower may choose', () => {
         expect(amounts.every((a, i) => i === 0 || a - amounts[i - 1]! === step)).toBe(true)
         // the next step would pass the maximum
         expect(amountAllowed(amounts.at(-1)! + step, limits)).toBe(false)
+      }),
+    )
+  })
+})
+
+describe('largestAmount', () => {
+  it('is the maximum on a step, else the last step below it', () => {
+    expect(largestAmount({ min: 100, max: 500, step: 100 })).toBe(500)
+    expect(largestAmount({ min: 100, max: 550, step: 100 })).toBe(500)
+    expect(largestAmount({ min: 100, max: 100, step: 7 })).toBe(100)
+  })
+
+  it('is always an amount the limits allow', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 1e5 }), (min, extra, step) => {
+        const limits = { min, max: min + extra, step }
+        const largest = largestAmount(limits)
+        return amountAllowed(largest, limits) && largest + step > limits.max
       }),
     )
   })

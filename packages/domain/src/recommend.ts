@@ -54,3 +54,9 @@ export function allowedAmounts(limits: AmountLimits): Cents[] {
   if (count > MAX_AMOUNT_CHOICES) throw new Error(`a product offers at most ${MAX_AMOUNT_CHOICES} amounts, not ${count}`)
   return Array.from({ length: count }, (_, i) => cents(limits.min + i * limits.step))
 }
+
+/** The largest amount the limits offer: the maximum, or the last step below it when it is off-step. */
+export function largestAmount(limits: AmountLimits): Cents {
+  if (amountChoiceCount(limits) === 0) throw new Error('the limits offer no amount')
+  return cents(limits.min + Math.floor((limits.max - limits.min) / limits.step) * limits.step)
+}

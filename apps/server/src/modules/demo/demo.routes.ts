@@ -26,7 +26,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     }
   })
 
-  // The borrower's orders, newest first, and the first product of ours they could apply for now
+  // The borrower's orders by order number, and the first product of ours they could apply for now
   // (active, their market, no unsettled order of theirs), so every /testPreview link works.
   registerCall(app, demoOrders, async ({ borrower }) => {
     const [own, busy, offered] = await Promise.all([

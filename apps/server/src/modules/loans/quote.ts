@@ -5,10 +5,13 @@ import {
   cents,
   formatDate,
   formatMoney,
+  largestAmount,
   lateChargeTermsOf,
   loanTermsOf,
+  localDate,
   periodChoices,
   quoteLoan,
+  quoteWithinCaps,
   type Cents,
   type Installment,
   type LoanQuote,
@@ -32,12 +35,13 @@ export interface LoanChoice {
 
 /**
  * docs/product/money-rules.md#choosing-the-amount-and-installments: an amount from the product's
- * minimum to its maximum in its step (the maximum when none is chosen), and one of the installment
+ * minimum to its maximum in its step (the largest when none is chosen), and one of the installment
  * counts it offers (its own count when none is chosen).
  */
 export function chosenLoan(product: Product, input: { amount?: number | undefined; periods?: number | undefined }): LoanChoice {
-  const amount = input.amount ?? product.maxAmount
-  if (!amountAllowed(amount, { min: product.minAmount, max: product.maxAmount, step: product.amountStep })) throw new AppError('amountOutOfRange')
+  const limits = { min: product.minAmount, max: product.maxAmount, step: product.amountStep }
+  const amount = input.amount ?? largestAmount(limits)
+  if (!amountAllowed(amount, limits)) throw new AppError('amountOutOfRange')
   const periods = input.periods ?? (product.termUnit === 'day' ? 1 : product.periods)
   if (!periodChoices(product).includes(periods)) throw new AppError('termMismatch')
   return { amount: cents(amount), periods }
@@ -61,6 +65,8 @@ export interface Offer {
 export function offerOf(product: Product, choice: LoanChoice, disbursedAt: Date): Offer {
   const terms = loanTermsOf(product, choice.periods)
   const quote = quoteLoan(choice.amount, terms)
+  // Signed today, so today's caps apply: a product stored under older caps cannot lend above them.
+  if (!quoteWithinCaps(quote, product.market, localDate(disbursedAt, product.market))) throw new AppError('productUnavailable')
   const schedule = quote.installments.map((p) => ({ ...p, dueAt: new Date(disbursedAt.getTime() + p.dueDay * DAY_MS) }))
   return { product, terms, quote, schedule }
 }

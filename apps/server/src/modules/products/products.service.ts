@@ -1,14 +1,15 @@
 import type { CostSummary, RecommendedProduct } from '@kilat/contract'
 import {
-  cents,
   formatMoneyWhole,
   formatPercent,
   headlineRate,
   loanTermsOf,
+  largestAmount,
   localDate,
   periodChoices,
   productProblem,
   quoteLoan,
+  quoteWithinCaps,
   type HeadlineRate,
   type LoanQuote,
   type LoanTerms,
@@ -89,11 +90,15 @@ export function productCard(
   product: Product,
   locale: Locale,
   moduleId: number,
-  blockedBy: 'inProgress' | 'unavailable' | null,
+  blocked: 'inProgress' | 'unavailable' | null,
+  now: Date = new Date(),
 ): RecommendedProduct {
   const texts = textsFor(locale).products
   const terms = dearestTerms(product)
-  const cost = costSummary(quoteLoan(cents(product.maxAmount), terms), terms, locale)
+  const quote = quoteLoan(largestAmount({ min: product.minAmount, max: product.maxAmount, step: product.amountStep }), terms)
+  const cost = costSummary(quote, terms, locale)
+  // A product stored under older, looser caps is shown but cannot be applied for above today's.
+  const blockedBy = blocked ?? (quoteWithinCaps(quote, product.market, localDate(now, product.market)) ? null : 'unavailable')
   return {
     id: product.id,
     productLogo: product.logoUrl,
