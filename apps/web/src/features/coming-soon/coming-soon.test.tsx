@@ -33,6 +33,12 @@ describe('coming soon screens', () => {
     expect(screen.getByText('Salaried earners of ₹12,000 and above are eligible')).toBeInTheDocument()
   })
 
+  it('show Mexico’s own text set with pesos for market=MX', async () => {
+    await renderApp('/?market=MX')
+    expect(await screen.findByText('Préstamos de $1,000 a $20,000 en 2 horas')).toBeInTheDocument()
+    expect(screen.getByText('Ingreso mensual de $6,000 o más')).toBeInTheDocument()
+  })
+
   it('show the Indonesian text set with Rp otherwise', async () => {
     await renderApp('/Loan')
     expect(await screen.findByText('Pinjaman Rp 1.000.000 sampai Rp 15.000.000 dalam 2 jam')).toBeInTheDocument()

@@ -61,10 +61,10 @@ describe('texts', () => {
     expect(Object.keys(pickBundles(instance, ['common', 'testPreview', 'common']))).toEqual(['common', 'testPreview'])
   })
 
-  it('picks the India text set for isNeedPop=1 and the Indonesian one otherwise (docs/product/markets-and-formats.md#text-sets)', () => {
+  it("picks India's text set for isNeedPop=1, Mexico's for market=MX and Indonesia's otherwise (docs/product/markets-and-formats.md#text-sets)", () => {
     expect(textSetOf(marketFrom({ isNeedPop: '1' }))).toBe('india')
     expect(textSetOf(marketFrom({ isNeedPop: '0' }))).toBe('indonesia')
     expect(textSetOf(marketFrom({}))).toBe('indonesia')
-    expect(textSetOf(marketFrom({ market: 'MX' }))).toBe('indonesia')
+    expect(textSetOf(marketFrom({ market: 'MX' }))).toBe('mexico')
   })
 })
