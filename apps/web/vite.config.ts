@@ -5,7 +5,7 @@ import { lowPriorityScripts } from './build/low-priority-scripts.ts'
 import { precompress } from './build/precompress.ts'
 
 /**
- * Replaced per request by the server with the request's CSP nonce (design.md section 11). Vite puts
+ * Replaced per request by the server with the request's CSP nonce (docs/product/platform.md#server-rendering). Vite puts
  * it on the tags it writes and in a `csp-nonce` meta tag its preload helper reads for lazy chunks.
  */
 export const CSP_NONCE_PLACEHOLDER = '__KILAT_CSP_NONCE__'

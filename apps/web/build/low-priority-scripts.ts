@@ -3,7 +3,7 @@ import type { Plugin } from 'vite'
 /**
  * Marks the entry script and its module preloads `fetchpriority="low"`: the server-rendered HTML
  * already shows the screen, so stylesheets and images should win the first bytes of a slow link
- * (design.md section 11). Vite rewrites the entry tag and drops the attribute, so it is added after.
+ * (docs/product/platform.md#server-rendering). Vite rewrites the entry tag and drops the attribute, so it is added after.
  */
 export function lowPriorityScripts(): Plugin {
   return {
