@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { constants as zlib } from 'node:zlib'
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import cookie from '@fastify/cookie'
 import compress from '@fastify/compress'
@@ -11,6 +10,7 @@ import { OutboxSmsSender } from './adapters/sms/outbox-sms-sender.js'
 import type { SmsSender } from './adapters/sms/sms-sender.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
+import { BROTLI_PARAMS, COMPRESS_THRESHOLD } from './http/compression.js'
 import { installErrorHandlers } from './http/error-handler.js'
 import { loggerOptions } from './http/logging.js'
 import { nonceOfRaw, requestContext } from './http/request-context.js'
@@ -81,11 +81,12 @@ export async function buildApp({ config, db, sms, logStream }: BuildAppOptions):
   // Calls are form-encoded, JSON or multipart (docs/product/envelopes-and-errors.md#request-formats-and-limits); plain text is none of them.
   app.removeContentTypeParser('text/plain')
   // Borrowers are often on slow mobile networks: pages and answers travel compressed (built assets
-  // are precompressed and served as they are). Brotli at quality 4 costs little CPU per request.
+  // are precompressed and served as they are). The API's answers are compressed by registerCall
+  // itself (http/compression.ts), the plugin does the rest.
   await app.register(compress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESS_THRESHOLD,
+    brotliOptions: { params: BROTLI_PARAMS },
   })
   await app.register(formbody, { bodyLimit: BODY_LIMIT })
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true })

@@ -1,5 +1,8 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -37,8 +40,10 @@ export interface Database {
 /**
  * PGlite's default shared_buffers (128 MB) alone would take a quarter of the memory budget
  * (docs/product/platform.md#memory: a restart must stay under 600 MB resident); the demo's data fits in far less.
+ * PGlite touches all of its buffers at start, so each MB here is a MB resident: 16 MB instead of
+ * 32 keeps the server under 300 MB after the benchmarks (docs/decisions/0008-api-performance.md).
  */
-const PGLITE_CONF = ['shared_buffers=32MB', 'work_mem=4MB', 'maintenance_work_mem=16MB']
+const PGLITE_CONF = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_work_mem=16MB']
 
 function isRunning(pid: number): boolean {
   try {
@@ -74,6 +79,26 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`could not lock ${lockPath}`)
 }
 
+const execFileAsync = promisify(execFile)
+
+/**
+ * Creates the PGlite database of a new `dataDir` in a short-lived child process. Creating one
+ * (initdb) grows PGlite's WebAssembly memory past 550 MB; a process that did it stays about 120 MB
+ * larger for the rest of its life than one that opened an existing database (measured at start:
+ * about 390 against 270 MB resident, docs/decisions/0008-api-performance.md), so the server opens
+ * what the child created instead.
+ */
+async function createPgliteInChild(dataDir: string): Promise<void> {
+  const script = [
+    "const { PGlite } = await import('@electric-sql/pglite')",
+    `const db = new PGlite({ dataDir: ${JSON.stringify(dataDir)}, postgresqlconf: ${JSON.stringify(PGLITE_CONF)} })`,
+    'await db.waitReady',
+    'await db.close()',
+  ].join('\n')
+  // From this file's folder the package resolves as it does for the server itself.
+  await execFileAsync(process.execPath, ['--input-type=module', '-e', script], { cwd: path.dirname(fileURLToPath(import.meta.url)) })
+}
+
 /**
  * `dataDir` undefined: an in-memory database (tests). `loadDataDir`: start from a tarball of
  * another database (PGlite's dumpDataDir), which is much faster than creating one.
@@ -85,6 +110,7 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     unlock = lockDataDir(dataDir)
   }
   try {
+    if (dataDir && !options.loadDataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteInChild(dataDir)
     const client = new PGlite({
       ...(dataDir ? { dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Executor } from '../db/client.js'
+import { prepared } from '../db/prepared.js'
 import { borrowers, sessions, type Borrower } from '../db/schema.js'
 
 /** docs/product/shell-and-sessions.md#session-cookie-and-the-address-bar: HttpOnly, SameSite=Lax cookie that stands in for `tok` after the first page. */
@@ -46,13 +47,9 @@ export async function createSession(
   return { token, sessionId: row.id, expiresAt }
 }
 
-/** The live session of a token with its borrower; an expired row is never resolved. */
-export async function findSession(
-  db: Executor,
-  token: string,
-): Promise<{ sessionId: number; borrower: Borrower; expiresAt: Date; lastSeenAt: Date } | null> {
-  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null
-  const [row] = await db
+/** Every call of a borrower starts here: one prepared statement, the session joined to its borrower. */
+const sessionByTokenHash = prepared((db) =>
+  db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -61,8 +58,18 @@ export async function findSession(
     })
     .from(sessions)
     .innerJoin(borrowers, eq(borrowers.id, sessions.borrowerId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
+    .prepare('session_by_token_hash'),
+)
+
+/** The live session of a token with its borrower; an expired row is never resolved. */
+export async function findSession(
+  db: Executor,
+  token: string,
+): Promise<{ sessionId: number; borrower: Borrower; expiresAt: Date; lastSeenAt: Date } | null> {
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash: hashToken(token) })
   return row ?? null
 }
 

@@ -18,13 +18,16 @@ import {
 } from '@kilat/domain'
 import { AppError } from '../../http/errors.js'
 import { count, textsFor } from '../../i18n/index.js'
-import { borrowerOrder, periodsOf } from '../orders/orders.service.js'
+import { borrowerOrderReader } from '../orders/orders.service.js'
 import { recommendedProducts } from '../products/products.service.js'
 import type { Caller, LoanDeps } from './caller.js'
 import { termText } from './figures.js'
-import { hasRating } from './loans.repo.js'
+import { isRatedSql } from './loans.repo.js'
 
 const S = ORDER_STATUS
+
+/** The order, its product and schedule, and whether the borrower rated it: one round trip. */
+const orderForDetails = borrowerOrderReader('loan_details_order', (order) => ({ rated: isRatedSql(order) }))
 
 /** docs/product/loans.md#loan-details: one of the borrower's orders, with its banner and actions. */
 export async function loanDetailsOf(
@@ -33,7 +36,7 @@ export async function loanDetailsOf(
   input: { orderId: string; productId?: number | undefined },
 ): Promise<LoanDetails> {
   const { borrower, locale, now } = caller
-  const { order, product } = await borrowerOrder(deps.db, borrower.id, input.orderId)
+  const { order, product, periods, also } = await orderForDetails(deps.db, borrower.id, input.orderId)
   if (input.productId !== undefined && product.id !== input.productId) throw new AppError('notFound')
   const status = order.status
   if (!isOrderStatus(status)) throw new Error(`order ${order.id} has an unknown status ${status}`)
@@ -43,24 +46,23 @@ export async function loanDetailsOf(
   const money = (v: number) => formatMoney(v, market)
   // docs/product/money-rules.md#partner-orders: the partner lends, collects and charges for lateness.
   const partner = product.isPartner
-  const periods = await periodsOf(deps.db, order.id)
   const disbursed = order.disbursedAt !== null
   // Nothing is owed before the payout; after it, never less than nothing.
   const outstanding = disbursed ? maxCents(cents(0), cents(order.totalRepay + order.penalty - order.paid)) : cents(0)
-  const unpaid = periods.filter((p) => p.paid < p.total)
-  const next = unpaid[0]
   // docs/product/money-rules.md#overdue-boundary: late from the local day after the due date.
-  const late = (p: { dueAt: Date }) => isOverdue(p.dueAt, now, market)
+  // Each installment is asked once: the local-date rule is the costliest step of this screen.
+  const unpaid = periods.filter((p) => p.paid < p.total).map((p) => ({ ...p, late: isOverdue(p.dueAt, now, market) }))
+  const next = unpaid[0]
   // What the repay button asks for: a single-payment loan owes everything; an installment loan
   // owes its overdue installments, the next one to fall due and any late charges, not the whole
   // remaining balance (the details list that as the outstanding balance).
-  const upcoming = unpaid.find((p) => !late(p))
-  const owedNow = unpaid.filter((p) => late(p) || p === upcoming)
+  const upcoming = unpaid.find((p) => !p.late)
+  const owedNow = unpaid.filter((p) => p.late || p === upcoming)
   const amountDue =
     order.termUnit === 'period' && disbursed
       ? minCents(outstanding, cents(owedNow.reduce((sum, p) => sum + p.total - p.paid, 0) + order.penalty))
       : outstanding
-  const firstLate = unpaid.find(late)
+  const firstLate = unpaid.find((p) => p.late)
   const overdueDays = firstLate ? daysOverdue(firstLate.dueAt, now, market) : 0
   const dueDate = order.dueAt ? formatDate(order.dueAt, market) : ''
   const nextDueDate = next ? formatDate(next.dueAt, market) : dueDate
@@ -101,7 +103,7 @@ export async function loanDetailsOf(
     ...(!partner && order.penalty > 0 ? [{ text: n.lateCharges, value: money(order.penalty) }] : []),
   ]
 
-  const unrated = isSettled(status) && !(await hasRating(deps.db, borrower.id, order.id))
+  const unrated = isSettled(status) && !also.rated
   return {
     orderNo: order.orderNo,
     productId: product.id,

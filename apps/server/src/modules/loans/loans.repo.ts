@@ -1,15 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { ratings } from '../../db/schema.js'
 
-/** Ratings by the order's database key (`orders.id`), never by its public number. */
-export async function hasRating(db: Executor, borrowerId: number, orderKey: number): Promise<boolean> {
-  const [row] = await db
+/**
+ * Whether the order's borrower has rated it, as SQL over an order's row: the loan-details query
+ * (orders.service borrowerOrderReader) reads it with the order, in the same round trip. Ratings
+ * are by the order's database key (`orders.id`), never by its public number.
+ */
+export function isRatedSql(order: { id: SQLWrapper; borrowerId: SQLWrapper }): SQL<boolean> {
+  const rating = new QueryBuilder()
     .select({ id: ratings.id })
     .from(ratings)
-    .where(and(eq(ratings.borrowerId, borrowerId), eq(ratings.orderKey, orderKey)))
-    .limit(1)
-  return row !== undefined
+    .where(and(eq(ratings.borrowerId, order.borrowerId), eq(ratings.orderKey, order.id)))
+  return sql<boolean>`exists (${rating})`
 }
 
 /** One rating per borrower and order: a later one replaces the earlier. */

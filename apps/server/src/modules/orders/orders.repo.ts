@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
 import { MARKETS, MARKET_INFO, ORDER_STATUSES, isSettled, type Cents, type Market } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
+import { jsonRowOf, rowFromJson } from '../../db/json-rows.js'
+import { prepared } from '../../db/prepared.js'
 import {
   UNSETTLED_STATUSES,
   orderPeriods,
@@ -15,24 +18,75 @@ import {
 
 const SETTLED_STATUSES = ORDER_STATUSES.filter(isSettled)
 
+const borrowerOrderStatement = prepared((db) =>
+  db
+    .select({ order: orders, product: products })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId'))))
+    .limit(1)
+    .prepare('borrower_order'),
+)
+
 /** An order of this borrower by its public number, with its product; another borrower's is not there. */
 export async function findBorrowerOrder(
   db: Executor,
   borrowerId: number,
   orderNo: string,
 ): Promise<{ order: Order; product: Product } | undefined> {
-  const [row] = await db
-    .select({ order: orders, product: products })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.borrowerId, borrowerId)))
-    .limit(1)
+  const [row] = await borrowerOrderStatement(db).execute({ orderNo, borrowerId })
   return row
 }
 
+/** The order's schedule as a JSON array, first installment first (`[]` for none). Needs `orders` in the query. */
+const scheduleJson = sql<Array<Record<string, unknown>>>`coalesce((select json_agg(${jsonRowOf(orderPeriods)} order by ${orderPeriods.periodNo}) from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id}), '[]'::json)`
+
+export interface OrderWithSchedule<A> {
+  order: Order
+  product: Product
+  /** First installment first. */
+  periods: OrderPeriod[]
+  /** The caller's own columns (see borrowerOrderQuery). */
+  also: A
+}
+
+/** SQL expressions over the `orders` row, one per column a caller adds to the order's query. */
+export type AlsoColumns<A> = { [K in keyof A]: SQL<A[K]> }
+
+/**
+ * A borrower's order by its public number with its product and its schedule, in one round trip and
+ * one prepared statement (`name`). `also` adds the caller's columns computed from the order's row,
+ * for example the loans module's "has the borrower rated it": a screen then needs no second query.
+ */
+export function borrowerOrderQuery<A extends Record<string, unknown>>(
+  name: string,
+  also: (order: typeof orders) => AlsoColumns<A>,
+): (db: Executor, borrowerId: number, orderNo: string) => Promise<OrderWithSchedule<A> | undefined> {
+  const alsoFields = Object.fromEntries(Object.entries<SQL>(also(orders)).map(([key, expression]) => [key, expression.as(key)]))
+  const statement = prepared((db) =>
+    db
+      .select({ order: orders, product: products, schedule: scheduleJson, ...alsoFields })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId'))))
+      .limit(1)
+      .prepare(name),
+  )
+  return async (db, borrowerId, orderNo) => {
+    const [row] = await statement(db).execute({ orderNo, borrowerId })
+    if (!row) return undefined
+    const { order, product, schedule, ...rest } = row
+    return { order, product, periods: schedule.map((p) => rowFromJson(orderPeriods, p)), also: rest as unknown as A }
+  }
+}
+
+const periodsStatement = prepared((db) =>
+  db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, sql.placeholder('orderKey'))).orderBy(asc(orderPeriods.periodNo)).prepare('order_periods'),
+)
+
 /** The order's schedule, first installment first. */
 export async function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {
-  return db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, orderKey)).orderBy(asc(orderPeriods.periodNo))
+  return periodsStatement(db).execute({ orderKey })
 }
 
 /** The number of the borrower's unsettled order of a product, if there is one. */
@@ -45,12 +99,33 @@ export async function unsettledOrderNo(db: Executor, borrowerId: number, product
   return row?.orderNo
 }
 
-/** The borrower's unsettled orders by product: product id → order number. */
-export async function unsettledOrderNos(db: Executor, borrowerId: number): Promise<Map<number, string>> {
-  const rows = await db
+/** Unsettled statuses written out, so that a prepared statement's plan can use the partial unique index. */
+const isUnsettled = sql`${orders.status} in (${sql.raw(UNSETTLED_STATUSES.join(', '))})`
+
+/**
+ * The number of the borrower's unsettled order of a product (null when there is none), as SQL for
+ * a query over products: a list of products and the borrower's running orders in one round trip.
+ */
+export function unsettledOrderNoSql(borrowerId: SQLWrapper, productId: SQLWrapper): SQL<string | null> {
+  const unsettledOrder = new QueryBuilder()
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.borrowerId, borrowerId), eq(orders.productId, productId), isUnsettled))
+    .limit(1)
+  return sql<string | null>`(${unsettledOrder})`
+}
+
+const unsettledStatement = prepared((db) =>
+  db
     .select({ productId: orders.productId, orderNo: orders.orderNo })
     .from(orders)
-    .where(and(eq(orders.borrowerId, borrowerId), inArray(orders.status, UNSETTLED_STATUSES)))
+    .where(and(eq(orders.borrowerId, sql.placeholder('borrowerId')), isUnsettled))
+    .prepare('unsettled_orders'),
+)
+
+/** The borrower's unsettled orders by product: product id → order number. */
+export async function unsettledOrderNos(db: Executor, borrowerId: number): Promise<Map<number, string>> {
+  const rows = await unsettledStatement(db).execute({ borrowerId })
   return new Map(rows.map((r) => [r.productId, r.orderNo]))
 }
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js'
-import type { NewOrder, Order, OrderPeriod, Product } from '../../db/schema.js'
+import type { NewOrder, Order, OrderPeriod, Product, orders } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import * as repo from './orders.repo.js'
 
@@ -17,6 +17,31 @@ export async function borrowerOrder(db: Executor, borrowerId: number, orderNo: s
   if (!row) throw new AppError('notFound')
   return row
 }
+
+export type { AlsoColumns, OrderWithSchedule } from './orders.repo.js'
+
+/**
+ * A reader of the borrower's order by its public number, with its product and schedule in one round
+ * trip (one prepared statement, `name`), plus the caller's own columns over the order's row
+ * (`also`); any other order is not found.
+ */
+export function borrowerOrderReader<A extends Record<string, unknown>>(
+  name: string,
+  also: (order: typeof orders) => repo.AlsoColumns<A>,
+): (db: Executor, borrowerId: number, orderNo: string) => Promise<repo.OrderWithSchedule<A>> {
+  const query = repo.borrowerOrderQuery(name, also)
+  return async (db, borrowerId, orderNo) => {
+    const found = await query(db, borrowerId, orderNo)
+    if (!found) throw new AppError('notFound')
+    return found
+  }
+}
+
+/** This borrower's order with its product and schedule, in one round trip; any other order is not found. */
+export const borrowerOrderWithSchedule = borrowerOrderReader('borrower_order_with_schedule', () => ({}))
+
+/** SQL of the number of the borrower's unsettled order of a product, or null: for a query over products. */
+export const unsettledOrderNoSql = repo.unsettledOrderNoSql
 
 /** The order's schedule, first installment first. `orderKey` is the database key, `orders.id`. */
 export function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {

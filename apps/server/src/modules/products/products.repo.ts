@@ -1,16 +1,32 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
+import { prepared } from '../../db/prepared.js'
 import { events, products, type EventKind, type NewProduct, type Product } from '../../db/schema.js'
+import { unsettledOrderNoSql } from '../orders/orders.service.js'
+
+const productStatement = prepared((db) => db.select().from(products).where(eq(products.id, sql.placeholder('id'))).limit(1).prepare('product_by_id'))
 
 export async function findProduct(db: Executor, id: number): Promise<Product | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
+  const [row] = await productStatement(db).execute({ id })
   return row
 }
 
-/** Every product of a market, active or not, in the catalogue's order. */
-export async function listMarketProducts(db: Executor, market: Market): Promise<Product[]> {
-  return db.select().from(products).where(eq(products.market, market)).orderBy(asc(products.sort), asc(products.id))
+const offersStatement = prepared((db) =>
+  db
+    .select({ product: products, unsettledOrderNo: unsettledOrderNoSql(sql.placeholder('borrowerId'), products.id) })
+    .from(products)
+    .where(eq(products.market, sql.placeholder('market')))
+    .orderBy(asc(products.sort), asc(products.id))
+    .prepare('market_products_for_borrower'),
+)
+
+/**
+ * Every product of the borrower's market, active or not, in the catalogue's order, each with the
+ * number of the borrower's unsettled order of it (null when none): one round trip.
+ */
+export function marketProductsFor(db: Executor, borrower: { id: number; market: Market }): Promise<Array<{ product: Product; unsettledOrderNo: string | null }>> {
+  return offersStatement(db).execute({ market: borrower.market, borrowerId: borrower.id })
 }
 
 export async function insertProduct(db: Executor, values: NewProduct): Promise<Product> {

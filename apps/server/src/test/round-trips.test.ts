@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loanDetails, recommendProductList } from '@kilat/contract'
+import { ORDER_STATUS, actionsFor, type OrderStatus } from '@kilat/domain'
+import { orders } from '../db/schema.js'
+import { get, post } from './inject.js'
+import { countQueries } from './query-counter.js'
+import { openSeededApp, type SeededApp } from './setup-db.js'
+
+/**
+ * Database round trips of the busiest calls (docs/decisions/0008-api-performance.md): each is paid
+ * on every request, so a change that adds one must change this test too, on purpose. The session
+ * lookup is one statement of every signed-in call; its once-a-minute `last_seen_at` write is kept
+ * out by calling each twice and counting the second.
+ */
+const SESSION = 1
+
+let seeded: SeededApp
+let app: FastifyInstance
+let demoOrders: Array<{ orderNo: string; status: number }> = []
+const ME = { tok: 'demo-borrower' }
+
+beforeAll(async () => {
+  seeded = await openSeededApp()
+  app = seeded.app
+  const rows = await seeded.database.db.select({ orderNo: orders.orderNo, status: orders.status }).from(orders)
+  // the first demo borrower's showcase orders, one per status
+  demoOrders = rows.filter((r) => r.orderNo <= 'K2026000010')
+})
+
+afterAll(async () => {
+  await seeded?.close()
+})
+
+/** The statements the second of two identical calls sends. */
+async function statementsOf(call: () => Promise<{ statusCode: number }>): Promise<string[]> {
+  await call()
+  const counter = countQueries(seeded.database)
+  try {
+    const res = await call()
+    expect(res.statusCode).toBe(200)
+    return [...counter.statements]
+  } finally {
+    counter.stop()
+  }
+}
+
+describe('database round trips per call', () => {
+  it('covers every order status', () => {
+    expect(new Set(demoOrders.map((o) => o.status))).toEqual(new Set(Object.values(ORDER_STATUS)))
+  })
+
+  it('loan-details: the order with its product, schedule and rating in one query, the recommended list in one more where it shows', async () => {
+    for (const { orderNo, status } of demoOrders) {
+      const statements = await statementsOf(() => get(app, loanDetails.path, { ...ME, orderId: orderNo }))
+      const withList = actionsFor(status as OrderStatus, false).showRecommended
+      expect(statements, `status ${status}:\n${statements.join('\n')}`).toHaveLength(SESSION + 1 + (withList ? 1 : 0))
+    }
+  })
+
+  it('recommend-product-list: the products with the borrower\'s unsettled orders in one query', async () => {
+    const statements = await statementsOf(() => post(app, recommendProductList.path, {}, ME))
+    expect(statements, statements.join('\n')).toHaveLength(SESSION + 1)
+  })
+})
