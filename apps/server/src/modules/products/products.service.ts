@@ -85,20 +85,23 @@ export function dearestTerms(product: Product): LoanTerms {
   return loanTermsOf(product, Math.max(...periodChoices(product)))
 }
 
-/** The card of a product in a recommended list; `blockedBy` says why its button is grey. */
+/**
+ * The card of a product in a recommended list; `blockedBy` says why its button is grey. `today` is
+ * the product's market's local date (domain localDate), asked once per list rather than per card.
+ */
 export function productCard(
   product: Product,
   locale: Locale,
   moduleId: number,
   blocked: 'inProgress' | 'unavailable' | null,
-  now: Date = new Date(),
+  today: string,
 ): RecommendedProduct {
   const texts = textsFor(locale).products
   const terms = dearestTerms(product)
   const quote = quoteLoan(largestAmount({ min: product.minAmount, max: product.maxAmount, step: product.amountStep }), terms)
   const cost = costSummary(quote, terms, locale)
   // A product stored under older, looser caps is shown but cannot be applied for above today's.
-  const blockedBy = blocked ?? (quoteWithinCaps(quote, product.market, localDate(now, product.market)) ? null : 'unavailable')
+  const blockedBy = blocked ?? (quoteWithinCaps(quote, product.market, today) ? null : 'unavailable')
   return {
     id: product.id,
     productLogo: product.logoUrl,
@@ -135,11 +138,13 @@ export async function recommendedProducts(
   options: ListOptions,
 ): Promise<Array<RecommendedProduct & { code: string }>> {
   const list = await repo.marketProductsFor(db, borrower)
+  // every product listed is of the borrower's market
+  const today = localDate(new Date(), borrower.market)
   return list
     .filter(({ product: p }) => p.id !== options.excludeProductId && (!options.activeOnly || p.status === 'active'))
     .map(({ product: p, unsettledOrderNo }) => {
       const blockedBy = p.status !== 'active' ? 'unavailable' : unsettledOrderNo !== null ? 'inProgress' : null
-      return { ...productCard(p, locale, options.moduleId, blockedBy), code: p.code }
+      return { ...productCard(p, locale, options.moduleId, blockedBy, today), code: p.code }
     })
 }
 
