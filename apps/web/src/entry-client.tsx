@@ -1,4 +1,3 @@
-import './shared/ui/antd-shim'
 import 'antd-mobile/es/global'
 import './shared/ui/global.css'
 import { startClient } from './app/start-client'

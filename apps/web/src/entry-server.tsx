@@ -1,7 +1,6 @@
 import { pickSharedParams, SECRET_PARAM_KEYS } from '@kilat/contract'
 import { localeFrom, marketFrom, type Locale, type Market } from '@kilat/domain'
 import { dehydrate } from '@tanstack/react-query'
-import i18next from 'i18next'
 import { PassThrough, Writable, type Readable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router'
@@ -12,7 +11,7 @@ import { createRoutes, NOT_FOUND_ID, type RouteHandle } from './app/routes'
 import type { RouteData } from './app/route-module'
 import { leafMatch, pageTitle } from './app/title'
 import { createApiClient, type Transport } from './shared/api'
-import { initI18n, pickBundles } from './shared/i18n'
+import { createTranslator } from './shared/i18n'
 import { allResources } from './shared/i18n/all-resources'
 import { createLoadContext } from './shared/router-context'
 
@@ -79,7 +78,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const market = input.market ?? marketFrom(shared)
   const locale = input.locale ?? localeFrom(shared, market)
 
-  const i18n = initI18n(i18next.createInstance(), { locale, resources })
+  const i18n = createTranslator({ locale, resources })
   const queryClient = createQueryClient('server')
   const api = createApiClient({
     transport: input.transport,
@@ -110,7 +109,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const boot: BootData = {
     locale,
     market,
-    texts: pickBundles(i18n, ['common', ...context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.ns ?? [])]),
+    texts: i18n.pick(['common', ...context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.ns ?? [])]),
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { LOCALES } from '@kilat/domain'
-import { ERRORS, errorKeyByCode, errorMessage, type ErrorKey } from './errors.js'
+import { ERROR_CODES, ERRORS, errorKeyByCode, errorMessage, type ErrorKey } from './errors.js'
 import { envelopeSchema, isSuccess, messageOf } from './envelope.js'
 import { SHARED_PARAM_KEYS, pickSharedParams, sessionTokenFrom, sharedParamsSchema } from './shared-params.js'
 import { defineCall } from './call.js'
@@ -9,6 +9,11 @@ import { authCalls, smsLogin } from './auth.js'
 
 describe('error catalogue', () => {
   const keys = Object.keys(ERRORS) as ErrorKey[]
+
+  it('numbers every error by its own name, and nothing else', () => {
+    expect(Object.keys(ERROR_CODES).sort()).toEqual([...keys].sort())
+    for (const key of keys) expect(ERRORS[key].code).toBe(ERROR_CODES[key])
+  })
 
   it('has a unique code per error', () => {
     const codes = keys.map((k) => ERRORS[k].code)

@@ -11,12 +11,39 @@ interface ErrorDef {
 }
 
 /**
+ * The stable number of each error, sent as the envelope's code. Kept apart from the messages so
+ * that the browser, which only compares codes, does not ship every message in three languages.
+ */
+export const ERROR_CODES = {
+  invalidRequest: 1000,
+  sessionRequired: 1001,
+  notFound: 1002,
+  methodNotAllowed: 1003,
+  payloadTooLarge: 1004,
+  unsupportedMediaType: 1005,
+  tooManyRequests: 1006,
+  forbidden: 1007,
+  internal: 1099,
+  unavailable: 1098,
+  phoneInvalid: 2001,
+  smsCodeInvalid: 2002,
+  smsCodeExpired: 2003,
+  smsCodeTooManyTries: 2004,
+  smsTooFrequent: 2005,
+  productUnavailable: 3001,
+  amountOutOfRange: 3002,
+  orderInProgress: 3003,
+  termMismatch: 3004,
+  productCostTooHigh: 3005,
+} as const
+
+/**
  * Every error a borrower can meet, with the text they read in each language. The server throws
  * these by key; the envelope carries the code and the message in the borrower's language.
  */
 export const ERRORS = {
   invalidRequest: {
-    code: 1000, status: 400,
+    code: ERROR_CODES.invalidRequest, status: 400,
     messages: {
       id: 'Data yang Anda kirim tidak lengkap atau tidak valid. Silakan periksa dan coba lagi.',
       en: 'Some information is missing or not valid. Please check and try again.',
@@ -24,7 +51,7 @@ export const ERRORS = {
     },
   },
   sessionRequired: {
-    code: 1001, status: 401,
+    code: ERROR_CODES.sessionRequired, status: 401,
     messages: {
       id: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
       en: 'Your session has ended. Please log in again.',
@@ -32,7 +59,7 @@ export const ERRORS = {
     },
   },
   notFound: {
-    code: 1002, status: 404,
+    code: ERROR_CODES.notFound, status: 404,
     messages: {
       id: 'Data yang Anda cari tidak ditemukan.',
       en: 'We could not find what you asked for.',
@@ -40,7 +67,7 @@ export const ERRORS = {
     },
   },
   methodNotAllowed: {
-    code: 1003, status: 405,
+    code: ERROR_CODES.methodNotAllowed, status: 405,
     messages: {
       id: 'Permintaan ini tidak didukung.',
       en: 'This request is not supported.',
@@ -48,7 +75,7 @@ export const ERRORS = {
     },
   },
   payloadTooLarge: {
-    code: 1004, status: 413,
+    code: ERROR_CODES.payloadTooLarge, status: 413,
     messages: {
       id: 'Data atau file terlalu besar.',
       en: 'The data or file is too large.',
@@ -56,7 +83,7 @@ export const ERRORS = {
     },
   },
   unsupportedMediaType: {
-    code: 1005, status: 415,
+    code: ERROR_CODES.unsupportedMediaType, status: 415,
     messages: {
       id: 'Format data tidak didukung.',
       en: 'This data format is not supported.',
@@ -64,7 +91,7 @@ export const ERRORS = {
     },
   },
   tooManyRequests: {
-    code: 1006, status: 429,
+    code: ERROR_CODES.tooManyRequests, status: 429,
     messages: {
       id: 'Terlalu banyak permintaan. Silakan tunggu sebentar dan coba lagi.',
       en: 'Too many requests. Please wait a moment and try again.',
@@ -72,7 +99,7 @@ export const ERRORS = {
     },
   },
   forbidden: {
-    code: 1007, status: 403,
+    code: ERROR_CODES.forbidden, status: 403,
     messages: {
       id: 'Permintaan ditolak. Silakan muat ulang halaman dan coba lagi.',
       en: 'The request was refused. Please reload the page and try again.',
@@ -80,7 +107,7 @@ export const ERRORS = {
     },
   },
   internal: {
-    code: 1099, status: 500,
+    code: ERROR_CODES.internal, status: 500,
     messages: {
       id: 'Terjadi kesalahan pada sistem kami. Silakan coba lagi.',
       en: 'Something went wrong on our side. Please try again.',
@@ -88,7 +115,7 @@ export const ERRORS = {
     },
   },
   unavailable: {
-    code: 1098, status: 503,
+    code: ERROR_CODES.unavailable, status: 503,
     messages: {
       id: 'Layanan sedang tidak tersedia. Silakan coba lagi nanti.',
       en: 'The service is unavailable right now. Please try again later.',
@@ -96,7 +123,7 @@ export const ERRORS = {
     },
   },
   phoneInvalid: {
-    code: 2001, status: 400,
+    code: ERROR_CODES.phoneInvalid, status: 400,
     messages: {
       id: 'Silakan masukkan nomor ponsel dengan benar.',
       en: 'Please enter the phone number correctly.',
@@ -104,7 +131,7 @@ export const ERRORS = {
     },
   },
   smsCodeInvalid: {
-    code: 2002, status: 400,
+    code: ERROR_CODES.smsCodeInvalid, status: 400,
     messages: {
       id: 'Silakan masukkan kode SMS dengan benar.',
       en: 'Please enter the SMS code correctly.',
@@ -112,7 +139,7 @@ export const ERRORS = {
     },
   },
   smsCodeExpired: {
-    code: 2003, status: 400,
+    code: ERROR_CODES.smsCodeExpired, status: 400,
     messages: {
       id: 'Kode verifikasi sudah kedaluwarsa. Silakan minta kode baru.',
       en: 'The verification code has expired. Please get a new code.',
@@ -120,7 +147,7 @@ export const ERRORS = {
     },
   },
   smsCodeTooManyTries: {
-    code: 2004, status: 429,
+    code: ERROR_CODES.smsCodeTooManyTries, status: 429,
     messages: {
       id: 'Terlalu banyak kode yang salah. Silakan minta kode baru.',
       en: 'Too many wrong codes. Please get a new code.',
@@ -128,7 +155,7 @@ export const ERRORS = {
     },
   },
   smsTooFrequent: {
-    code: 2005, status: 429,
+    code: ERROR_CODES.smsTooFrequent, status: 429,
     messages: {
       id: 'Jangan mengirim kode berulang kali.',
       en: 'Please do not send the code repeatedly.',
@@ -136,7 +163,7 @@ export const ERRORS = {
     },
   },
   productUnavailable: {
-    code: 3001, status: 404,
+    code: ERROR_CODES.productUnavailable, status: 404,
     messages: {
       id: 'Produk ini sedang tidak tersedia. Silakan pilih produk lain.',
       en: 'This product is not available right now. Please choose another one.',
@@ -144,7 +171,7 @@ export const ERRORS = {
     },
   },
   amountOutOfRange: {
-    code: 3002, status: 400,
+    code: ERROR_CODES.amountOutOfRange, status: 400,
     messages: {
       id: 'Jumlah pinjaman di luar batas produk ini.',
       en: 'The loan amount is outside this product\'s limits.',
@@ -152,7 +179,7 @@ export const ERRORS = {
     },
   },
   orderInProgress: {
-    code: 3003, status: 409,
+    code: ERROR_CODES.orderInProgress, status: 409,
     messages: {
       id: 'Anda masih memiliki pinjaman yang belum lunas untuk produk ini.',
       en: 'You still have an unsettled loan with this product.',
@@ -160,7 +187,7 @@ export const ERRORS = {
     },
   },
   termMismatch: {
-    code: 3004, status: 400,
+    code: ERROR_CODES.termMismatch, status: 400,
     messages: {
       id: 'Jangka waktu pinjaman tidak sesuai dengan produk ini. Silakan muat ulang halaman.',
       en: 'The loan term does not match this product. Please reload the page.',
@@ -168,7 +195,7 @@ export const ERRORS = {
     },
   },
   productCostTooHigh: {
-    code: 3005, status: 400,
+    code: ERROR_CODES.productCostTooHigh, status: 400,
     messages: {
       id: 'Biaya produk melebihi batas yang berlaku: biaya harian, denda keterlambatan atau total biaya terhadap pokok pinjaman.',
       en: 'The product costs more than the caps in force allow: its daily cost, its late charges or its total cost against the principal.',

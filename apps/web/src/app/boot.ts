@@ -1,7 +1,7 @@
 import type { Locale, Market } from '@kilat/domain'
 import type { DehydratedState } from '@tanstack/react-query'
-import type { ResourceLanguage } from 'i18next'
 import type { HydrationState } from 'react-router'
+import type { Bundles } from '../shared/i18n'
 
 /**
  * What the server hands the browser for hydration, in a JSON data block (not executable, but still
@@ -11,7 +11,7 @@ import type { HydrationState } from 'react-router'
 export interface BootData {
   locale: Locale
   market: Market
-  texts: ResourceLanguage
+  texts: Bundles
   queries: DehydratedState
   router: HydrationState
 }

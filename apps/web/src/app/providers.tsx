@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { i18n as I18n } from 'i18next'
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
 import { ApiProvider, isApiError, isNetworkError, type ApiClient } from '../shared/api'
+import { I18nProvider, type Translator } from '../shared/i18n'
 import { MarketProvider, type PageMarket } from '../shared/market'
 
 export function createQueryClient(where: 'server' | 'browser'): QueryClient {
@@ -26,7 +25,7 @@ export function createQueryClient(where: 'server' | 'browser'): QueryClient {
 
 export interface AppProvidersProps {
   queryClient: QueryClient
-  i18n: I18n
+  i18n: Translator
   api: ApiClient
   market: PageMarket
   children: ReactNode
@@ -35,11 +34,11 @@ export interface AppProvidersProps {
 export function AppProviders({ queryClient, i18n, api, market, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider translator={i18n}>
         <ApiProvider client={api}>
           <MarketProvider value={market}>{children}</MarketProvider>
         </ApiProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </QueryClientProvider>
   )
 }

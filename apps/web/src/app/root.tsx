@@ -1,6 +1,6 @@
 import { pickSharedParams } from '@kilat/contract'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../shared/i18n'
 import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router'
 import { configureBridgeFallback } from '../shared/bridge'
 import { withSharedParams } from '../shared/ui/follow-url'

@@ -1,12 +1,11 @@
 import { hydrate } from '@tanstack/react-query'
-import i18next from 'i18next'
 import { StrictMode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { captureSharedParams, stripSecretParams } from '../shared/api'
 import { browserApi } from '../shared/api/browser'
-import { initI18n } from '../shared/i18n'
+import { createTranslator, setPageTranslator } from '../shared/i18n'
 import { createLoadContext } from '../shared/router-context'
 import { preloadToast } from '../shared/ui/toast'
 import { readBoot } from './boot'
@@ -24,7 +23,8 @@ export async function startClient(): Promise<Root> {
   document.documentElement.lang = locale
 
   captureSharedParams()
-  const i18n = initI18n(i18next, { locale, resources: boot ? { [locale]: boot.texts } : {}, lazy: true })
+  const i18n = createTranslator({ locale, resources: boot ? { [locale]: boot.texts } : {}, lazy: true })
+  setPageTranslator(i18n)
   const queryClient = createQueryClient('browser')
   if (boot) hydrate(queryClient, boot.queries)
   const api = browserApi()

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { TFunction } from '../shared/i18n'
 import type { RouteData } from './route-module'
 import type { RouteHandle } from './routes'
 

@@ -1,6 +1,6 @@
 import { MARKET_INFO, type Locale, type Market } from '@kilat/domain'
 import { createContext, useContext, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from './i18n'
 
 /** Market and language of this page load, decided once by the server and carried in the boot data. */
 export interface PageMarket {

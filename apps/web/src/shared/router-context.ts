@@ -1,8 +1,8 @@
 import type { Locale, Market } from '@kilat/domain'
 import type { QueryClient } from '@tanstack/react-query'
-import type { i18n as I18n } from 'i18next'
 import { createContext, RouterContextProvider } from 'react-router'
 import type { ApiClient } from './api/client'
+import type { Translator } from './i18n'
 
 /**
  * What loaders need, handed in by whoever runs them: the server per request (API through the
@@ -11,7 +11,7 @@ import type { ApiClient } from './api/client'
 export interface AppLoadContext {
   api: ApiClient
   queryClient: QueryClient
-  i18n: I18n
+  i18n: Translator
   market: Market
   locale: Locale
   /**

@@ -2,13 +2,14 @@ import { localeFrom, marketFrom, type Locale, type Market } from '@kilat/domain'
 import { pickSharedParams } from '@kilat/contract'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import i18next from 'i18next'
 import { flushSync } from 'react-dom'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { AppProviders, createQueryClient } from '../app/providers'
 import { createRoutes } from '../app/routes'
 import { captureSharedParams } from '../shared/api'
 import { browserApi } from '../shared/api/browser'
+import { createTranslator, setPageTranslator } from '../shared/i18n'
+import { allResources } from '../shared/i18n/all-resources'
 import { createLoadContext } from '../shared/router-context'
 
 /**
@@ -21,18 +22,19 @@ export async function renderApp(url: string, options: { market?: Market; locale?
   const shared = pickSharedParams(new URLSearchParams(search))
   const market = options.market ?? marketFrom(shared)
   const locale = options.locale ?? localeFrom(shared, market)
-  await i18next.changeLanguage(locale)
+  const i18n = createTranslator({ locale, resources: allResources() })
+  setPageTranslator(i18n)
   captureSharedParams(search)
   const queryClient = createQueryClient('browser')
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
   const api = browserApi()
   const router = createMemoryRouter(createRoutes(), {
     initialEntries: [url],
-    getContext: () => createLoadContext({ api, queryClient, i18n: i18next, market, locale }),
+    getContext: () => createLoadContext({ api, queryClient, i18n, market, locale }),
   })
   const user = userEvent.setup()
   const view = render(
-    <AppProviders queryClient={queryClient} i18n={i18next} api={api} market={{ market, locale }}>
+    <AppProviders queryClient={queryClient} i18n={i18n} api={api} market={{ market, locale }}>
       <RouterProvider router={router} flushSync={flushSync} />
     </AppProviders>,
   )

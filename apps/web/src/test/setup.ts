@@ -3,16 +3,17 @@ import '../shared/ui/antd-shim'
 import { cleanup } from '@testing-library/react'
 import Dialog from 'antd-mobile/es/components/dialog'
 import Toast from 'antd-mobile/es/components/toast'
-import i18next from 'i18next'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { resetSharedParams } from '../shared/api'
 import { resetBridgeFallback } from '../shared/bridge'
-import { initI18n } from '../shared/i18n'
+import { createTranslator, setPageTranslator } from '../shared/i18n'
 import { allResources } from '../shared/i18n/all-resources'
 import { server } from './msw'
 
-// The browser uses i18next's default instance (toasts, bridge notices); tests give it every text.
-initI18n(i18next, { locale: 'en', resources: allResources() })
+// Texts outside React (toasts, bridge notices) come from the page's translator: English unless a
+// test renders the app in another language (render-app.tsx).
+const english = createTranslator({ locale: 'en', resources: allResources() })
+setPageTranslator(english)
 
 const consoleErrors: unknown[][] = []
 const allowed: RegExp[] = []
@@ -47,7 +48,7 @@ afterEach(async () => {
   // antd-mobile keeps its toast container between calls; close what is open, keep the container.
   Toast.clear()
   Dialog.clear()
-  await i18next.changeLanguage('en')
+  setPageTranslator(english)
   // Any console.error (React warnings, hydration mismatches, act() misuse) fails the test.
   if (consoleErrors.length > 0) {
     const first = consoleErrors[0]?.map((part) => (part instanceof Error ? part.stack : String(part))).join(' ')

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n'
 import { Link, useMatches } from 'react-router'
 import { formatMoneyWhole } from '../../shared/format'
 import { TEXT_SET_CLAIMS, useTextSet } from '../../shared/market'

@@ -1,7 +1,7 @@
 import { SECRET_PARAM_KEYS } from '@kilat/contract'
 import { allowedAmounts } from '@kilat/domain'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n'
 import { useLocation, useNavigate } from 'react-router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'

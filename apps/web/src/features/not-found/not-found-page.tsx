@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n'
 import { Link } from 'react-router'
 import { Notice, primaryActionClass } from '../../shared/ui/notice'
 import { PageFrame } from '../../shared/ui/page-frame'

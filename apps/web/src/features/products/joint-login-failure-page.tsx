@@ -1,6 +1,6 @@
 import type { RecommendedProduct } from '@kilat/contract'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n'
 import { useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'

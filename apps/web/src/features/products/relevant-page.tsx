@@ -1,5 +1,5 @@
 import type { RecommendedProduct } from '@kilat/contract'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n'
 import { useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'

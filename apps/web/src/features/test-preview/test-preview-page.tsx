@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../shared/i18n'
 import { useLocation } from 'react-router'
 import { PageFrame } from '../../shared/ui/page-frame'
 import { useDemoOrders, type DemoOrders } from './api/get-demo-orders'

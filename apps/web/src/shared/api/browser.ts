@@ -1,4 +1,4 @@
-import i18next from 'i18next'
+import { pageText } from '../i18n'
 import { showLoading, showToast } from '../ui/toast'
 import { createApiClient, type ApiClient, type CallApi } from './client'
 import { getSharedParams } from './shared-params'
@@ -12,7 +12,7 @@ export function browserApi(): ApiClient {
     transport: fetchTransport(),
     sharedParams: getSharedParams,
     notifier: { loading: showLoading, error: (message) => showToast(message) },
-    networkErrorMessage: () => i18next.t('common:errors.network'),
+    networkErrorMessage: () => pageText('common:errors.network'),
   })
   return client
 }

@@ -1,11 +1,12 @@
+import '../ui/antd-shim'
 import Dialog from 'antd-mobile/es/components/dialog'
-import i18next from 'i18next'
+import { pageText } from '../i18n'
 import type { BridgeMessage } from './index'
 import styles from './bridge-notice.module.css'
 
 /** Browser stand-in for the shell: shows the message and payload the shell would have received. */
 export function showBridgeNotice(name: BridgeMessage, payload: unknown): void {
-  const t = i18next.t.bind(i18next)
+  const t = pageText
   void Dialog.alert({
     title: t('common:bridge.title'),
     confirmText: t('common:actions.ok'),

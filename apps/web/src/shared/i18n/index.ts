@@ -1,15 +1,18 @@
 import type { Locale } from '@kilat/domain'
-import type { BackendModule, i18n as I18n, Resource, ResourceLanguage } from 'i18next'
+import { Translator, type Namespace, type Resources, type Texts, type TOptions } from './translator'
+
+export { I18nProvider, useTranslation } from './react'
+export type { Bundles, KeyOf, LooseTFunction, Namespace, QualifiedKey, Resources, Texts, TFunction, TOptions } from './translator'
+export { Translator }
 
 /**
  * Namespaces: `common` (shell, errors, route titles, text sets) is on every page; each feature has
  * its own, named like the feature in camelCase, loaded with the feature's route. Keys are the same in
  * id, en and es (a test compares them).
  */
-export const NAMESPACES = ['common', 'testPreview', 'products', 'loans'] as const
-export type Namespace = (typeof NAMESPACES)[number]
+export const NAMESPACES = ['common', 'testPreview', 'products', 'loans'] as const satisfies readonly Namespace[]
 
-type LocaleModule = { default: ResourceLanguage[string] }
+type LocaleModule = { default: Texts }
 
 // One chunk per language and namespace: a page downloads only what it shows. The server bundles
 // every text eagerly instead (all-resources.ts), so it has no use for these.
@@ -17,60 +20,34 @@ const lazyBundles: Record<string, () => Promise<LocaleModule>> = import.meta.env
   ? {}
   : import.meta.glob<LocaleModule>('./locales/*/*.json')
 
-function bundlePath(lng: string, ns: string): string {
-  return `./locales/${lng}/${ns}.json`
-}
-
-/** i18next backend that loads a namespace's chunk on demand (client navigations). */
-export const lazyBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(lng, ns, callback) {
-    const load = lazyBundles[bundlePath(lng, ns)]
-    if (!load) {
-      callback(new Error(`no texts for ${lng}/${ns}`), false)
-      return
-    }
-    load().then(
-      (m) => callback(null, m.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    )
-  },
+async function loadBundle(lng: Locale, ns: string): Promise<Texts> {
+  const load = lazyBundles[`./locales/${lng}/${ns}.json`]
+  if (!load) throw new Error(`no texts for ${lng}/${ns}`)
+  return (await load()).default
 }
 
 export interface I18nInit {
   locale: Locale
   /** Texts already at hand (all of them on the server; the page's own from the boot data in the browser). */
-  resources: Resource
+  resources: Resources
   /** In the browser: load missing namespaces on demand. */
   lazy?: boolean
 }
 
-/** Initializes an instance synchronously, so the first render has its texts. */
-export function initI18n(instance: I18n, { locale, resources, lazy = false }: I18nInit): I18n {
-  if (lazy) instance.use(lazyBackend)
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    supportedLngs: ['id', 'en', 'es'],
-    ns: Object.keys(resources[locale] ?? { common: {} }),
-    defaultNS: 'common',
-    resources,
-    partialBundledLanguages: true,
-    initAsync: false,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  })
-  return instance
+/** A translator with its texts at hand, so the first render has them. */
+export function createTranslator({ locale, resources, lazy = false }: I18nInit): Translator {
+  return new Translator(locale, resources[locale] ?? {}, lazy ? (ns) => loadBundle(locale, ns) : undefined)
 }
 
-/** The bundles of some namespaces in the instance's language, for the boot data. */
-export function pickBundles(instance: I18n, namespaces: readonly string[]): ResourceLanguage {
-  const out: ResourceLanguage = {}
-  for (const ns of new Set(namespaces)) {
-    const bundle = instance.getResourceBundle(instance.language, ns) as ResourceLanguage[string] | undefined
-    if (bundle) out[ns] = bundle
-  }
-  return out
+// Texts shown outside React (toasts, the shell's stand-in notice, a lost connection): the page's
+// translator, set once by the browser's start.
+let pageTranslator: Translator | undefined
+
+export function setPageTranslator(translator: Translator): void {
+  pageTranslator = translator
+}
+
+/** A `common` text in the page's language; the key itself before the page has started. */
+export function pageText(key: string, options?: TOptions): string {
+  return pageTranslator ? pageTranslator.t(key, options) : key
 }

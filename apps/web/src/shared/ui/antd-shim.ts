@@ -3,7 +3,8 @@ import { createRoot, type Root } from 'react-dom/client'
 
 /**
  * antd-mobile 5 renders Toast and Dialog with React 18's legacy `render`, which React 19 removed:
- * without this they render nothing (docs/product/platform.md#versions). Imported once, by the client entry.
+ * without this they render nothing (docs/product/platform.md#versions). Imported by the modules that
+ * show them (toast.ts, bridge-notice.tsx), which load on first use, so it stays out of the first load.
  */
 type Container = (Element | DocumentFragment) & { __kilatRoot?: Root }
 

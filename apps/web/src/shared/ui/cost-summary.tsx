@@ -1,6 +1,6 @@
 import type { CostSummary as Cost } from '@kilat/contract'
 import type { Market } from '@kilat/domain'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { formatMoney } from '../format'
 import styles from './cost-summary.module.css'
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 
 /**
  * Titles the document with data that arrived after the screen opened (a client navigation shows

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import { useLocation, useNavigate } from 'react-router'
 import { sendToNative } from '../bridge'
 import styles from './page-frame.module.css'

@@ -1,6 +1,6 @@
 import type { RecommendedProduct } from '@kilat/contract'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import buttons from './button.module.css'
 import { CostSummary } from './cost-summary'
 import styles from './product-card.module.css'

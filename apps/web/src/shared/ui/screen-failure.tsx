@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n'
 import type { ScreenState } from '../api/screen-query'
 import { sendToNative } from '../bridge'
 import buttons from './button.module.css'

@@ -15,7 +15,8 @@ type ToastModule = typeof import('antd-mobile/es/components/toast').default
 
 let toastModule: Promise<ToastModule> | undefined
 function loadToast(): Promise<ToastModule> {
-  toastModule ??= import('antd-mobile/es/components/toast').then((m) => m.default)
+  // The React 19 render shim comes with it: only Toast and Dialog need it.
+  toastModule ??= Promise.all([import('antd-mobile/es/components/toast'), import('./antd-shim')]).then(([m]) => m.default)
   return toastModule
 }
 

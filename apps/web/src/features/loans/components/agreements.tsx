@@ -1,5 +1,5 @@
 import type { Contracts } from '../api/get-contracts'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { useFollowUrl, useScreenHref } from '../../../shared/ui/follow-url'
 import { SCREEN_PATHS } from '../../../shared/screens'
 import { useOpenContract } from '../api/open-contract'

@@ -1,7 +1,7 @@
 import type { CostSummary } from '@kilat/contract'
 import type { Market } from '@kilat/domain'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { formatMoney, formatPercent } from '../../../shared/format'
 import styles from '../loans.module.css'
 

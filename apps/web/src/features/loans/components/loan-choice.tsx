@@ -1,6 +1,6 @@
 import type { Market } from '@kilat/domain'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { formatMoney, formatMoneyWhole } from '../../../shared/format'
 import styles from '../loans.module.css'
 

@@ -1,5 +1,5 @@
 import { ORDER_STATUS, type OrderAction } from '@kilat/domain'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { Link } from 'react-router'
 import { useApi } from '../../../shared/api'
 import { sendToNative } from '../../../shared/bridge'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import type { LoanDetails } from '../api/get-loan-details'
 import styles from '../loans.module.css'
 

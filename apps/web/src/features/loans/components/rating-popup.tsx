@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { sendToNative } from '../../../shared/bridge'
 import buttons from '../../../shared/ui/button.module.css'
 import { Modal } from '../../../shared/ui/modal'

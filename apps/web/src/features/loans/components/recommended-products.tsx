@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { useApi } from '../../../shared/api'
 import { sendToNative } from '../../../shared/bridge'
 import { useFollowUrl } from '../../../shared/ui/follow-url'

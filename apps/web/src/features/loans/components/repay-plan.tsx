@@ -1,7 +1,7 @@
 import type { LoanConfirm } from '@kilat/contract'
 import type { Market } from '@kilat/domain'
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { formatMoney } from '../../../shared/format'
 import buttons from '../../../shared/ui/button.module.css'
 import styles from '../loans.module.css'

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { BRIDGE_MESSAGES, bridgeEnvironment, sendToNative, type BridgeMessage, type BridgePayloads } from '../../../shared/bridge'
 import styles from '../test-preview.module.css'
 

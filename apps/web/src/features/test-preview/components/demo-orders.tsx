@@ -1,5 +1,5 @@
 import { isOrderStatus, ORDER_STATUSES, orderStatusName } from '@kilat/domain'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { SCREEN_PATHS } from '../../../shared/screens'
 import type { DemoOrders } from '../api/get-demo-orders'
 import { screenQuery, type DeviceFields } from '../fields'

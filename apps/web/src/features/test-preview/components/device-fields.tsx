@@ -1,5 +1,5 @@
 import { LOCALES, MARKETS, type Locale, type Market } from '@kilat/domain'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { DEMO_SESSIONS, TEXT_FIELDS, type DeviceFields } from '../fields'
 import styles from '../test-preview.module.css'
 

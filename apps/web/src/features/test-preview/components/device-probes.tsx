@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type ChangeEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import styles from '../test-preview.module.css'
 
 /** The Contact Picker API (Chrome on Android); absent elsewhere. */

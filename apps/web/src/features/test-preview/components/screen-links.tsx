@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { SCREEN_IDS, SCREEN_PATHS, type ScreenId } from '../../../shared/screens'
 import { screenQuery, type DeviceFields } from '../fields'
 import styles from '../test-preview.module.css'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { useLogout } from '../api/logout'
 import { useUserInfo } from '../api/get-user-info'
 import { showToast } from '../../../shared/ui/toast'

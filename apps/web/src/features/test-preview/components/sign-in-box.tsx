@@ -1,7 +1,7 @@
 import { MARKET_INFO } from '@kilat/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../shared/i18n'
 import { useMarket } from '../../../shared/market'
 import { showToast } from '../../../shared/ui/toast'
 import { useDemoLastSms } from '../api/get-demo-last-sms'
