@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
@@ -49,9 +49,15 @@ export async function startClient(): Promise<Root> {
   )
   const container = document.getElementById('root')
   if (!container) throw new Error('no #root element')
-  let root: Root
-  if (boot) root = hydrateRoot(container, app)
-  else {
+  let root!: Root
+  if (boot) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page (on a cheap phone, hundreds of milliseconds during which a
+    // tap goes unanswered); the server's HTML is on screen meanwhile (docs/product/platform.md#server-rendering).
+    startTransition(() => {
+      root = hydrateRoot(container, app)
+    })
+  } else {
     root = createRoot(container)
     root.render(app)
   }
