@@ -14,7 +14,7 @@ import { BROTLI_PARAMS, COMPRESS_THRESHOLD } from './http/compression.js'
 import { installErrorHandlers } from './http/error-handler.js'
 import { loggerOptions } from './http/logging.js'
 import { nonceOfRaw, requestContext } from './http/request-context.js'
-import { setSessionCookie } from './http/sessions.js'
+import { SESSION_CACHE_MS, SessionCache, setSessionCookie } from './http/sessions.js'
 import './http/types.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { demoRoutes } from './modules/demo/demo.routes.js'
@@ -32,13 +32,15 @@ export interface BuildAppOptions {
   sms?: SmsSender
   /** Logs go here (at least at info level) instead of the configured destination: tests read them. */
   logStream?: NodeJS.WritableStream
+  /** How long a resolved session is kept in the process; 0 turns the cache off (a test that changes sessions in the database). */
+  sessionCacheMs?: number
 }
 
 export const BODY_LIMIT = 1024 * 1024
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 9, fields: 50, parts: 60, fieldSize: 64 * 1024 }
 
 /** Builds the server: plugins, then modules, then the web pages (server.ts only listens). */
-export async function buildApp({ config, db, sms, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     genReqId: () => randomUUID(),
@@ -52,9 +54,10 @@ export async function buildApp({ config, db, sms, logStream }: BuildAppOptions):
   app.decorate('database', db)
   app.decorate('db', db.db)
   app.decorate('sms', sms ?? new OutboxSmsSender(db.db, app.log))
+  app.decorate('sessionCache', new SessionCache(sessionCacheMs))
 
   await app.register(cookie)
-  await app.register(requestContext)
+  await app.register(requestContext, { sessions: app.sessionCache })
   const nonce = (req: unknown) => `'nonce-${nonceOfRaw(req as Parameters<typeof nonceOfRaw>[0])}'`
   await app.register(helmet, {
     // HSTS belongs to the TLS terminator; sent over plain HTTP it would only confuse local runs.

@@ -23,6 +23,7 @@ import {
   type ProductProblem,
 } from '@kilat/domain'
 import { createSession } from '../http/sessions.js'
+import { catalogueChanged } from './catalogue-version.js'
 import type { Executor } from './client.js'
 import { logoUrl } from './logo-url.js'
 import { productFields } from './product-fields.js'
@@ -168,6 +169,7 @@ export async function createProduct(db: Executor, overrides: Partial<NewProduct>
   assertProductFits(values, now)
   const [row] = await db.insert(products).values(values).returning()
   if (!row) throw new Error('product insert returned no row')
+  catalogueChanged()
   return row
 }
 

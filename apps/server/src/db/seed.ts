@@ -1,6 +1,7 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
 import { ORDER_STATUS, cents, type Locale, type Market, type OrderStatus } from '@kilat/domain'
 import { hashToken } from '../http/sessions.js'
+import { catalogueChanged } from './catalogue-version.js'
 import type { Executor, Db } from './client.js'
 import { assertProductFits, buildOrder, buildProduct } from './factories.js'
 import { borrowers, orderPeriods, orders, products, sessions, type NewProduct } from './schema.js'
@@ -294,5 +295,6 @@ async function upsertProduct(db: Executor, values: NewProduct): Promise<boolean>
     // xmax is 0 on a row this statement inserted, and set on one it updated
     .returning({ id: getTableColumns(products).id, inserted: sql<boolean>`(xmax = 0)` })
   if (!row) throw new Error(`product ${values.code}: upsert returned no row`)
+  catalogueChanged()
   return row.inserted
 }

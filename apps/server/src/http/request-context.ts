@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { pickSharedParams } from '@kilat/contract'
 import { localeFrom, marketFrom } from '@kilat/domain'
-import { findSession, tokenOf, touchSession, type ResolvedSession } from './sessions.js'
+import { resolveToken, tokenOf, type ResolvedSession, type SessionCache } from './sessions.js'
 
 const kSession = Symbol('kilat.session')
 
@@ -19,8 +19,8 @@ export function nonceOfRaw(raw: IncomingMessage): string {
  * Per-request facts every module reads: the CSP nonce, the market and language, the shared
  * parameters (docs/product/shell-and-sessions.md#shared-parameters), and the session (resolved on first use, then remembered).
  */
-export const requestContext = fp(
-  async (app) => {
+export const requestContext = fp<{ sessions: SessionCache }>(
+  async (app, { sessions }) => {
     app.decorateRequest('cspNonce', '')
     app.decorateRequest('market', 'ID')
     app.decorateRequest('locale', 'id')
@@ -35,9 +35,8 @@ export const requestContext = fp(
     async function resolve(request: FastifyRequest): Promise<ResolvedSession | null> {
       const found = tokenOf(request)
       if (!found) return null
-      const session = await findSession(app.db, found.token)
+      const session = await resolveToken(app.db, sessions, found.token)
       if (!session) return null
-      await touchSession(app.db, session.sessionId, session.lastSeenAt)
       return {
         sessionId: session.sessionId,
         borrower: session.borrower,

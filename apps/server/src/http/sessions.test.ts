@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { defineCall, userInfo } from '@kilat/contract'
+import { defineCall, logout, userInfo } from '@kilat/contract'
 import type { Database } from '../db/client.js'
 import { createBorrowerWithSession } from '../db/factories.js'
 import { sessions } from '../db/schema.js'
 import { buildTestApp, openTestDatabase } from '../test/setup-db.js'
 import { registerCall } from './route.js'
-import { hashToken } from './sessions.js'
+import { hashToken, SessionCache, type FoundSession } from './sessions.js'
 
 const whoAmI = defineCall({
   method: 'GET', path: '/h5-api/test/who', family: 'success', auth: 'borrower',
@@ -26,15 +26,21 @@ const maybe = defineCall({
 let database: Database
 let app: FastifyInstance
 
-beforeAll(async () => {
-  database = await openTestDatabase()
-  app = await buildTestApp(database)
-  await app.register(async (scope) => {
+/** An app with the test calls; `sessionCacheMs` as buildApp takes it. */
+async function appWithCalls(sessionCacheMs?: number): Promise<FastifyInstance> {
+  const built = await buildTestApp(database, sessionCacheMs === undefined ? {} : { sessionCacheMs })
+  await built.register(async (scope) => {
     registerCall(scope, whoAmI, ({ borrower, session }) => ({ borrowerId: borrower.id, via: session!.via }))
     registerCall(scope, change, ({ borrower }) => ({ borrowerId: borrower.id }))
     registerCall(scope, maybe, ({ maybeBorrower }) => ({ borrowerId: maybeBorrower?.id ?? null }))
   })
-  await app.ready()
+  await built.ready()
+  return built
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  app = await appWithCalls()
 })
 
 afterAll(async () => {
@@ -55,16 +61,49 @@ describe('session resolution', () => {
   })
 
   it('never resolves an expired session', async () => {
-    const { token, sessionId } = await createBorrowerWithSession(database.db)
+    // without the cache: this is the database's refusal (the cache's own checks are below)
+    const uncached = await appWithCalls(0)
+    try {
+      const { token, sessionId } = await createBorrowerWithSession(database.db)
+      expect((await uncached.inject({ method: 'GET', url: `${whoAmI.path}?tok=${token}` })).statusCode).toBe(200)
+      await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sessionId))
+      for (const req of [
+        { url: `${whoAmI.path}?tok=${token}` },
+        { url: whoAmI.path, headers: { 'x-session-id': token } },
+        { url: whoAmI.path, cookies: { sid: token } },
+      ]) {
+        const res = await uncached.inject({ method: 'GET', ...req })
+        expect(res.statusCode).toBe(401)
+      }
+    } finally {
+      await uncached.close()
+    }
+  })
+
+  it('ends a session at once on logout in this process, though it was cached', async () => {
+    const { token } = await createBorrowerWithSession(database.db)
     expect((await app.inject({ method: 'GET', url: `${whoAmI.path}?tok=${token}` })).statusCode).toBe(200)
-    await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sessionId))
+    expect((await app.inject({ method: 'POST', url: `${logout.path}?tok=${token}` })).statusCode).toBe(200)
     for (const req of [
       { url: `${whoAmI.path}?tok=${token}` },
       { url: whoAmI.path, headers: { 'x-session-id': token } },
       { url: whoAmI.path, cookies: { sid: token } },
     ]) {
-      const res = await app.inject({ method: 'GET', ...req })
-      expect(res.statusCode).toBe(401)
+      expect((await app.inject({ method: 'GET', ...req })).statusCode).toBe(401)
+    }
+  })
+
+  it('serves a session deleted by another process for at most the cache\'s life', async () => {
+    const short = await appWithCalls(300)
+    try {
+      const { token, sessionId } = await createBorrowerWithSession(database.db)
+      expect((await short.inject({ method: 'GET', url: `${whoAmI.path}?tok=${token}` })).statusCode).toBe(200)
+      await database.db.delete(sessions).where(eq(sessions.id, sessionId))
+      expect((await short.inject({ method: 'GET', url: `${whoAmI.path}?tok=${token}` })).statusCode).toBe(200)
+      await new Promise((resolve) => setTimeout(resolve, 350))
+      expect((await short.inject({ method: 'GET', url: `${whoAmI.path}?tok=${token}` })).statusCode).toBe(401)
+    } finally {
+      await short.close()
     }
   })
 
@@ -145,5 +184,58 @@ describe('session resolution', () => {
     await database.db.update(sessions).set({ lastSeenAt: recent }).where(eq(sessions.tokenHash, hashToken(token)))
     await app.inject({ method: 'GET', url: `${whoAmI.path}?tok=${token}` })
     expect((await read()).getTime()).toBe(recent.getTime())
+  })
+})
+
+describe('the session cache', () => {
+  const session = (id: number, expiresInMs: number, now: number): FoundSession => ({
+    sessionId: id,
+    borrower: { id } as FoundSession['borrower'],
+    expiresAt: new Date(now + expiresInMs),
+    lastSeenAt: new Date(now),
+  })
+
+  it('keeps a session for its life or the session\'s own expiry, whichever ends first', () => {
+    const cache = new SessionCache(5_000, 10)
+    cache.set('a', session(1, 60_000, 0), 0)
+    cache.set('b', session(2, 1_000, 0), 0)
+    expect(cache.get('a', 4_999)?.sessionId).toBe(1)
+    expect(cache.get('a', 5_000)).toBeUndefined()
+    expect(cache.get('b', 999)?.sessionId).toBe(2)
+    expect(cache.get('b', 1_000)).toBeUndefined()
+    expect(cache.size).toBe(0)
+  })
+
+  it('holds at most its size, dropping the oldest', () => {
+    const cache = new SessionCache(5_000, 3)
+    for (let i = 1; i <= 5; i++) cache.set(`t${i}`, session(i, 60_000, 0), 0)
+    expect(cache.size).toBe(3)
+    expect(cache.get('t1', 1)).toBeUndefined()
+    expect(cache.get('t2', 1)).toBeUndefined()
+    expect(cache.get('t5', 1)?.sessionId).toBe(5)
+  })
+
+  it('forgets a session at once, and does not take it back from a lookup that began before', () => {
+    const cache = new SessionCache(5_000, 10)
+    cache.set('a', session(1, 60_000, 0), 0)
+    cache.forget(1, 100)
+    expect(cache.get('a', 101)).toBeUndefined()
+    // a lookup that started at 50 answers after the delete
+    cache.set('a', session(1, 60_000, 0), 50)
+    expect(cache.get('a', 120)).toBeUndefined()
+    // a session resolved anew after the cache's life is kept again
+    cache.set('a', session(1, 60_000, 0), 5_200)
+    expect(cache.get('a', 5_300)?.sessionId).toBe(1)
+  })
+
+  it('keeps nothing when its life is 0, and never lets a borrower be changed', () => {
+    expect(() => new SessionCache(0).set('a', session(1, 60_000, 0), 0)).not.toThrow()
+    const off = new SessionCache(0)
+    off.set('a', session(1, 60_000, 0), 0)
+    expect(off.get('a', 0)).toBeUndefined()
+    const cache = new SessionCache()
+    const now = Date.now()
+    cache.set('a', session(1, 60_000, now), now)
+    expect(Object.isFrozen(cache.get('a', now)?.borrower)).toBe(true)
   })
 })

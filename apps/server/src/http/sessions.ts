@@ -63,14 +63,97 @@ const sessionByTokenHash = prepared((db) =>
     .prepare('session_by_token_hash'),
 )
 
-/** The live session of a token with its borrower; an expired row is never resolved. */
-export async function findSession(
-  db: Executor,
-  token: string,
-): Promise<{ sessionId: number; borrower: Borrower; expiresAt: Date; lastSeenAt: Date } | null> {
+export interface FoundSession {
+  sessionId: number
+  borrower: Borrower
+  expiresAt: Date
+  lastSeenAt: Date
+}
+
+export interface FoundSession {
+  sessionId: number
+  borrower: Borrower
+  expiresAt: Date
+  lastSeenAt: Date
+}
+
+/** How long a resolved session is kept in the process (docs/decisions/0008-api-performance.md). */
+export const SESSION_CACHE_MS = 5_000
+/** Most sessions kept at once; past it the oldest entry goes. */
+export const SESSION_CACHE_SIZE = 10_000
+
+/**
+ * Sessions resolved in the last few seconds, by token hash, so that a borrower's next calls skip
+ * the lookup's round trip (docs/product/platform.md#scale-out). Only live sessions are kept, never
+ * an unknown or expired token; an entry ends at `ttlMs` or at the session's own expiry, whichever
+ * comes first, and `forget` drops a session at once when it is deleted in this process. Another
+ * process's logout reaches this one within `ttlMs`: the price of the cache.
+ */
+export class SessionCache {
+  readonly #entries = new Map<string, FoundSession & { until: number }>()
+  /** Sessions deleted here lately, with when that stops mattering: a lookup that began before the delete must not bring one back. */
+  readonly #forgotten = new Map<number, number>()
+
+  constructor(
+    readonly ttlMs = SESSION_CACHE_MS,
+    readonly maxSize = SESSION_CACHE_SIZE,
+  ) {}
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  get(tokenHash: string, now = Date.now()): FoundSession | undefined {
+    const entry = this.#entries.get(tokenHash)
+    if (!entry) return undefined
+    if (now < entry.until && now < entry.expiresAt.getTime()) return entry
+    this.#entries.delete(tokenHash)
+    return undefined
+  }
+
+  set(tokenHash: string, session: FoundSession, now = Date.now()): void {
+    if (this.ttlMs <= 0) return
+    const forgotten = this.#forgotten.get(session.sessionId)
+    if (forgotten !== undefined && now < forgotten) return
+    this.#entries.delete(tokenHash)
+    // one borrower object serves every request of the entry's life: nobody may change it
+    this.#entries.set(tokenHash, { ...session, borrower: Object.freeze(session.borrower), until: now + this.ttlMs })
+    if (this.#entries.size > this.maxSize) {
+      const oldest = this.#entries.keys().next()
+      if (!oldest.done) this.#entries.delete(oldest.value)
+    }
+  }
+
+  /** Drops every entry of the session: after a logout its token must not work here for a moment longer. */
+  forget(sessionId: number, now = Date.now()): void {
+    for (const [key, entry] of this.#entries) if (entry.sessionId === sessionId) this.#entries.delete(key)
+    for (const [id, until] of this.#forgotten) if (until <= now) this.#forgotten.delete(id)
+    // a lookup slower than the cache's life would be stale anyway; the database refuses it after
+    this.#forgotten.set(sessionId, now + this.ttlMs)
+  }
+}
+
+/**
+ * The live session of a token, from the cache when it was resolved a moment ago, else from the
+ * database (and then kept). `last_seen_at` is written as before, at most once a minute.
+ */
+export async function resolveToken(db: Executor, cache: SessionCache, token: string): Promise<FoundSession | null> {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null
-  const [row] = await sessionByTokenHash(db).execute({ tokenHash: hashToken(token) })
-  return row ?? null
+  const tokenHash = hashToken(token)
+  const now = Date.now()
+  const cached = cache.get(tokenHash, now)
+  if (cached) {
+    if (now - cached.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      await touchSession(db, cached.sessionId, cached.lastSeenAt)
+      cached.lastSeenAt = new Date(now)
+    }
+    return cached
+  }
+  const [found] = await sessionByTokenHash(db).execute({ tokenHash })
+  if (!found) return null
+  await touchSession(db, found.sessionId, found.lastSeenAt)
+  cache.set(tokenHash, found, now)
+  return found
 }
 
 export async function touchSession(db: Executor, sessionId: number, lastSeenAt: Date): Promise<void> {
@@ -81,7 +164,9 @@ export async function touchSession(db: Executor, sessionId: number, lastSeenAt: 
     .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)))
 }
 
-export async function deleteSession(db: Executor, sessionId: number): Promise<void> {
+/** Deletes the session and drops it from this process's cache at once. */
+export async function deleteSession(db: Executor, cache: SessionCache, sessionId: number): Promise<void> {
+  cache.forget(sessionId)
   await db.delete(sessions).where(eq(sessions.id, sessionId))
 }
 

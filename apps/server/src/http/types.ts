@@ -3,7 +3,7 @@ import type { Locale, Market } from '@kilat/domain'
 import type { SmsSender } from '../adapters/sms/sms-sender.js'
 import type { Config } from '../config.js'
 import type { Database, Db } from '../db/client.js'
-import type { ResolvedSession } from './sessions.js'
+import type { ResolvedSession, SessionCache } from './sessions.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +13,8 @@ declare module 'fastify' {
     /** The connection itself (kind, ping, close). */
     database: Database
     sms: SmsSender
+    /** Sessions resolved in the last few seconds (docs/product/platform.md#scale-out). */
+    sessionCache: SessionCache
   }
 
   interface FastifyRequest {

@@ -28,7 +28,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   })
 
   registerCall(app, logout, async ({ req, reply, session }) => {
-    if (session) await deleteSession(app.db, session.sessionId)
+    if (session) await deleteSession(app.db, app.sessionCache, session.sessionId)
     clearSessionCookie(req, reply)
     return null
   })

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { QueryBuilder } from 'drizzle-orm/pg-core'
 import { MARKETS, MARKET_INFO, ORDER_STATUSES, isSettled, type Cents, type Market } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { jsonRowOf, rowFromJson } from '../../db/json-rows.js'
@@ -101,19 +100,6 @@ export async function unsettledOrderNo(db: Executor, borrowerId: number, product
 
 /** Unsettled statuses written out, so that a prepared statement's plan can use the partial unique index. */
 const isUnsettled = sql`${orders.status} in (${sql.raw(UNSETTLED_STATUSES.join(', '))})`
-
-/**
- * The number of the borrower's unsettled order of a product (null when there is none), as SQL for
- * a query over products: a list of products and the borrower's running orders in one round trip.
- */
-export function unsettledOrderNoSql(borrowerId: SQLWrapper, productId: SQLWrapper): SQL<string | null> {
-  const unsettledOrder = new QueryBuilder()
-    .select({ orderNo: orders.orderNo })
-    .from(orders)
-    .where(and(eq(orders.borrowerId, borrowerId), eq(orders.productId, productId), isUnsettled))
-    .limit(1)
-  return sql<string | null>`(${unsettledOrder})`
-}
 
 const unsettledStatement = prepared((db) =>
   db

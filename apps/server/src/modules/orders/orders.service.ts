@@ -40,9 +40,6 @@ export function borrowerOrderReader<A extends Record<string, unknown>>(
 /** This borrower's order with its product and schedule, in one round trip; any other order is not found. */
 export const borrowerOrderWithSchedule = borrowerOrderReader('borrower_order_with_schedule', () => ({}))
 
-/** SQL of the number of the borrower's unsettled order of a product, or null: for a query over products. */
-export const unsettledOrderNoSql = repo.unsettledOrderNoSql
-
 /** The order's schedule, first installment first. `orderKey` is the database key, `orders.id`. */
 export function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {
   return repo.periodsOf(db, orderKey)

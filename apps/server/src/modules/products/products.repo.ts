@@ -1,9 +1,9 @@
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Market } from '@kilat/domain'
+import { catalogueChanged } from '../../db/catalogue-version.js'
 import type { Executor } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
 import { events, products, type EventKind, type NewProduct, type Product } from '../../db/schema.js'
-import { unsettledOrderNoSql } from '../orders/orders.service.js'
 
 const productStatement = prepared((db) => db.select().from(products).where(eq(products.id, sql.placeholder('id'))).limit(1).prepare('product_by_id'))
 
@@ -12,26 +12,24 @@ export async function findProduct(db: Executor, id: number): Promise<Product | u
   return row
 }
 
-const offersStatement = prepared((db) =>
+const marketStatement = prepared((db) =>
   db
-    .select({ product: products, unsettledOrderNo: unsettledOrderNoSql(sql.placeholder('borrowerId'), products.id) })
+    .select()
     .from(products)
     .where(eq(products.market, sql.placeholder('market')))
     .orderBy(asc(products.sort), asc(products.id))
-    .prepare('market_products_for_borrower'),
+    .prepare('market_products'),
 )
 
-/**
- * Every product of the borrower's market, active or not, in the catalogue's order, each with the
- * number of the borrower's unsettled order of it (null when none): one round trip.
- */
-export function marketProductsFor(db: Executor, borrower: { id: number; market: Market }): Promise<Array<{ product: Product; unsettledOrderNo: string | null }>> {
-  return offersStatement(db).execute({ market: borrower.market, borrowerId: borrower.id })
+/** Every product of a market, active or not, in the catalogue's order. */
+export function marketProducts(db: Executor, market: Market): Promise<Product[]> {
+  return marketStatement(db).execute({ market })
 }
 
 export async function insertProduct(db: Executor, values: NewProduct): Promise<Product> {
   const [row] = await db.insert(products).values(values).returning()
   if (!row) throw new Error('product insert returned no row')
+  catalogueChanged()
   return row
 }
 
@@ -45,6 +43,7 @@ export async function upsertProductByCode(db: Executor, values: NewProduct): Pro
     // xmax is 0 on a row this statement inserted, and set on one it updated
     .returning({ ...getTableColumns(products), inserted: sql<boolean>`(xmax = 0)` })
   if (!row) throw new Error('product upsert returned no row')
+  catalogueChanged()
   const { inserted, ...product } = row
   return { product, inserted }
 }

@@ -16,6 +16,7 @@ import {
   type Locale,
   type Market,
 } from '@kilat/domain'
+import { catalogueVersion } from '../../db/catalogue-version.js'
 import type { Executor } from '../../db/client.js'
 import { productFields } from '../../db/product-fields.js'
 import type { Borrower, EventKind, NewProduct, Product } from '../../db/schema.js'
@@ -85,39 +86,101 @@ export function dearestTerms(product: Product): LoanTerms {
   return loanTermsOf(product, Math.max(...periodChoices(product)))
 }
 
+type BlockedBy = 'inProgress' | 'unavailable'
+
 /**
- * The card of a product in a recommended list; `blockedBy` says why its button is grey. `today` is
+ * The card of a product in a recommended list; `blocked` says why its button is grey. `today` is
  * the product's market's local date (domain localDate), asked once per list rather than per card.
  */
 export function productCard(
   product: Product,
   locale: Locale,
   moduleId: number,
-  blocked: 'inProgress' | 'unavailable' | null,
+  blocked: BlockedBy | null,
   today: string,
 ): RecommendedProduct {
-  const texts = textsFor(locale).products
+  return blockedCard(pricedCard(product, locale, today), blocked, locale, moduleId)
+}
+
+/** A card as every borrower of the market sees it on `today`: priced and formatted, its module not yet set. */
+interface PricedCard {
+  card: RecommendedProduct
+  /** Grey for everyone: a product stored under older, looser caps cannot be applied for above today's. */
+  blockedBy: BlockedBy | null
+}
+
+function pricedCard(product: Product, locale: Locale, today: string): PricedCard {
   const terms = dearestTerms(product)
   const quote = quoteLoan(largestAmount({ min: product.minAmount, max: product.maxAmount, step: product.amountStep }), terms)
   const cost = costSummary(quote, terms, locale)
-  // A product stored under older, looser caps is shown but cannot be applied for above today's.
-  const blockedBy = blocked ?? (quoteWithinCaps(quote, product.market, today) ? null : 'unavailable')
-  return {
+  const blockedBy = quoteWithinCaps(quote, product.market, today) ? null : 'unavailable'
+  const card: RecommendedProduct = {
     id: product.id,
     productLogo: product.logoUrl,
     productName: product.name,
     buttonStatus: blockedBy ? 0 : 1,
-    buttonText: blockedBy ? texts[blockedBy] : product.buttonText[locale],
+    buttonText: blockedBy ? textsFor(locale).products[blockedBy] : product.buttonText[locale],
     amountRange: `${formatMoneyWhole(product.minAmount, product.market)} - ${formatMoneyWhole(product.maxAmount, product.market)}`,
-    amountRangeDes: texts.amountRangeDes,
+    amountRangeDes: textsFor(locale).products.amountRangeDes,
     loan_rate: cost.headline.text,
     productDesc: product.description[locale],
     productTags: product.tags[locale],
-    moduleId,
+    moduleId: 0,
     isPartner: product.isPartner,
     cost,
     market: product.market,
   }
+  return { card, blockedBy }
+}
+
+/** The borrower's copy of a priced card: its module, and grey when the borrower's own state says so. */
+function blockedCard(priced: PricedCard, blocked: BlockedBy | null, locale: Locale, moduleId: number): RecommendedProduct {
+  const blockedBy = blocked ?? priced.blockedBy
+  if (blockedBy === priced.blockedBy) return { ...priced.card, moduleId }
+  return { ...priced.card, moduleId, buttonStatus: 0, buttonText: textsFor(locale).products[blockedBy!] }
+}
+
+/**
+ * How long a market's products and their priced cards are kept in the process
+ * (docs/decisions/0008-api-performance.md): they are the same for every borrower of the market on a
+ * day, while each borrower's own orders are read on every request. A product changed by this
+ * process is seen at once (db/catalogue-version.ts), one changed by another within this time.
+ */
+export const CATALOGUE_MS = 5_000
+
+interface KeptCatalogue {
+  products: Product[]
+  version: number
+  until: number
+  /** Priced cards by language and market-local date, in the catalogue's order. */
+  cards: Map<string, PricedCard[]>
+}
+
+/** Per database (a transaction reads its own), per market. */
+const kept = new WeakMap<Executor, Map<Market, KeptCatalogue>>()
+
+async function catalogueOf(db: Executor, market: Market, now: number): Promise<KeptCatalogue> {
+  let byMarket = kept.get(db)
+  if (!byMarket) kept.set(db, (byMarket = new Map()))
+  const version = catalogueVersion()
+  const found = byMarket.get(market)
+  if (found && found.version === version && now < found.until) return found
+  const fresh: KeptCatalogue = { products: await repo.marketProducts(db, market), version, until: now + CATALOGUE_MS, cards: new Map() }
+  // a write during the read leaves the catalogue unkept: the next request reads again
+  if (catalogueVersion() === version) byMarket.set(market, fresh)
+  return fresh
+}
+
+function pricedCards(catalogue: KeptCatalogue, locale: Locale, today: string): PricedCard[] {
+  const key = `${locale} ${today}`
+  let cards = catalogue.cards.get(key)
+  if (!cards) {
+    cards = catalogue.products.map((p) => pricedCard(p, locale, today))
+    // one day's cards at a time: the date turns at the market's midnight
+    for (const old of catalogue.cards.keys()) if (!old.endsWith(today)) catalogue.cards.delete(old)
+    catalogue.cards.set(key, cards)
+  }
+  return cards
 }
 
 export interface ListOptions {
@@ -129,7 +192,8 @@ export interface ListOptions {
 
 /**
  * The borrower's market's products in catalogue order. A disabled product, or one the borrower
- * still has an unsettled order of, shows with a grey button that says why.
+ * still has an unsettled order of, shows with a grey button that says why. The products and their
+ * priced cards come from the kept catalogue; the borrower's unsettled orders are read every time.
  */
 export async function recommendedProducts(
   db: Executor,
@@ -137,15 +201,16 @@ export async function recommendedProducts(
   locale: Locale,
   options: ListOptions,
 ): Promise<Array<RecommendedProduct & { code: string }>> {
-  const list = await repo.marketProductsFor(db, borrower)
-  // every product listed is of the borrower's market
-  const today = localDate(new Date(), borrower.market)
+  const now = new Date()
+  const [catalogue, unsettled] = await Promise.all([catalogueOf(db, borrower.market, now.getTime()), unsettledOrderNos(db, borrower.id)])
+  const cards = pricedCards(catalogue, locale, localDate(now, borrower.market))
+  const list: Array<RecommendedProduct & { code: string }> = []
+  catalogue.products.forEach((p, i) => {
+    if (p.id === options.excludeProductId || (options.activeOnly && p.status !== 'active')) return
+    const blockedBy = p.status !== 'active' ? 'unavailable' : unsettled.has(p.id) ? 'inProgress' : null
+    list.push({ ...blockedCard(cards[i]!, blockedBy, locale, options.moduleId), code: p.code })
+  })
   return list
-    .filter(({ product: p }) => p.id !== options.excludeProductId && (!options.activeOnly || p.status === 'active'))
-    .map(({ product: p, unsettledOrderNo }) => {
-      const blockedBy = p.status !== 'active' ? 'unavailable' : unsettledOrderNo !== null ? 'inProgress' : null
-      return { ...productCard(p, locale, options.moduleId, blockedBy, today), code: p.code }
-    })
 }
 
 /** A product the borrower can apply for: it exists, is active and serves the borrower's market. */

@@ -25,11 +25,12 @@ import {
   quoteLoan,
 } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
-import { buildProduct, createBorrowerWithSession } from '../../db/factories.js'
-import { events, products, type NewProduct, type Product } from '../../db/schema.js'
+import { buildProduct, createBorrowerWithSession, createOrder } from '../../db/factories.js'
+import { events, orders, products, type NewProduct, type Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { post } from '../../test/inject.js'
 import { openSeededApp, type SeededApp } from '../../test/setup-db.js'
+import { ORDER_STATUS } from '@kilat/domain'
 import { checkProduct, createProduct, dearestTerms } from './products.service.js'
 
 let database: Database
@@ -168,6 +169,24 @@ describe('recommend-product-list', () => {
     const res = await post(app, recommendProductList.path, { scene: 'x'.repeat(65) }, ME)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ code: '1000', data: { fields: ['scene'] } })
+  })
+
+  it('keeps the market\'s cards, never one borrower\'s state: each borrower\'s running orders are read every time', async () => {
+    const a = await createBorrowerWithSession(database.db)
+    const b = await createBorrowerWithSession(database.db)
+    const product = seeded.product('tunai-keluarga')
+    const stateOf = async (tok: string) =>
+      ((await post(app, recommendProductList.path, {}, { tok })).json().data as Array<{ id: number; buttonStatus: number; buttonText: string }>).find(
+        (c) => c.id === product.id,
+      )
+    expect(await stateOf(a.token)).toMatchObject({ buttonStatus: 1, buttonText: 'Ajukan Sekarang' })
+    // the catalogue is now kept; a's new order shows at once on a's list and never on b's
+    const { order } = await createOrder(database.db, { borrowerId: a.borrower.id, product, status: ORDER_STATUS.submitted })
+    expect(await stateOf(a.token)).toMatchObject({ buttonStatus: 0, buttonText: 'Dalam proses' })
+    expect(await stateOf(b.token)).toMatchObject({ buttonStatus: 1, buttonText: 'Ajukan Sekarang' })
+    expect(await stateOf(a.token)).toMatchObject({ buttonStatus: 0 })
+    await database.db.update(orders).set({ status: ORDER_STATUS.rejected }).where(eq(orders.id, order.id))
+    expect(await stateOf(a.token)).toMatchObject({ buttonStatus: 1 })
   })
 
   it('rates India by APR and Mexico by CAT, in their currencies', async () => {
@@ -423,5 +442,17 @@ describe('products within the caps', () => {
     const values = compliant({ dailyRateBps: 12, adminFeeBps: 360, lateTiers: [{ fromDay: 1, dailyBps: 10 }] })
     expect(() => checkProduct(values, new Date('2025-06-01T05:00:00Z'))).not.toThrow()
     expect(refusal(values)?.key).toBe('productCostTooHigh')
+  })
+})
+
+// Last: the product it adds would change the lengths the lists above expect.
+describe('the kept catalogue', () => {
+  it('lists a product stored through the catalogue at once, though the list was kept', async () => {
+    const me = await createBorrowerWithSession(database.db)
+    const before = (await post(app, recommendProductList.path, {}, { tok: me.token })).json().data as Array<{ productName: string }>
+    await createProduct(database.db, buildProduct({ code: 'baru-saja', name: 'Baru Saja', sort: 999 }))
+    const after = (await post(app, recommendProductList.path, {}, { tok: me.token })).json().data as Array<{ productName: string }>
+    expect(after).toHaveLength(before.length + 1)
+    expect(after.at(-1)?.productName).toBe('Baru Saja')
   })
 })
