@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
-import { formatDate, formatDateTime, formatMoney, formatMoneyWhole, formatPercent } from './format.js'
-import { MARKETS } from './markets.js'
+import { FIXED_SINCE, formatDate, formatDateTime, formatMoney, formatMoneyWhole, formatPercent } from './format.js'
+import { MARKET_INFO, MARKETS, type Market } from './markets.js'
 import { cents } from './money.js'
 
 // Known answers of docs/product/markets-and-formats.md: each market reads amounts its own way,
@@ -133,5 +133,119 @@ describe('formatters', () => {
       numberFormat.mockRestore()
       dateTimeFormat.mockRestore()
     }
+  })
+})
+
+/**
+ * The fast paths (digits grouped by hand, local time from a fixed offset) against Intl itself,
+ * formatting the way the module did before it had them: the two must never differ.
+ */
+describe('fast paths give what Intl gives', () => {
+  const LOCALE: Record<Market, string> = { ID: 'id-ID', IN: 'en-IN', MX: 'es-MX' }
+  const SPACE: Record<Market, string> = { ID: ' ', IN: '', MX: '' }
+  const two = (m: Market) => new Intl.NumberFormat(LOCALE[m], { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  const whole = (m: Market) => new Intl.NumberFormat(LOCALE[m], { maximumFractionDigits: 0 })
+  const sign = (m: Market, text: string) =>
+    text.startsWith('-') ? `-${MARKET_INFO[m].currencySign}${SPACE[m]}${text.slice(1)}` : `${MARKET_INFO[m].currencySign}${SPACE[m]}${text}`
+  const intlHundredths = (value: number, m: Market) => {
+    const abs = Math.abs(value)
+    const fraction = String(abs % 100).padStart(2, '0')
+    const text = two(m).formatToParts(Math.floor(abs / 100)).map((p) => (p.type === 'fraction' ? fraction : p.value)).join('')
+    return value < 0 ? `-${text}` : text
+  }
+  const intlWhole = (amount: number, m: Market) => {
+    const w = Math.trunc(amount / 100)
+    const text = whole(m).format(Math.abs(w))
+    return sign(m, w < 0 ? `-${text}` : text)
+  }
+  const dateTimes = new Map(
+    MARKETS.map((m) => [m, new Intl.DateTimeFormat('en-GB', {
+      timeZone: MARKET_INFO[m].timeZone, year: 'numeric', month: '2-digit', day: '2-digit',
+      hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    })]),
+  )
+  const intlDateTime = (date: Date, m: Market) => {
+    const parts = dateTimes.get(m)!.formatToParts(date)
+    const get = (type: string) => String(Number(parts.find((p) => p.type === type)?.value ?? 0)).padStart(2, '0')
+    return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`
+  }
+  const amounts = fc.oneof(
+    fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+    fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }),
+    fc.integer({ min: 0, max: 2_000_00 }),
+  )
+
+  it('money, whole money and percentages, for any safe integer in every market (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...MARKETS), amounts, (market, amount) => {
+        expect(formatMoney(amount, market)).toBe(sign(market, intlHundredths(amount, market)))
+        expect(formatMoneyWhole(amount, market)).toBe(intlWhole(amount, market))
+        expect(formatPercent(amount, market)).toBe(`${intlHundredths(amount, market)}%`)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('money at every power of ten and the numbers around it', () => {
+    for (const market of MARKETS) {
+      for (let p = 1; p < Number.MAX_SAFE_INTEGER; p *= 10) {
+        for (const amount of [p - 1, p, p + 1, -p]) {
+          expect(formatMoney(amount, market)).toBe(sign(market, intlHundredths(amount, market)))
+          expect(formatMoneyWhole(amount, market)).toBe(intlWhole(amount, market))
+        }
+      }
+    }
+  })
+
+  it('local date and time, at any instant from 2023 to 2100 in every market (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...MARKETS), fc.integer({ min: FIXED_SINCE, max: Date.UTC(2100, 0, 1) }), (market, time) => {
+        const date = new Date(time)
+        expect(formatDateTime(date, market)).toBe(intlDateTime(date, market))
+        expect(formatDate(date, market)).toBe(intlDateTime(date, market).slice(0, 10))
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
+  it('local date and time every 3 hours from 2023 to 2031, where daylight saving time would show', () => {
+    for (const market of MARKETS) {
+      for (let time = FIXED_SINCE; time < Date.UTC(2031, 0, 1); time += 3 * 3_600_000) {
+        const date = new Date(time)
+        if (formatDateTime(date, market) !== intlDateTime(date, market)) {
+          expect(formatDateTime(date, market), `${market} ${date.toISOString()}`).toBe(intlDateTime(date, market))
+        }
+      }
+    }
+  })
+
+  it('are taken: once a market is checked, amounts, percentages and dates of 2023 on need no formatToParts', () => {
+    const numberParts = vi.spyOn(Intl.NumberFormat.prototype, 'formatToParts')
+    const dateParts = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts')
+    try {
+      for (const market of MARKETS) {
+        formatMoney(cents(1_234_56), market)
+        formatDateTime(new Date('2026-01-02T03:04:05Z'), market)
+      }
+      numberParts.mockClear()
+      dateParts.mockClear()
+      for (const market of MARKETS) {
+        expect(formatMoney(cents(1_234_567_89), market)).toMatch(/1.234.567.89$|12,34,567.89$/)
+        formatMoneyWhole(cents(1_234_56), market)
+        formatPercent(47_18, market)
+        formatDate(new Date('2031-06-02T03:04:05Z'), market)
+      }
+      expect(numberParts).not.toHaveBeenCalled()
+      expect(dateParts).not.toHaveBeenCalled()
+    } finally {
+      numberParts.mockRestore()
+      dateParts.mockRestore()
+    }
+  })
+
+  it('instants before 2023 still go through Intl (Mexico City kept daylight saving time until 2022-10-30)', () => {
+    expect(formatDateTime(new Date('2022-07-01T12:00:00Z'), 'MX')).toBe('2022-07-01 07:00:00')
+    expect(formatDateTime(new Date('2022-12-01T12:00:00Z'), 'MX')).toBe('2022-12-01 06:00:00')
+    expect(formatDateTime(new Date('1990-06-01T00:00:00Z'), 'ID')).toBe(intlDateTime(new Date('1990-06-01T00:00:00Z'), 'ID'))
   })
 })
