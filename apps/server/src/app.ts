@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import cookie from '@fastify/cookie'
 import compress from '@fastify/compress'
 import formbody from '@fastify/formbody'
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { OutboxSmsSender } from './adapters/sms/outbox-sms-sender.js'
@@ -12,8 +11,9 @@ import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { BROTLI_PARAMS, COMPRESS_THRESHOLD } from './http/compression.js'
 import { installErrorHandlers } from './http/error-handler.js'
-import { loggerOptions } from './http/logging.js'
-import { nonceOfRaw, requestContext } from './http/request-context.js'
+import { installRequestLog, loggerOptions } from './http/logging.js'
+import { requestContext } from './http/request-context.js'
+import { installSecurityHeaders } from './http/security-headers.js'
 import { SESSION_CACHE_MS, SessionCache, setSessionCookie } from './http/sessions.js'
 import './http/types.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
@@ -43,6 +43,8 @@ export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 9, fields: 50, 
 export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
+    // one line per request instead of two (installRequestLog)
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
@@ -55,32 +57,11 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   app.decorate('db', db.db)
   app.decorate('sms', sms ?? new OutboxSmsSender(db.db, app.log))
   app.decorate('sessionCache', new SessionCache(sessionCacheMs))
+  installRequestLog(app)
 
   await app.register(cookie)
   await app.register(requestContext, { sessions: app.sessionCache })
-  const nonce = (req: unknown) => `'nonce-${nonceOfRaw(req as Parameters<typeof nonceOfRaw>[0])}'`
-  await app.register(helmet, {
-    // HSTS belongs to the TLS terminator; sent over plain HTTP it would only confuse local runs.
-    strictTransportSecurity: false,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': [nonce, "'strict-dynamic'"],
-        'script-src-attr': ["'none'"],
-        'style-src': ["'self'", nonce],
-        // React and antd-mobile write style="" attributes (docs/product/platform.md#server-rendering).
-        'style-src-attr': ["'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'none'"],
-        'frame-ancestors': ["'self'"],
-        'form-action': ["'self'"],
-      },
-    },
-  })
+  installSecurityHeaders(app)
   // Calls are form-encoded, JSON or multipart (docs/product/envelopes-and-errors.md#request-formats-and-limits); plain text is none of them.
   app.removeContentTypeParser('text/plain')
   // Borrowers are often on slow mobile networks: pages and answers travel compressed (built assets

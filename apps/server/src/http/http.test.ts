@@ -319,6 +319,24 @@ describe('multipart', () => {
   })
 })
 
+describe('request log', () => {
+  it('writes one line per request when it is answered: the request with its address redacted, the status, the time taken', async () => {
+    logLines.length = 0
+    await app.inject({ method: 'GET', url: `${echoQuery.path}?n=1&tok=secret-token&lang=en` })
+    const lines = logLines.map((l) => JSON.parse(l) as Record<string, unknown>)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      reqId: expect.any(String),
+      req: { method: 'GET', url: `${echoQuery.path}?n=1&tok=[redacted]&lang=en`, remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    })
+    expect(logLines.join('')).not.toContain('secret-token')
+  })
+})
+
 describe('security headers', () => {
   it('sends one CSP nonce per request, the same in script-src and style-src', async () => {
     const a = await app.inject({ method: 'GET', url: `${echoQuery.path}?n=1` })
@@ -336,6 +354,33 @@ describe('security headers', () => {
     ]) expect(csp).toContain(directive)
     expect(a.headers['x-content-type-options']).toBe('nosniff')
     expect(a.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('sends the same security headers, with the same values, on a call, a page and an error', async () => {
+    const expected = (nonce: string) => ({
+      'content-security-policy':
+        `default-src 'self';script-src 'nonce-${nonce}' 'strict-dynamic';script-src-attr 'none';style-src 'self' 'nonce-${nonce}';` +
+        "style-src-attr 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';object-src 'none';" +
+        "base-uri 'none';frame-ancestors 'self';form-action 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    })
+    for (const url of [`${echoQuery.path}?n=1`, '/relevant', '/nowhere', '/healthz']) {
+      const res = await app.inject({ method: 'GET', url })
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1] ?? ''
+      expect(nonce, url).toMatch(/^[A-Za-z0-9+/=]{24}$/)
+      expect(res.headers, url).toMatchObject(expected(nonce))
+      expect(res.headers['strict-transport-security'], url).toBeUndefined()
+      expect(res.headers['x-powered-by'], url).toBeUndefined()
+    }
   })
 
   it('sends the headers on errors too', async () => {

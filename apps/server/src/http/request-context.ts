@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { pickSharedParams } from '@kilat/contract'
@@ -7,13 +6,6 @@ import { localeFrom, marketFrom } from '@kilat/domain'
 import { resolveToken, tokenOf, type ResolvedSession, type SessionCache } from './sessions.js'
 
 const kSession = Symbol('kilat.session')
-
-/** helmet's CSP directive functions see the raw request only. */
-const nonces = new WeakMap<IncomingMessage, string>()
-
-export function nonceOfRaw(raw: IncomingMessage): string {
-  return nonces.get(raw) ?? ''
-}
 
 /**
  * Per-request facts every module reads: the CSP nonce, the market and language, the shared
@@ -50,7 +42,6 @@ export const requestContext = fp<{ sessions: SessionCache }>(
       // One nonce serves the CSP header, the page's scripts and its style elements.
       const nonce = randomBytes(16).toString('base64')
       request.cspNonce = nonce
-      nonces.set(request.raw, nonce)
       const query = (request.query ?? {}) as Record<string, unknown>
       request.sharedParams = pickSharedParams(query)
       request.market = marketFrom(request.sharedParams)
