@@ -14,6 +14,7 @@ import { createApiClient, type Transport } from './shared/api'
 import { createTranslator } from './shared/i18n'
 import { allResources } from './shared/i18n/all-resources'
 import { createLoadContext } from './shared/router-context'
+import { loadDeferredParts } from './shared/ui/deferred-part'
 
 export type { Transport, TransportRequest, TransportResponse } from './shared/api'
 export type { ViteManifest } from './app/html'
@@ -94,6 +95,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const location = context.headers.get('location')
     return { status: context.status, headers: location ? { location, 'cache-control': CACHE_PRIVATE } : { 'cache-control': CACHE_PRIVATE }, body: '' }
   }
+
+  // The screen's module is loaded now; its deferred parts go into this HTML whole, not streamed after.
+  await loadDeferredParts()
 
   const leaf = leafMatch(context.matches.map((m) => ({ ...m, handle: m.route.handle as RouteHandle | undefined })))
   const handle = leaf?.handle

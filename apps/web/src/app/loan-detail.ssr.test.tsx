@@ -1,10 +1,12 @@
 import { ERRORS, loanDetails } from '@kilat/contract'
 import { ORDER_STATUS } from '@kilat/domain'
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
+import { Writable } from 'node:stream'
+import { renderToPipeableStream } from 'react-dom/server'
 import { render } from '../entry-server'
 import { fetchTransport, type TransportRequest } from '../shared/api'
 import { loanDetailsData } from '../test/fixtures'
@@ -13,6 +15,22 @@ import { allowConsoleError } from '../test/setup'
 import { startClient } from './start-client'
 
 const template = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8')
+
+/**
+ * The server renderer leaves its last context values set when it stops (it expects to need them
+ * again), here those inside the deferred rating popup's boundary. A browser never shares them with
+ * the server; a test in one process does, so an empty render of the same renderer resets them.
+ */
+function resetServerContexts(): Promise<void> {
+  return new Promise((resolve) => {
+    const stream = renderToPipeableStream(<></>, {
+      onAllReady() {
+        stream.pipe(new Writable({ write: (_chunk, _encoding, done) => done() }))
+        resolve()
+      },
+    })
+  })
+}
 
 async function renderPage(url: string, calls: TransportRequest[] = []) {
   const base = fetchTransport('http://localhost:3000')
@@ -28,6 +46,7 @@ async function renderPage(url: string, calls: TransportRequest[] = []) {
   let html = ''
   if (typeof result.body === 'string') html = result.body
   else for await (const chunk of result.body) html += String(chunk)
+  await resetServerContexts()
   return { ...result, html }
 }
 

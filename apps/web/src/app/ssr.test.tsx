@@ -1,6 +1,6 @@
 import { demoOrders, ERRORS, loginInit, userInfo } from '@kilat/contract'
 import { ORDER_STATUS } from '@kilat/domain'
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Root } from 'react-dom/client'
@@ -129,7 +129,7 @@ describe('hydration', () => {
     const body = /<body>([\s\S]*)<\/body>/.exec(page.html)?.[1] ?? ''
     window.history.replaceState(null, '', url)
     document.body.innerHTML = body
-    root = await startClient()
+    root = await act(() => startClient())
     return page
   }
 

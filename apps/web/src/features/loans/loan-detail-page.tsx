@@ -1,4 +1,5 @@
 import { actionsFor, isOrderStatus } from '@kilat/domain'
+import { useState } from 'react'
 import { useTranslation } from '../../shared/i18n'
 import { useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
@@ -7,15 +8,18 @@ import { sendToNative } from '../../shared/bridge'
 import { useDataTitle } from '../../shared/ui/document-title'
 import { PageFrame } from '../../shared/ui/page-frame'
 import { ScreenFailure } from '../../shared/ui/screen-failure'
+import { deferredPart } from '../../shared/ui/deferred-part'
 import { Skeleton } from '../../shared/ui/skeleton'
 import { loanDetailsQuery, type LoanDetails } from './api/get-loan-details'
 import { OrderActions } from './components/order-actions'
 import { OrderCard } from './components/order-card'
-import { RatingPopup } from './components/rating-popup'
-import { RecommendedProducts } from './components/recommended-products'
 import { StatusBanner } from './components/status-banner'
 import { loanParams } from './params'
 import styles from './loans.module.css'
+
+// Below the order (the list) or for settled orders only (the rating): out of the first load.
+const RecommendedProducts = deferredPart(() => import('./components/recommended-products').then((m) => m.RecommendedProducts)).Part
+const RatingPopup = deferredPart(() => import('./components/rating-popup').then((m) => m.RatingPopup)).Part
 
 /** Loan details (docs/product/loans.md#loan-details): one order's status, its product, what the borrower can do next. */
 export function LoanDetailPage() {
@@ -39,6 +43,8 @@ function OrderDetails({ details }: { details: LoanDetails }) {
   // docs/product/loans.md#actions: the action area for statuses with an action, else the
   // recommended list; the server says whether the order may be extended now (isDelay). A status
   // this app does not know offers no action it cannot vouch for.
+  // Asked once on load; the popup stays to thank the borrower after the answer clears the flag.
+  const [askRating] = useState(details.isScore === '1')
   const { actions, showRecommended } = isOrderStatus(details.orderStatus)
     ? actionsFor(details.orderStatus, details.isDelay === 1)
     : { actions: [], showRecommended: true }
@@ -70,7 +76,7 @@ function OrderDetails({ details }: { details: LoanDetails }) {
           </a>
         )}
       </nav>
-      <RatingPopup details={details} />
+      {askRating && <RatingPopup details={details} />}
     </>
   )
 }
