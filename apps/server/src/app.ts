@@ -11,7 +11,7 @@ import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { BROTLI_PARAMS, COMPRESS_THRESHOLD } from './http/compression.js'
 import { installErrorHandlers } from './http/error-handler.js'
-import { installRequestLog, loggerOptions } from './http/logging.js'
+import { loggerOptions, OneLinePerRequest } from './http/logging.js'
 import { requestContext } from './http/request-context.js'
 import { installSecurityHeaders } from './http/security-headers.js'
 import { SESSION_CACHE_MS, SessionCache, setSessionCookie } from './http/sessions.js'
@@ -43,8 +43,7 @@ export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 9, fields: 50, 
 export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
-    // one line per request instead of two (installRequestLog)
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
@@ -57,7 +56,6 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   app.decorate('db', db.db)
   app.decorate('sms', sms ?? new OutboxSmsSender(db.db, app.log))
   app.decorate('sessionCache', new SessionCache(sessionCacheMs))
-  installRequestLog(app)
 
   await app.register(cookie)
   await app.register(requestContext, { sessions: app.sessionCache })
