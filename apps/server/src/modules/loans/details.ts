@@ -18,7 +18,7 @@ import {
 } from '@kilat/domain'
 import { AppError } from '../../http/errors.js'
 import { count, textsFor } from '../../i18n/index.js'
-import { borrowerOrderReader } from '../orders/orders.service.js'
+import { borrowerOrderReader, unsettledOrdersSql } from '../orders/orders.service.js'
 import { recommendedProducts } from '../products/products.service.js'
 import type { Caller, LoanDeps } from './caller.js'
 import { termText } from './figures.js'
@@ -26,8 +26,11 @@ import { isRatedSql } from './loans.repo.js'
 
 const S = ORDER_STATUS
 
-/** The order, its product and schedule, and whether the borrower rated it: one round trip. */
-const orderForDetails = borrowerOrderReader('loan_details_order', (order) => ({ rated: isRatedSql(order) }))
+/**
+ * The order, its product and schedule, whether the borrower rated it and the borrower's unsettled
+ * orders (for the recommended list some statuses show): one round trip.
+ */
+const orderForDetails = borrowerOrderReader('loan_details_with_unsettled', (order) => ({ rated: isRatedSql(order), unsettled: unsettledOrdersSql(order) }))
 
 /** docs/product/loans.md#loan-details: one of the borrower's orders, with its banner and actions. */
 export async function loanDetailsOf(
@@ -77,7 +80,14 @@ export async function loanDetailsOf(
   })
   const { showRecommended } = actionsFor(status, extendable)
   const recProducts = showRecommended
-    ? (await recommendedProducts(deps.db, borrower, locale, { moduleId: recommendModuleId(undefined), activeOnly: true, excludeProductId: product.id })).map(
+    ? (
+        await recommendedProducts(deps.db, borrower, locale, {
+          moduleId: recommendModuleId(undefined),
+          activeOnly: true,
+          excludeProductId: product.id,
+          unsettled: new Map(also.unsettled),
+        })
+      ).map(
         (card) => ({ ...card, enabled: card.buttonStatus, globally: 1 }),
       )
     : []

@@ -177,6 +177,18 @@ describe('loan-details', () => {
     expect(d.recProducts.some((p: { code: string }) => p.code === 'dana-rumah')).toBe(false)
   })
 
+  it('greys in the list only the products of the borrower\'s own running orders, never another borrower\'s', async () => {
+    const family = allProducts.find((p) => p.code === 'tunai-keluarga')!
+    const health = allProducts.find((p) => p.code === 'dana-sehat')!
+    const other = await createBorrowerWithSession(database.db)
+    const { order: waiting } = await createOrder(database.db, { borrowerId: other.borrower.id, product: health, status: ORDER_STATUS.submitted })
+    await createOrder(database.db, { borrowerId: other.borrower.id, product: family, status: ORDER_STATUS.due })
+    const theirs = (await get(app, loanDetails.path, { tok: other.token, orderId: waiting.orderNo })).json().data
+    expect(theirs.recProducts.find((p: { code: string }) => p.code === 'tunai-keluarga')).toMatchObject({ buttonStatus: 0, enabled: 0 })
+    const mine = (await details(byStatus.get(21)!)).json().data
+    expect(mine.recProducts.find((p: { code: string }) => p.code === 'tunai-keluarga')).toMatchObject({ buttonStatus: 1, enabled: 1 })
+  })
+
   it('names the order’s market for its amounts, on any page: India’s and Mexico’s demo borrowers', async () => {
     const india = { tok: 'demo-borrower-in' }
     const due = (await get(app, loanDetails.path, { ...india, orderId: 'K2026000014', lang: 'en' })).json().data

@@ -101,6 +101,17 @@ export async function unsettledOrderNo(db: Executor, borrowerId: number, product
 /** Unsettled statuses written out, so that a prepared statement's plan can use the partial unique index. */
 const isUnsettled = sql`${orders.status} in (${sql.raw(UNSETTLED_STATUSES.join(', '))})`
 
+/**
+ * The borrower's unsettled orders as `[productId, orderNo]` pairs, as SQL over an order's row: the
+ * loan-details query reads them with the order, so that the recommended list it may show needs no
+ * second round trip.
+ */
+export function unsettledOrdersSql(order: { borrowerId: SQLWrapper }): SQL<Array<[number, string]>> {
+  // the orders table a second time, under its own name: the outer query's row is `orders`
+  const u = (column: { name: string }) => sql`${sql.identifier('u')}.${sql.identifier(column.name)}`
+  return sql<Array<[number, string]>>`coalesce((select json_agg(json_build_array(${u(orders.productId)}, ${u(orders.orderNo)})) from ${orders} ${sql.identifier('u')} where ${u(orders.borrowerId)} = ${order.borrowerId} and ${u(orders.status)} in (${sql.raw(UNSETTLED_STATUSES.join(', '))})), '[]'::json)`
+}
+
 const unsettledStatement = prepared((db) =>
   db
     .select({ productId: orders.productId, orderNo: orders.orderNo })

@@ -40,6 +40,9 @@ export function borrowerOrderReader<A extends Record<string, unknown>>(
 /** This borrower's order with its product and schedule, in one round trip; any other order is not found. */
 export const borrowerOrderWithSchedule = borrowerOrderReader('borrower_order_with_schedule', () => ({}))
 
+/** SQL of the borrower's unsettled orders as `[productId, orderNo]` pairs, over an order's row: for borrowerOrderReader. */
+export const unsettledOrdersSql = repo.unsettledOrdersSql
+
 /** The order's schedule, first installment first. `orderKey` is the database key, `orders.id`. */
 export function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {
   return repo.periodsOf(db, orderKey)

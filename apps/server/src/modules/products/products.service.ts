@@ -188,6 +188,8 @@ export interface ListOptions {
   /** Only active products (the loan-details screen lists no disabled ones). */
   activeOnly?: boolean
   excludeProductId?: number
+  /** The borrower's unsettled orders (product id → order number) when the caller read them in its own query. */
+  unsettled?: ReadonlyMap<number, string>
 }
 
 /**
@@ -202,7 +204,10 @@ export async function recommendedProducts(
   options: ListOptions,
 ): Promise<Array<RecommendedProduct & { code: string }>> {
   const now = new Date()
-  const [catalogue, unsettled] = await Promise.all([catalogueOf(db, borrower.market, now.getTime()), unsettledOrderNos(db, borrower.id)])
+  const [catalogue, unsettled] = await Promise.all([
+    catalogueOf(db, borrower.market, now.getTime()),
+    options.unsettled ?? unsettledOrderNos(db, borrower.id),
+  ])
   const cards = pricedCards(catalogue, locale, localDate(now, borrower.market))
   const list: Array<RecommendedProduct & { code: string }> = []
   catalogue.products.forEach((p, i) => {
