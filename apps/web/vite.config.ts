@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
+import { browserContract } from './build/browser-contract.ts'
 import { lowPriorityScripts } from './build/low-priority-scripts.ts'
 import { precompress } from './build/precompress.ts'
 
@@ -11,7 +12,7 @@ import { precompress } from './build/precompress.ts'
 export const CSP_NONCE_PLACEHOLDER = '__KILAT_CSP_NONCE__'
 
 export default defineConfig({
-  plugins: [react(), lowPriorityScripts(), precompress()],
+  plugins: [react(), browserContract(), lowPriorityScripts(), precompress()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     // The contract's schemas are the server's; the web app keeps their types only (see the file).

@@ -8,7 +8,7 @@ export default mergeConfig(
     test: {
       name: 'web',
       root: import.meta.dirname,
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       environment: 'happy-dom',
       environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
       setupFiles: ['src/test/setup.ts'],

@@ -1,6 +1,6 @@
 import { ERRORS, loanDetails } from '@kilat/contract'
 import { ORDER_STATUS } from '@kilat/domain'
-import { act, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Root } from 'react-dom/client'

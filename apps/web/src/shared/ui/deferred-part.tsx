@@ -1,4 +1,4 @@
-import { Suspense, use, type ComponentType } from 'react'
+import { createElement, Suspense, use, type ComponentType } from 'react'
 
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled'; value?: T }
 
@@ -37,9 +37,9 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
   preloads.add(preload)
 
   function Loaded(props: P) {
-    // React reads a settled promise's `status` and `value` without suspending.
-    const Component = use(preload() as Promise<ComponentType<P>>)
-    return <Component {...props} />
+    // React reads a settled promise's `status` and `value` without suspending. The component is
+    // the loaded module's own, the same on every render (so no state is lost).
+    return createElement(use(preload() as Promise<ComponentType<P>>), props)
   }
   function Part(props: P) {
     return (
