@@ -5,7 +5,7 @@ import { PassThrough, Writable, type Readable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router'
 import { bootScript, type BootData } from './app/boot'
-import { fillTemplate, preloadLinks, type ViteManifest } from './app/html'
+import { fillTemplate, screenAssets, startAfterPaint, styleLinks, type ViteManifest } from './app/html'
 import { AppProviders, createQueryClient } from './app/providers'
 import { createRoutes, NOT_FOUND_ID, type RouteHandle } from './app/routes'
 import type { RouteData } from './app/route-module'
@@ -117,10 +117,13 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
   }
-  const doc = fillTemplate(input.template, {
+  // Built pages start the app after the first paint; the development server's scripts stay as Vite writes them.
+  const assets = input.manifest ? screenAssets(input.manifest, routeFiles) : undefined
+  const template = assets ? startAfterPaint(input.template, assets.scripts, CSP_NONCE_PLACEHOLDER) : input.template
+  const doc = fillTemplate(template, {
     lang: locale,
     title,
-    head: input.manifest ? preloadLinks(input.manifest, routeFiles, input.nonce) : '',
+    head: assets ? styleLinks(assets.styles) : '',
     boot: bootScript(boot, input.nonce),
     nonce: input.nonce,
     noncePlaceholder: CSP_NONCE_PLACEHOLDER,

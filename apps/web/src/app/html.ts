@@ -36,26 +36,45 @@ export function collectAssets(manifest: ViteManifest, keys: readonly string[]): 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/**
- * Preload and stylesheet links for the matched screens' chunks that the entry does not already
- * bring (its own are in the built index.html). Module preloads carry the nonce: under
- * `'strict-dynamic'` a parser-inserted preload without one is refused. Low priority, like the entry
- * script: the HTML already shows the screen, so CSS and images go first (docs/product/platform.md#server-rendering).
- */
-export function preloadLinks(manifest: ViteManifest, routeFiles: readonly string[], nonce: string, base = '/'): string {
+/** The matched screens' stylesheets and scripts that the entry does not already bring. */
+export function screenAssets(manifest: ViteManifest, routeFiles: readonly string[], base = '/'): ChunkAssets {
   const entry = collectAssets(manifest, [ENTRY_KEY])
   const routes = collectAssets(manifest, routeFiles)
   const have = new Set([...entry.scripts, ...entry.styles])
-  const links: string[] = []
-  for (const css of routes.styles) {
-    if (!have.has(css)) links.push(`<link rel="stylesheet" href="${escapeAttr(base + css)}">`)
+  return {
+    styles: routes.styles.filter((css) => !have.has(css)).map((css) => base + css),
+    scripts: routes.scripts.filter((js) => !have.has(js)).map((js) => base + js),
   }
-  for (const js of routes.scripts) {
-    if (!have.has(js)) {
-      links.push(`<link rel="modulepreload" href="${escapeAttr(base + js)}" nonce="${escapeAttr(nonce)}" fetchpriority="low" crossorigin>`)
-    }
-  }
-  return links.join('\n    ')
+}
+
+/** Stylesheet links for the screen's own styles (the entry's are in the built index.html). */
+export function styleLinks(styles: readonly string[]): string {
+  return styles.map((css) => `<link rel="stylesheet" href="${escapeAttr(css)}">`).join('\n    ')
+}
+
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/
+
+/**
+ * The built page starts the app only once the browser has painted the server's HTML
+ * (docs/product/platform.md#server-rendering): the entry script and the screen's modules are
+ * requested after the document is parsed and a frame is painted, instead of by the HTML itself.
+ * On a slow link the HTML and the stylesheet get the bandwidth first; on a fast link and a slow
+ * phone the first paint no longer waits behind the scripts' evaluation. A hidden page (opened in
+ * the background) starts at once, since it paints nothing. The starter takes the request's nonce
+ * from itself; what it adds is trusted through `'strict-dynamic'`.
+ */
+export function startAfterPaint(template: string, modules: readonly string[], noncePlaceholder: string): string {
+  const entry = ENTRY_SCRIPT.exec(template)
+  if (!entry?.[1]) throw new Error('the built index.html has no module entry script')
+  const list = JSON.stringify(modules).replace(/</g, '\\u003c')
+  const source = JSON.stringify(entry[1]).replace(/</g, '\\u003c')
+  const starter =
+    `(function(){var d=document,n=d.currentScript.nonce;` +
+    `function add(tag,props){var e=d.createElement(tag);e.nonce=n;e.crossOrigin='';e.fetchPriority='low';Object.assign(e,props);d.head.appendChild(e)}` +
+    `function go(){${list}.forEach(function(h){add('link',{rel:'modulepreload',href:h})});add('script',{type:'module',src:${source}})}` +
+    `function later(){if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',later);else later()})()`
+  return template.replace(entry[0], () => `<script nonce="${noncePlaceholder}">${starter}</script>`)
 }
 
 export interface DocumentParts {

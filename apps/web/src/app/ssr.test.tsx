@@ -104,7 +104,7 @@ describe('server rendering', () => {
     expect(page.headers['cache-control']).toBe('no-store')
   })
 
-  it('adds preload and stylesheet links for the screen’s chunks from the build manifest', async () => {
+  it('starts the app after the first paint: the screen’s chunks and the entry are requested by a starter, its stylesheets linked', async () => {
     const manifest = {
       'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], css: ['assets/index-1.css'] },
       '_shared-1.js': { file: 'assets/shared-1.js' },
@@ -112,9 +112,13 @@ describe('server rendering', () => {
       'src/features/test-preview/test-preview.route.ts': { file: 'assets/test-preview-1.js', imports: ['_forms-1.js', '_shared-1.js'], css: ['assets/test-preview-1.css'] },
     }
     const page = await renderPage('/testPreview?lang=en', { manifest })
-    expect(page.html).toContain(`<link rel="modulepreload" href="/assets/test-preview-1.js" nonce="${NONCE}" fetchpriority="low" crossorigin>`)
-    expect(page.html).toContain(`<link rel="modulepreload" href="/assets/forms-1.js" nonce="${NONCE}"`)
-    expect(page.html).not.toContain('href="/assets/shared-1.js"')
+    // Nothing in the HTML itself fetches a script: the browser paints first.
+    expect(page.html).not.toMatch(/<script[^>]*\ssrc=|<link rel="modulepreload"/)
+    const starter = new RegExp(`<script nonce="${NONCE}">(.*?)</script>`).exec(page.html)?.[1] ?? ''
+    expect(starter).toContain('["/assets/test-preview-1.js","/assets/forms-1.js"]')
+    expect(starter).toContain('"/src/entry-client.tsx"')
+    expect(starter).toContain("requestAnimationFrame")
+    expect(page.html).not.toContain('/assets/shared-1.js')
     expect(page.html).toContain('<link rel="stylesheet" href="/assets/test-preview-1.css">')
     expect(page.html).toContain('<link rel="stylesheet" href="/assets/forms-1.css">')
   })
