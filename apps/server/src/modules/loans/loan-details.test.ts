@@ -278,6 +278,8 @@ describe('google-score', () => {
     expect(res.json()).toMatchObject({ success: false, code: 1002 })
     expect(await database.db.select().from(ratings).where(eq(ratings.orderKey, byStatus.get(4)!.id))).toHaveLength(0)
     expect((await details(byStatus.get(4)!)).json().data.isScore).toBe('1')
+    const unknown = await post(app, googleScore.path, { score: 1, orderId: 'K9999999999' }, ME)
+    expect(unknown.statusCode).toBe(404)
   })
 
   it.each([[{ score: 0 }], [{ score: 6 }], [{ score: 'five' }], [{ score: 4.5 }], [{}]])('refuses %j', async (fields) => {

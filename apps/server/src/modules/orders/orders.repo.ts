@@ -27,6 +27,14 @@ const borrowerOrderStatement = prepared((db) =>
     .prepare('borrower_order'),
 )
 
+/**
+ * The database key of this borrower's order by its public number, as a one-column select (no row
+ * for another borrower's order): for a statement of another module that writes against the order.
+ */
+export function borrowerOrderKeySql(borrowerId: number, orderNo: string): SQL {
+  return sql`select ${orders.id} as order_key from ${orders} where ${orders.orderNo} = ${orderNo} and ${orders.borrowerId} = ${borrowerId}`
+}
+
 /** An order of this borrower by its public number, with its product; another borrower's is not there. */
 export async function findBorrowerOrder(
   db: Executor,

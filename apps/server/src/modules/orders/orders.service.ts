@@ -20,6 +20,9 @@ export async function borrowerOrder(db: Executor, borrowerId: number, orderNo: s
 
 export type { AlsoColumns, OrderWithSchedule } from './orders.repo.js'
 
+/** SQL selecting the database key (`order_key`) of this borrower's order by its number; no row for anyone else's. */
+export const borrowerOrderKeySql = repo.borrowerOrderKeySql
+
 /**
  * A reader of the borrower's order by its public number, with its product and schedule in one round
  * trip (one prepared statement, `name`), plus the caller's own columns over the order's row
