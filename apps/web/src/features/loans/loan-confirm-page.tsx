@@ -42,7 +42,7 @@ export function LoanConfirmPage() {
   // Another product's offer never stands in for this one.
   const offer = useScreenQuery({
     ...loanConfirmQuery(api, { productId, amount, periods }),
-    placeholderData: (previous: LoanConfirm | undefined) => (previous?.productId === productId ? previous : undefined),
+    meanwhile: (previous: LoanConfirm | undefined) => (previous?.productId === productId ? previous : undefined),
   })
   const contracts = useScreenQuery(contractsQuery(api, productId))
 

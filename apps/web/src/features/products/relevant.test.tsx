@@ -13,6 +13,22 @@ const PRODUCTS = [
 ]
 
 describe('/relevant', () => {
+  it('asks again for a list the cache dropped while the screen showed it, and keeps showing it', async () => {
+    let calls = 0
+    server.use(
+      mockCall(recommendProductList, () => {
+        calls++
+        return PRODUCTS
+      }),
+    )
+    const { queryClient } = await renderApp('/relevant?tok=demo-borrower&lang=en')
+    expect(await screen.findAllByRole('article')).toHaveLength(3)
+    expect(calls).toBe(1)
+    queryClient.removeQueries({ queryKey: ['products'] })
+    await waitFor(() => expect(calls).toBe(2))
+    expect(await screen.findAllByRole('article')).toHaveLength(3)
+  })
+
   it('shows the special offers: logo, name, button, range, rate, description, tags on the first two, cost', async () => {
     let scene: string | null = null
     server.use(

@@ -1,4 +1,5 @@
-import { useQuery, type FetchQueryOptions, type QueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
+import { hashKey, useQueryClient, type FetchQueryOptions, type QueryClient, type QueryFunction, type QueryKey, type SkipToken, type UseQueryOptions } from '@tanstack/react-query'
+import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react'
 import { useLoaderData, useRevalidator } from 'react-router'
 import { isApiError, isSessionError } from './errors'
 
@@ -58,30 +59,69 @@ export type ScreenState<T> =
   | { status: 'error'; message?: string; retryable?: boolean }
   | { status: 'missing' }
 
+/** What a screen asks of its query: the key and function of a `queryOptions(...)`, and optionally what to show meanwhile. */
+export interface ScreenQueryOptions<T, K extends QueryKey> {
+  queryKey: K
+  queryFn?: QueryFunction<T, K> | SkipToken
+  /** What to show while this key's answer loads, from the answer this screen showed last. */
+  meanwhile?: (previous: T | undefined) => T | undefined
+}
+
 /**
  * The screen's side of `loadScreen`: its data, or the state to show instead, and a retry that asks
  * again only when the borrower presses it. A failure found on the server stays a failure after
  * hydration (the browser has no copy of the failed query and must not quietly fetch it again).
- * `updating`: the data shown is the previous answer (`placeholderData`) while the next one loads.
+ * `updating`: the data shown is the previous answer (`meanwhile`) while the next one loads.
+ *
+ * It watches the query in the cache rather than through TanStack Query's `useQuery`: loaders start
+ * every fetch, so a screen only needs to see the query's state, and `useQuery`'s observer was 2.9 KiB
+ * of every borrower screen's first load (docs/product/platform.md#rendering-and-speed). A query
+ * the cache drops while the screen shows it (after its gc time) is fetched again.
  */
-export function useScreenQuery<T, K extends QueryKey>(
-  options: UseQueryOptions<T, Error, T, K>,
-): { state: ScreenState<T>; retry: () => void; updating: boolean } {
+export function useScreenQuery<T, K extends QueryKey>(options: ScreenQueryOptions<T, K>): { state: ScreenState<T>; retry: () => void; updating: boolean } {
   const load = (useLoaderData() ?? {}) as ScreenLoad
   const revalidator = useRevalidator()
-  const query = useQuery({ ...options, enabled: load.failed === undefined, retryOnMount: false })
+  const queryClient = useQueryClient()
+  const enabled = load.failed === undefined
+  const hash = hashKey(options.queryKey)
+
+  const subscribe = useCallback(
+    (changed: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === hash) changed()
+      }),
+    [queryClient, hash],
+  )
+  const snapshot = () => queryClient.getQueryCache().get<T, Error>(hash)?.state
+  const query = useSyncExternalStore(subscribe, snapshot, snapshot)
+
+  // Loaders start the fetch; this covers a query the cache dropped while the screen showed it.
+  const missing = query === undefined
+  const fetchMissing = useEffectEvent(() => void queryClient.prefetchQuery(options as FetchQueryOptions))
+  useEffect(() => {
+    if (enabled && missing) fetchMissing()
+  }, [enabled, missing, hash])
+
+  // The last answer this screen showed, for `meanwhile` (kept as React keeps values from earlier renders).
+  const data = query?.data
+  const [shown, setShown] = useState<T | undefined>(undefined)
+  if (data !== undefined && data !== shown) setShown(data)
+  const placeholder = data === undefined ? options.meanwhile?.(shown) : undefined
+
   const retry = () => {
     if (load.failed) void revalidator.revalidate()
-    else void query.refetch()
+    else void queryClient.fetchQuery(options as FetchQueryOptions).catch(() => undefined)
   }
   let state: ScreenState<T>
-  if (query.data !== undefined) state = { status: 'ready', data: query.data }
+  const fetching = query?.fetchStatus === 'fetching'
+  if (data !== undefined) state = { status: 'ready', data }
+  else if (placeholder !== undefined) state = { status: 'ready', data: placeholder }
   else if (load.failed && revalidator.state === 'loading') state = { status: 'loading' }
   else if (load.failed === 'error') state = { status: 'error', message: load.message, retryable: load.retryable }
   else if (load.failed) state = { status: load.failed }
-  else if (query.isError && !query.isFetching) {
+  else if (query?.status === 'error' && !fetching) {
     const { message, retryable } = failureOf(query.error)
     state = isSessionError(query.error) ? { status: 'session' } : { status: 'error', message, retryable }
   } else state = { status: 'loading' }
-  return { state, retry, updating: query.isPlaceholderData }
+  return { state, retry, updating: placeholder !== undefined }
 }
