@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
-const BUDGET_KIB = 160
+const BUDGET_KIB = 120
 const root = join(import.meta.dirname, '..')
 const dist = join(root, 'apps', 'web', 'dist')
 const manifestPath = join(dist, 'client', '.vite', 'manifest.json')

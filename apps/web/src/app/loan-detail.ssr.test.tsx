@@ -5,9 +5,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Writable } from 'node:stream'
-import { renderToPipeableStream } from 'react-dom/server'
 import { render } from '../entry-server'
+import { resetServerContexts } from '../test/server-contexts'
 import { fetchTransport, type TransportRequest } from '../shared/api'
 import { loanDetailsData } from '../test/fixtures'
 import { fail, mockCall, server } from '../test/msw'
@@ -15,22 +14,6 @@ import { allowConsoleError } from '../test/setup'
 import { startClient } from './start-client'
 
 const template = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8')
-
-/**
- * The server renderer leaves its last context values set when it stops (it expects to need them
- * again), here those inside the deferred rating popup's boundary. A browser never shares them with
- * the server; a test in one process does, so an empty render of the same renderer resets them.
- */
-function resetServerContexts(): Promise<void> {
-  return new Promise((resolve) => {
-    const stream = renderToPipeableStream(<></>, {
-      onAllReady() {
-        stream.pipe(new Writable({ write: (_chunk, _encoding, done) => done() }))
-        resolve()
-      },
-    })
-  })
-}
 
 async function renderPage(url: string, calls: TransportRequest[] = []) {
   const base = fetchTransport('http://localhost:3000')

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { render, type RenderInput, type TransportRequest } from '../entry-server'
 import { fetchTransport } from '../shared/api'
 import { fail, mockCall, server } from '../test/msw'
+import { resetServerContexts, runInlineScripts } from '../test/server-contexts'
 import { allowConsoleError } from '../test/setup'
 import { startClient } from './start-client'
 
@@ -130,9 +131,11 @@ describe('hydration', () => {
     // in this process; a real browser never shares a process with the server.
     allowConsoleError(/Detected multiple renderers concurrently rendering the same context provider/)
     const page = await renderPage(url)
+    await resetServerContexts()
     const body = /<body>([\s\S]*)<\/body>/.exec(page.html)?.[1] ?? ''
     window.history.replaceState(null, '', url)
     document.body.innerHTML = body
+    runInlineScripts()
     root = await act(() => startClient())
     return page
   }

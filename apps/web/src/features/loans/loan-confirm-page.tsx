@@ -9,9 +9,9 @@ import { formatMoney } from '../../shared/format'
 import buttons from '../../shared/ui/button.module.css'
 import { CostSummary } from '../../shared/ui/cost-summary'
 import { useFollowUrl } from '../../shared/ui/follow-url'
-import { Modal } from '../../shared/ui/modal'
 import { PageFrame } from '../../shared/ui/page-frame'
 import { ScreenFailure } from '../../shared/ui/screen-failure'
+import { deferredPart } from '../../shared/ui/deferred-part'
 import { Skeleton } from '../../shared/ui/skeleton'
 import { contractsQuery, type Contracts } from './api/get-contracts'
 import { loanConfirmQuery, type LoanConfirm } from './api/get-loan-confirm'
@@ -19,11 +19,14 @@ import { usePushLoan } from './api/push-loan'
 import { Agreements } from './components/agreements'
 import { DetailLines } from './components/detail-lines'
 import { Disclosure } from './components/disclosure'
-import { KeyFactStatement } from './components/key-fact-statement'
 import { AmountChooser, PeriodChooser } from './components/loan-choice'
 import { RepayPlan } from './components/repay-plan'
-import { loanParams, withLoanChoice, type LoanChoice } from './params'
+import { loanParams, type LoanChoice } from './params'
 import styles from './loans.module.css'
+
+// India's Key Fact Statement and agreement popup: out of the other markets' first load.
+const KeyFacts = deferredPart(() => import('./components/key-fact-statement').then((m) => m.KeyFactStatement)).Part
+const AgreementPopup = deferredPart(() => import('./components/agreement-popup').then((m) => m.AgreementPopup)).Part
 
 /** A drag fires a change per step; the offer is priced again once the thumb rests this long. */
 const SETTLE_MS = 250
@@ -166,7 +169,7 @@ function ConfirmForm({ offer, contracts, pricing }: { offer: LoanConfirm; contra
         <section className={styles.card} aria-labelledby={costId}>
           <h2 id={costId} className={styles.cardTitle}>{t('confirm.costTitle')}</h2>
           {keyFacts ? (
-            <KeyFactStatement cost={offer.cost} market={offer.market} lateCharges={offer.lateCharges} />
+            <KeyFacts cost={offer.cost} market={offer.market} lateCharges={offer.lateCharges} />
           ) : (
             <CostSummary cost={offer.cost} market={offer.market} variant="list" lateCharges={offer.lateCharges} />
           )}
@@ -195,44 +198,18 @@ function ConfirmForm({ offer, contracts, pricing }: { offer: LoanConfirm; contra
         </button>
       </div>
 
-      <Modal
-        open={popOpen}
-        title={offer.popTitle || t('confirm.popTitle')}
-        onClose={() => setPopOpen(false)}
-        footer={
-          <>
-            <button type="button" className={buttons.secondary} onClick={() => setPopOpen(false)}>
-              {t('confirm.popCancel')}
-            </button>
-            <button
-              type="button"
-              className={buttons.primary}
-              onClick={() => {
-                setPopOpen(false)
-                submit()
-              }}
-            >
-              {t('confirm.popAgree')}
-            </button>
-          </>
-        }
-      >
-        {offer.popContent.split(/\n+/).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
-        ))}
-        <p>
-          <a
-            href={withLoanChoice(offer.popAgreementUrl, signed)}
-            onClick={(event) => {
-              event.preventDefault()
-              setPopOpen(false)
-              follow(withLoanChoice(offer.popAgreementUrl, signed))
-            }}
-          >
-            {t('confirm.popRead')}
-          </a>
-        </p>
-      </Modal>
+      {needsPopup && (
+        <AgreementPopup
+          offer={offer}
+          signed={signed}
+          open={popOpen}
+          onClose={() => setPopOpen(false)}
+          onAgree={() => {
+            setPopOpen(false)
+            submit()
+          }}
+        />
+      )}
     </>
   )
 }

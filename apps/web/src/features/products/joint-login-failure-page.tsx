@@ -47,7 +47,7 @@ export function JointLoginFailurePage() {
               products={state.data.products}
               label={t('failure.productsTitle')}
               headingLevel={3}
-              pendingId={open.isPending ? open.variables.productId : undefined}
+              pendingId={open.isPending ? open.variables?.productId : undefined}
               onPress={press}
             />
           </section>

@@ -55,7 +55,7 @@ export function RelevantPage() {
         products={state.data}
         label={t('relevant.listLabel')}
         headingLevel={2}
-        pendingId={apply.isPending ? apply.variables.productId : undefined}
+        pendingId={apply.isPending ? apply.variables?.productId : undefined}
         onPress={press}
       />
     )

@@ -1,20 +1,23 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../../shared/i18n'
 import { useLocation } from 'react-router'
+import { deferredPart } from '../../shared/ui/deferred-part'
 import { PageFrame } from '../../shared/ui/page-frame'
 import { useDemoOrders, type DemoOrders } from './api/get-demo-orders'
 import { useUserInfo } from './api/get-user-info'
 import { useLoginSettings } from './api/login-init'
-import { BridgeProbe } from './components/bridge-probe'
-import { DemoOrderLinks } from './components/demo-orders'
 import { DeviceFieldsForm } from './components/device-fields'
-import { DeviceProbes } from './components/device-probes'
 import { ScreenLinks } from './components/screen-links'
 import { SessionStatus } from './components/session-status'
 import { SignInBox } from './components/sign-in-box'
 import { fieldsFromSearch, type DeviceFields } from './fields'
 import { useDeviceFields, useSettledValue } from './use-device-fields'
 import styles from './test-preview.module.css'
+
+// Below the sign-in and the device fields: out of the page's first load.
+const DemoOrderLinks = deferredPart(() => import('./components/demo-orders').then((m) => m.DemoOrderLinks)).Part
+const DeviceProbes = deferredPart(() => import('./components/device-probes').then((m) => m.DeviceProbes)).Part
+const BridgeProbe = deferredPart(() => import('./components/bridge-probe').then((m) => m.BridgeProbe)).Part
 
 /** Stands in for the app shell (docs/product/screens.md#testpreview), so every screen can be opened with a real session. */
 export function TestPreviewPage() {

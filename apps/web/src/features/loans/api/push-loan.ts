@@ -1,5 +1,6 @@
 import { loanDetailPush, type BodyOf } from '@kilat/contract'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '../../../shared/api/mutation'
 import { useApi } from '../../../shared/api'
 
 /** Submits the confirmed loan; the answer names the new order's details page. */

@@ -1,5 +1,6 @@
 import { googleScore } from '@kilat/contract'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '../../../shared/api/mutation'
 import { useApi } from '../../../shared/api'
 import { loanDetailsKey, type LoanDetails } from './get-loan-details'
 

@@ -52,7 +52,7 @@ export function RecommendedProducts({ products }: { products: LoanDetails['recPr
               showTags={index < TAGGED_CARDS}
               grey={product.enabled !== 1}
               disabled={product.globally === 0}
-              busy={jump.isPending && jump.variables.productId === product.id}
+              busy={jump.isPending && jump.variables?.productId === product.id}
               onPress={() => press(product, index)}
             />
           </li>

@@ -1,5 +1,5 @@
 import { standClick, standProductLink } from '@kilat/contract'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation } from '../../../shared/api/mutation'
 import { useApi } from '../../../shared/api'
 
 /**
