@@ -13,6 +13,17 @@ mkdirSync(SCREENSHOT_DIR, { recursive: true })
  * borrower would meet with nothing on the screen to say so.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // The app's scripts start after the first paint: a journey acts once the page says it is hydrated,
+  // as a borrower's tap only counts from then on.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      return response
+    }
+    await use(page)
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { ApiProvider, isApiError, isNetworkError, type ApiClient } from '../shared/api'
 import { I18nProvider, type Translator } from '../shared/i18n'
 import { MarketProvider, type PageMarket } from '../shared/market'
@@ -32,6 +32,11 @@ export interface AppProvidersProps {
 }
 
 export function AppProviders({ queryClient, i18n, api, market, children }: AppProvidersProps) {
+  // Marks the page interactive once hydrated (scripts start after the first paint, so a tap may
+  // come before): the shell and the browser journeys can wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider translator={i18n}>
