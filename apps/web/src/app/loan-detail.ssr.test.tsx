@@ -52,9 +52,11 @@ describe('/loan-detail on the server', () => {
     expect(page.html).toContain('data-status-icon="review"')
     expect(page.html).toContain('Nomor pesanan')
     expect(page.html).toContain('Rekomendasi untuk Anda')
-    // The rating popup is in the page, closed until the script opens it.
-    expect(page.html).toMatch(/<dialog [^>]*aria-labelledby/)
-    expect(page.html).not.toMatch(/<dialog [^>]*\bopen\b/)
+    // The rating asked on arrival is in the first paint: the popup comes open in the HTML (the
+    // script makes it a modal), the thanks popup closed.
+    expect(page.html).toMatch(/<dialog open="" [^>]*aria-labelledby="[^"]+"><div[^>]*><h2[^>]*>Nilai layanan kami</)
+    expect(page.html.match(/<dialog /g)).toHaveLength(2)
+    expect(page.html.match(/<dialog open/g)).toHaveLength(1)
   })
 
   it('renders a refused session as a state, without an error for the browser to retry', async () => {

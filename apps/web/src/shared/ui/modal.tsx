@@ -1,11 +1,14 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import styles from './modal.module.css'
 
 /**
  * A modal popup on the browser's own `<dialog>`: focus moves into it and stays there, Escape and the
  * back gesture close it, and the page behind is inert. antd-mobile's Popup and Dialog would add
  * about 27 KiB gzip to a route's first load (their animation library); this costs well under one.
- * The server renders it closed; it opens after hydration.
+ * A popup open on arrival (a rating asked on load) is in the server's HTML already open, styled as
+ * the modal it becomes, so the first paint shows it (the page does not repaint its largest element
+ * once the scripts arrive); before the next paint after hydration it becomes the real modal (focus
+ * kept inside, the page behind inert).
  */
 export function Modal({
   open,
@@ -24,10 +27,12 @@ export function Modal({
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current
     if (!dialog) return
-    if (open && !dialog.open) {
+    if (open && !isModal(dialog)) {
+      // Opened by the server's HTML (or by React's attribute): reopen as a modal.
+      if (dialog.open) dialog.close()
       if (typeof dialog.showModal === 'function') dialog.showModal()
       else dialog.setAttribute('open', '')
       // The browser would focus the first button (the first star of a rating), which on a phone
@@ -41,6 +46,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
+      open={open}
       className={styles.dialog}
       aria-labelledby={titleId}
       onCancel={(event) => {
@@ -58,4 +64,13 @@ export function Modal({
       )}
     </dialog>
   )
+}
+
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal')
+  } catch {
+    // A browser without `:modal` (older WebViews): an open dialog there was opened by showModal.
+    return dialog.open
+  }
 }
