@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import styles from './modal.module.css'
 
 /**
@@ -26,6 +26,10 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  // Only the first render (the server's HTML) carries `open`; from then on showModal and close
+  // decide. React removing the attribute would hide a modal without closing it, leaving the page
+  // behind inert.
+  const [openInHtml] = useState(open)
 
   useLayoutEffect(() => {
     const dialog = ref.current
@@ -46,7 +50,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
-      open={open}
+      open={openInHtml || undefined}
       className={styles.dialog}
       aria-labelledby={titleId}
       onCancel={(event) => {
