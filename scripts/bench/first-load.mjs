@@ -1,6 +1,6 @@
-// First-load bytes of a route from the web build, counted the way scripts/size.mjs counts the size
-// budget: the entry chunk and its static imports, plus the route's lazy chunk and its static
-// imports, each file once, gzip at level 9. Stylesheets are counted too: those of the same chunks
+// First-load bytes of a route from the web build, counted in one place for the CI budget
+// (scripts/size.mjs) and the web benchmark: the entry chunk and its static imports, plus the
+// route's lazy chunk and its static imports, each file once, gzip at level 9. Stylesheets are counted too: those of the same chunks
 // and those the server-rendered page links (the app's single stylesheet is linked from the page,
 // not from a chunk).
 import { existsSync, readFileSync } from 'node:fs'
@@ -8,6 +8,9 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { CannotRun, ROOT } from './process.mjs'
+
+/** First-load JavaScript of every route, gzip (docs/product/platform.md#rendering-and-speed): CI's size check and the web benchmark's target. */
+export const FIRST_LOAD_BUDGET_KIB = 120
 
 const DIST = join(ROOT, 'apps', 'web', 'dist')
 const CLIENT = join(DIST, 'client')
@@ -58,11 +61,18 @@ function gzipBytes(file) {
   return gzipCache.get(file)
 }
 
+const gzipSum = (files) => [...files].reduce((total, file) => total + gzipBytes(file), 0)
+
+/** The scripts a route loads first: how many files, and their gzip bytes. */
+export function firstLoadScripts(manifest, routeFile) {
+  const { js } = firstLoadFiles(manifest, routeFile)
+  return { files: js.size, bytes: gzipSum(js) }
+}
+
 /** First-load JS and CSS of a route (gzip bytes), and its server-rendered HTML (bytes and gzip). */
 export function firstLoadOf(manifest, routeFile, html) {
   const { js, css } = firstLoadFiles(manifest, routeFile)
   for (const file of linkedStylesheets(html)) if (existsSync(join(CLIENT, file))) css.add(file)
-  const sum = (files) => [...files].reduce((total, file) => total + gzipBytes(file), 0)
   const htmlBytes = Buffer.from(html)
-  return { js: sum(js), css: sum(css), html: htmlBytes.byteLength, htmlGzip: gzipSync(htmlBytes, { level: 9 }).byteLength }
+  return { js: gzipSum(js), css: gzipSum(css), html: htmlBytes.byteLength, htmlGzip: gzipSync(htmlBytes, { level: 9 }).byteLength }
 }

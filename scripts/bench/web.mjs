@@ -21,11 +21,11 @@ import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { DEMO_SESSION, demoOf } from './demo.mjs'
-import { firstLoadOf, webBuild } from './first-load.mjs'
+import { FIRST_LOAD_BUDGET_KIB, firstLoadOf, webBuild } from './first-load.mjs'
 import { CannotRun, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 
 // Issue 7's targets for every route; the first-load JS one applies to the borrower's screens.
-const TARGET = { score: 99, lcpMs: 1800, tbtMs: 90, cls: 0.05, jsKiB: 120 }
+const TARGET = { score: 99, lcpMs: 1800, tbtMs: 90, cls: 0.05, jsKiB: FIRST_LOAD_BUDGET_KIB }
 
 // Lighthouse's own line for a machine too slow for its simulated throttling to be trusted is 1000.
 const BUSY_BENCHMARK_INDEX = 1000

@@ -6,7 +6,7 @@ import { resolve } from 'node:path'
 import type { Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { render } from '../entry-server'
-import { resetServerContexts } from '../test/server-contexts'
+import { resetServerContexts, runInlineScripts } from '../test/server-contexts'
 import { fetchTransport, type TransportRequest } from '../shared/api'
 import { loanDetailsData } from '../test/fixtures'
 import { fail, mockCall, server } from '../test/msw'
@@ -74,6 +74,7 @@ describe('/loan-detail on the server', () => {
     const page = await renderPage(url, calls)
     window.history.replaceState(null, '', url)
     document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(page.html)?.[1] ?? ''
+    runInlineScripts()
     root = await startClient()
     expect(await screen.findByRole('dialog', { name: 'Rate our service' })).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('Kilat Tunai · Kilat'))
@@ -94,6 +95,7 @@ describe('/loan-detail on the server', () => {
     expect(page.html).toContain('Something went wrong on our side.')
     window.history.replaceState(null, '', url)
     document.body.innerHTML = /<body>([\s\S]*)<\/body>/.exec(page.html)?.[1] ?? ''
+    runInlineScripts()
     root = await startClient()
     const retry = await screen.findByRole('button', { name: 'Try again' })
     await new Promise((r) => setTimeout(r, 50))
