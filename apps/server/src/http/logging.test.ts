@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { redactUrl } from './logging.js'
 
@@ -16,5 +17,39 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?tok')).toBe('/x?tok')
     expect(redactUrl('/x?%E0%A4%A=1&tok=s')).toBe('/x?%E0%A4%A=1&tok=[redacted]')
     expect(redactUrl('/healthz')).toBe('/healthz')
+  })
+})
+
+describe('redactUrl, both paths', () => {
+  /** What the address must become: each pair of the query whose decoded key is secret loses its value. */
+  const SECRET = new Set(['tok', 'sessionId', 'mobilePhone', 'phone', 'code', 'userId'])
+  const expected = (url: string) => {
+    const q = url.indexOf('?')
+    if (q < 0) return url
+    const pairs = url.slice(q + 1).split('&').map((pair) => {
+      const eq = pair.indexOf('=')
+      if (eq < 0) return pair
+      let key = pair.slice(0, eq)
+      try {
+        key = decodeURIComponent(key.replace(/\+/g, ' '))
+      } catch {
+        return pair
+      }
+      return SECRET.has(key) ? `${pair.slice(0, eq)}=[redacted]` : pair
+    })
+    return `${url.slice(0, q)}?${pairs.join('&')}`
+  }
+  const key = fc.oneof(fc.constantFrom(...SECRET, 'lang', 'token', 'xtok', 'Tok', 'code2', '%74ok', 'co+de'), fc.string({ maxLength: 6 }))
+  const value = fc.oneof(fc.constantFrom('', 'abc', '%2B628', 'a+b', '=x', '?y'), fc.string({ maxLength: 8 }))
+  const pair = fc.tuple(key, fc.boolean(), value).map(([k, withValue, v]) => (withValue ? `${k}=${v}` : k).replaceAll('&', ''))
+
+  it('gives what decoding every key would, whichever path the address takes', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('/x', '/h5-api/v3/loan-details/loan-details', '/a&tok=1'), fc.array(pair, { maxLength: 6 }), (path, pairs) => {
+        const url = `${path}?${pairs.join('&')}`
+        expect(redactUrl(url)).toBe(expected(url))
+      }),
+      { numRuns: 2000 },
+    )
   })
 })

@@ -1,3 +1,4 @@
+import pino from 'pino'
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { SECRET_PARAM_KEYS } from '@kilat/contract'
 import type { Config } from '../config.js'
@@ -5,10 +6,19 @@ import type { Config } from '../config.js'
 /** Query parameters whose values identify or authenticate someone: logs show `[redacted]`. */
 const SECRET_KEYS = new Set<string>([...SECRET_PARAM_KEYS, 'phone', 'code', 'userId'])
 
-/** Keeps the address readable while removing tokens, codes and phone numbers from it. */
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** `key=value` of a secret key written plainly, as the app sends it. */
+const PLAIN_SECRET_PAIR = new RegExp(`([?&])(${[...SECRET_KEYS].map(escapeRegExp).join('|')})=[^&]*`, 'g')
+
+/**
+ * Keeps the address readable while removing tokens, codes and phone numbers from it. Every request
+ * is logged, so the common address (keys written plainly) takes one regular expression; a query
+ * with an escaped or `+` character is split and each key decoded, so `%74ok=` is caught too.
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?')
   if (q < 0) return url
+  if (url.indexOf('%', q) < 0 && url.indexOf('+', q) < 0) return url.slice(0, q) + url.slice(q).replace(PLAIN_SECRET_PAIR, '$1$2=[redacted]')
   const parts = url
     .slice(q + 1)
     .split('&')
@@ -68,12 +78,18 @@ function serializeError(error: unknown, depth = 0): SerializedError {
   }
 }
 
-/** Fastify's pino options; a test passes a stream to read what would be logged. */
+/**
+ * Fastify's pino options; a test passes a stream to read what would be logged. Otherwise lines go
+ * to standard output without blocking: each is handed to the writer at once, and lines that arrive
+ * while a write is under way go out together in the next one (one write per line cost a busy server
+ * about a fifth of a small call, docs/decisions/0008-api-performance.md). On exit, even a crash,
+ * what is left is written synchronously; only a killed process can lose its last lines.
+ */
 export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (!stream && config.LOG_LEVEL === 'silent') return false
   return {
     level: stream && config.LOG_LEVEL === 'silent' ? 'info' : config.LOG_LEVEL,
-    ...(stream ? { stream } : {}),
+    stream: stream ?? pino.destination({ dest: 1, sync: false }),
     serializers: { req: serializeRequest, err: (err: unknown) => serializeError(err) },
     // Nothing logs headers today; this keeps a future `req.headers` from leaking a session.
     redact: {

@@ -3,12 +3,13 @@ import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { pickSharedParams } from '@kilat/contract'
 import { localeFrom, marketFrom } from '@kilat/domain'
+import { isPagePath } from './paths.js'
 import { resolveToken, tokenOf, type ResolvedSession, type SessionCache } from './sessions.js'
 
 const kSession = Symbol('kilat.session')
 
 /**
- * Per-request facts every module reads: the CSP nonce, the market and language, the shared
+ * Per-request facts every module reads: the CSP nonce (pages only), the market and language, the shared
  * parameters (docs/product/shell-and-sessions.md#shared-parameters), and the session (resolved on first use, then remembered).
  */
 export const requestContext = fp<{ sessions: SessionCache }>(
@@ -39,9 +40,9 @@ export const requestContext = fp<{ sessions: SessionCache }>(
     }
 
     app.addHook('onRequest', async (request) => {
-      // One nonce serves the CSP header, the page's scripts and its style elements.
-      const nonce = randomBytes(16).toString('base64')
-      request.cspNonce = nonce
+      // One nonce serves a page's CSP header, its scripts and its style elements; answers that are
+      // not pages run nothing and get a fixed policy (http/security-headers.ts).
+      if (isPagePath(request.url)) request.cspNonce = randomBytes(16).toString('base64')
       const query = (request.query ?? {}) as Record<string, unknown>
       request.sharedParams = pickSharedParams(query)
       request.market = marketFrom(request.sharedParams)

@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify'
  * (about 3 % of a call, docs/decisions/0008-api-performance.md). HSTS belongs to the TLS
  * terminator; sent over plain HTTP it would only confuse local runs.
  *
- * Content Security Policy: one nonce per request, on every script and style element
- * (docs/product/platform.md#server-rendering). React and antd-mobile write style="" attributes,
- * hence `style-src-attr 'unsafe-inline'`.
+ * Content Security Policy: a page gets one nonce per request, on every script and style element
+ * (docs/product/platform.md#server-rendering); React and antd-mobile write style="" attributes,
+ * hence `style-src-attr 'unsafe-inline'`. Every other answer (calls, files, health) runs and loads
+ * nothing, so it gets one fixed policy that allows nothing, and no nonce is made for it.
  */
 const FIXED_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-opener-policy': 'same-origin',
@@ -31,10 +32,13 @@ export function contentSecurityPolicy(nonce: string): string {
   )
 }
 
+/** The policy of every answer that is not a page. */
+export const NOT_PAGE_CSP = "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'"
+
 /** Sets the headers first thing on every request; call it after the request context, which makes the nonce. */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce))
+    reply.header('content-security-policy', request.cspNonce ? contentSecurityPolicy(request.cspNonce) : NOT_PAGE_CSP)
     reply.headers(FIXED_HEADERS)
     done()
   })

@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
 
   interface FastifyRequest {
-    /** The one CSP nonce of this request (script-src and style-src). */
+    /** The one CSP nonce of a page request (script-src and style-src); empty on every other request. */
     cspNonce: string
     market: Market
     locale: Locale

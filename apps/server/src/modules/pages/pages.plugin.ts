@@ -8,6 +8,7 @@ import { ERRORS } from '@kilat/contract'
 import type { Locale, Market } from '@kilat/domain'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.js'
+import { isPagePath } from '../../http/paths.js'
 
 /*
  * Serves the web app and renders its pages on the server (docs/product/platform.md#server-rendering).
@@ -52,9 +53,6 @@ export interface PagesOptions {
   config: Config
 }
 
-/** Paths that belong to the API (or other modules): never a page, even when nothing answers them. */
-const NOT_PAGES = ['/h5-api', '/api', '/app', '/media', '/healthz', '/readyz', '/assets']
-
 /** Files of the web app's `public/` folder served at the root, with how long browsers keep them. */
 const ROOT_FILES: Record<string, { file: string; type: string; maxAge: number }> = {
   '/favicon.svg': { file: 'favicon.svg', type: 'image/svg+xml', maxAge: 86_400 },
@@ -65,11 +63,6 @@ const ROOT_FILES: Record<string, { file: string; type: string; maxAge: number }>
 
 /** Must match apps/web/vite.config.ts. */
 const ONE_YEAR_SECONDS = 31_536_000
-
-export function isPagePath(url: string): boolean {
-  const path = url.split('?')[0] ?? '/'
-  return !NOT_PAGES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
-}
 
 /**
  * Loaders reach the API through the server's own routes, in-process (one data path): the page's

@@ -5,7 +5,8 @@ import { brotliCompressSync } from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.js'
-import pagesPlugin, { isPagePath } from './pages.plugin.js'
+import { isPagePath } from '../../http/paths.js'
+import pagesPlugin from './pages.plugin.js'
 
 // A stand-in for the web app's build: the plugin's job is serving and wiring, not React.
 const ENTRY = `
