@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 // Test files share one database when DATABASE_URL is set (each file truncates it), and each
 // in-memory PGlite takes hundreds of megabytes: so the server's files run one at a time.
@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    // timed checks run by `npm run bench:chatbot` (vitest.perf.config.ts)
+    exclude: [...configDefaults.exclude, 'src/**/*.perf.test.ts'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
     maxWorkers: 1,

@@ -21,7 +21,7 @@ const STATUS_NAMES = {
 
 /**
  * The demo borrower's product to apply for and one order per status, from the demo-mode call the
- * test preview uses. Throws when the server is not in demo mode or the seed changed shape.
+ * test preview uses, and the ids the complaint and chatbot calls ask for. Throws when the server is not in demo mode or the seed changed shape.
  */
 export async function demoOf(base) {
   const response = await fetch(`${base}/h5-api/v3/demo/orders?tok=${DEMO_SESSION}`, { headers: { accept: 'application/json' } })
@@ -37,7 +37,23 @@ export async function demoOf(base) {
       byStatus.set(order.status, { ...order, statusName: STATUS_NAMES[order.status] ?? `status-${order.status}` })
     }
   }
-  return { productId, orders: [...byStatus.values()] }
+  return { productId, orders: [...byStatus.values()], ...(await complaintsOf(base)) }
+}
+
+/** The demo borrower's first complaint and the chatbot's first category of questions. */
+async function complaintsOf(base) {
+  const ask = async (path, init) => {
+    const response = await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}tok=${DEMO_SESSION}`, { headers: { accept: 'application/json' }, ...init })
+    const body = await response.json().catch(() => undefined)
+    if (!response.ok || !isSuccess(body)) throw new Error(`${path} answered ${response.status} ${JSON.stringify(body)?.slice(0, 200)}`)
+    return body.data
+  }
+  const { tabs } = await ask('/h5-api/user-problem/problem-list', { method: 'POST' })
+  const problemId = tabs.flatMap((tab) => tab.list).find((row) => row)?.id
+  const { answerList } = await ask('/h5-api/v3/user-problem/get-qa-list?pid=0')
+  const category = answerList.find((entry) => entry.kind === 'category' && entry.action_type === 0)
+  if (problemId === undefined || !category) throw new Error('the demo borrower has no complaint, or the chatbot no category: the demo data changed')
+  return { problemId, qaCategoryId: category.id }
 }
 
 /** True when an answer of any envelope family reports success (packages/contract/src/envelope.ts). */

@@ -6,7 +6,7 @@
 //   kind      'read' or 'write': the share of the floor's req/s each must reach (issue 7: 0.6 and 0.3)
 //   mix       the entry's share of the fixed-rate run, split evenly over its requests (0: left out)
 //   requests  (demo) => [request]: demo is what demo.mjs reads from the server (productId, one
-//             order per status); a request is { label?, method, path, headers, body? } as
+//             order per status, problemId, qaCategoryId); a request is { label?, method, path, headers, body? } as
 //             autocannon takes it
 //
 // Requests carry the session in the query (`tok`), as the app shell opens every screen, and the
@@ -73,5 +73,38 @@ export const TARGETS = [
       if (!settled) throw new Error('the demo borrower has no settled order to rate: the demo data changed')
       return [post('/h5-api/v3/loan-details/google-score', { score: 4, orderId: settled.orderNo })]
     },
+  },
+  {
+    name: 'problem-list',
+    kind: 'read',
+    mix: 3,
+    requests: () => [post('/h5-api/user-problem/problem-list')],
+  },
+  {
+    // The demo borrower's first complaint in the list.
+    name: 'problem-detail',
+    kind: 'read',
+    mix: 3,
+    requests: (demo) => [post('/h5-api/user-problem/problem-detail', { problemId: demo.problemId })],
+  },
+  {
+    // The categories, then the first category's questions.
+    name: 'get-qa-list',
+    kind: 'read',
+    mix: 3,
+    requests: (demo) => [
+      { label: 'get-qa-list categories', ...get('/h5-api/v3/user-problem/get-qa-list', { pid: 0 }) },
+      { label: 'get-qa-list questions', ...get('/h5-api/v3/user-problem/get-qa-list', { pid: demo.qaCategoryId }) },
+    ],
+  },
+  {
+    // A typed question: full-text search with spelling correction, and the record stored.
+    name: 'qa-record',
+    kind: 'write',
+    mix: 1,
+    requests: () => [
+      { label: 'qa-record free text', ...post('/h5-api/v3/user-problem/qa-record', { type: 4, value: 'bagaimana cara memperpanjang pinjaman' }) },
+      { label: 'qa-record typo', ...post('/h5-api/v3/user-problem/qa-record', { type: 4, value: 'perpanjanagn pinjamn' }) },
+    ],
   },
 ]

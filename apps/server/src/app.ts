@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { OutboxSmsSender } from './adapters/sms/outbox-sms-sender.js'
 import type { SmsSender } from './adapters/sms/sms-sender.js'
+import type { FileStorage } from './adapters/storage/file-storage.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { BROTLI_PARAMS, COMPRESS_THRESHOLD } from './http/compression.js'
@@ -17,6 +18,8 @@ import { installSecurityHeaders } from './http/security-headers.js'
 import { SESSION_CACHE_MS, SessionCache, setSessionCookie } from './http/sessions.js'
 import './http/types.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
+import { chatbotRoutes } from './modules/chatbot/chatbot.routes.js'
+import { complaintsRoutes } from './modules/complaints/complaints.routes.js'
 import { demoRoutes } from './modules/demo/demo.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { loansRoutes } from './modules/loans/loans.routes.js'
@@ -34,13 +37,15 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream
   /** How long a resolved session is kept in the process; 0 turns the cache off (a test that changes sessions in the database). */
   sessionCacheMs?: number
+  /** Complaint images; local disk under DATA_DIR/uploads by default. */
+  storage?: FileStorage
 }
 
 export const BODY_LIMIT = 1024 * 1024
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 9, fields: 50, parts: 60, fieldSize: 64 * 1024 }
 
 /** Builds the server: plugins, then modules, then the web pages (server.ts only listens). */
-export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS, storage }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     logController: new OneLinePerRequest(),
@@ -92,6 +97,8 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(authRoutes)
   await app.register(productsRoutes)
   await app.register(loansRoutes)
+  await app.register(complaintsRoutes, { storage })
+  await app.register(chatbotRoutes)
   if (config.DEMO_MODE) await app.register(demoRoutes)
 
   // The pages plugin's own options type may lag behind; what it receives is fixed here.

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       DISBURSE_DELAY_SECONDS: 20,
       JOB_INTERVAL_SECONDS: 10,
       SERVICE_PHONES: { ID: '+62 21 5098 7700', IN: '+91 80 4718 2200', MX: '+52 55 8526 4400' },
+      SERVICE_EMAILS: { ID: 'cs.id@kilat.example.com', IN: 'support.in@kilat.example.com', MX: 'atencion.mx@kilat.example.com' },
       STORE_URL: 'https://play.google.com/store/apps/details?id=id.kilat.app',
     })
   })
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
         SMS_CODE_TTL_SECONDS: '120', TRUST_PROXY: 'true', DECISION_DELAY_SECONDS: '0', DISBURSE_DELAY_SECONDS: '5',
         JOB_INTERVAL_SECONDS: '0', SERVICE_PHONE_ID: '021-500-123', SERVICE_PHONE_IN: '+91 22 1234 5678',
         SERVICE_PHONE_MX: '+52 55 1234 5678', STORE_URL: 'https://apps.example.com/kilat',
+        SERVICE_EMAIL_ID: 'halo@example.co.id', SERVICE_EMAIL_IN: 'help@example.in', SERVICE_EMAIL_MX: 'ayuda@example.mx',
       },
       path.join(root, 'apps', 'server'),
     )
@@ -44,6 +46,7 @@ describe('loadConfig', () => {
       SESSION_TTL_DAYS: 7, WEB_DIST: path.resolve('/opt/web'), SMS_CODE_TTL_SECONDS: 120, TRUST_PROXY: true,
       DECISION_DELAY_SECONDS: 0, DISBURSE_DELAY_SECONDS: 5, JOB_INTERVAL_SECONDS: 0,
       SERVICE_PHONES: { ID: '021-500-123', IN: '+91 22 1234 5678', MX: '+52 55 1234 5678' },
+      SERVICE_EMAILS: { ID: 'halo@example.co.id', IN: 'help@example.in', MX: 'ayuda@example.mx' },
       STORE_URL: 'https://apps.example.com/kilat',
     })
   })
@@ -69,6 +72,7 @@ describe('loadConfig', () => {
     [{ JOB_INTERVAL_SECONDS: '-1' }, 'Invalid configuration: JOB_INTERVAL_SECONDS must be an integer 0-3600'],
     [{ DECISION_DELAY_SECONDS: '1.5' }, 'Invalid configuration: DECISION_DELAY_SECONDS must be an integer 0-86400'],
     [{ SERVICE_PHONE_ID: 'call us' }, 'Invalid configuration: SERVICE_PHONE_ID must be a telephone number'],
+    [{ SERVICE_EMAIL_MX: 'escribenos' }, 'Invalid configuration: SERVICE_EMAIL_MX must be an email address'],
     [{ STORE_URL: 'javascript:alert(1)' }, 'Invalid configuration: STORE_URL must be an https:// URL'],
     [{ NODE_ENV: 'production', DEMO_MODE: 'true' }, 'Invalid configuration: DEMO_MODE cannot be on when NODE_ENV is production'],
   ])('refuses %o with one clear line', (env, message) => {

@@ -33,6 +33,8 @@ export interface Config {
   JOB_INTERVAL_SECONDS: number
   /** Customer-service telephone of each market, shown on the loan screens. */
   SERVICE_PHONES: Record<Market, string>
+  /** Customer-service email of each market (contact-kf-info, the customer service page). */
+  SERVICE_EMAILS: Record<Market, string>
   /** The app-store page the shell opens for a rating of 4-5 stars (`playeduL`). */
   STORE_URL: string
 }
@@ -75,6 +77,11 @@ function phone(fallback: string) {
   )
 }
 
+/** An email address people write to. */
+function email(fallback: string) {
+  return z.preprocess(blankToUndefined, z.email({ error: 'must be an email address' }).max(254).default(fallback))
+}
+
 const envSchema = z.object({
   PORT: int(1, 65535, 8080),
   HOST: z.preprocess(blankToUndefined, z.string().max(255).default('0.0.0.0')),
@@ -112,6 +119,9 @@ const envSchema = z.object({
   SERVICE_PHONE_ID: phone('+62 21 5098 7700'),
   SERVICE_PHONE_IN: phone('+91 80 4718 2200'),
   SERVICE_PHONE_MX: phone('+52 55 8526 4400'),
+  SERVICE_EMAIL_ID: email('cs.id@kilat.example.com'),
+  SERVICE_EMAIL_IN: email('support.in@kilat.example.com'),
+  SERVICE_EMAIL_MX: email('atencion.mx@kilat.example.com'),
   STORE_URL: z.preprocess(
     blankToUndefined,
     z
@@ -176,6 +186,7 @@ export function loadConfig(
     DISBURSE_DELAY_SECONDS: e.DISBURSE_DELAY_SECONDS,
     JOB_INTERVAL_SECONDS: e.JOB_INTERVAL_SECONDS,
     SERVICE_PHONES: { ID: e.SERVICE_PHONE_ID, IN: e.SERVICE_PHONE_IN, MX: e.SERVICE_PHONE_MX },
+    SERVICE_EMAILS: { ID: e.SERVICE_EMAIL_ID, IN: e.SERVICE_EMAIL_IN, MX: e.SERVICE_EMAIL_MX },
     STORE_URL: e.STORE_URL,
   }
 }

@@ -2,7 +2,7 @@ import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { migrateDatabase } from './db/migrate.js'
-import { seedDemo } from './db/seed.js'
+import { seedDemo, seedReference } from './db/seed.js'
 import { startOrderJob, type RunningJob } from './modules/orders/orders.job.js'
 
 async function main(): Promise<void> {
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config)
   await migrateDatabase(database)
   if (config.DEMO_MODE) await seedDemo(database.db, { sessionTtlDays: config.SESSION_TTL_DAYS })
+  else await seedReference(database.db)
   const app = await buildApp({ config, db: database })
   let job: RunningJob | undefined
 

@@ -11,12 +11,19 @@ interface ErrorDef {
 }
 
 /**
+ * The code of a refused session (missing, unknown or expired), on its own: every screen's shell
+ * acts on it, and an object's unused keys are not dropped from a bundle, so the browser's first
+ * load takes this constant rather than the whole table below.
+ */
+export const SESSION_REQUIRED_CODE = 1001
+
+/**
  * The stable number of each error, sent as the envelope's code. Kept apart from the messages so
  * that the browser, which only compares codes, does not ship every message in three languages.
  */
 export const ERROR_CODES = {
   invalidRequest: 1000,
-  sessionRequired: 1001,
+  sessionRequired: SESSION_REQUIRED_CODE,
   notFound: 1002,
   methodNotAllowed: 1003,
   payloadTooLarge: 1004,
@@ -35,15 +42,26 @@ export const ERROR_CODES = {
   orderInProgress: 3003,
   termMismatch: 3004,
   productCostTooHigh: 3005,
+  complaintTextRequired: 4001,
+  collectionNotAllowed: 4002,
+  problemTypeInvalid: 4003,
+  imageTypeRefused: 4004,
+  imageTooLarge: 4005,
+  tooManyImages: 4006,
+  imageUnknown: 4007,
+  uploadQuotaReached: 4008,
+  alreadyRated: 4009,
+  complaintNotAnswered: 4010,
+  ratingRequired: 4011,
 } as const
 
 /**
  * Every error a borrower can meet, with the text they read in each language. The server throws
  * these by key; the envelope carries the code and the message in the borrower's language.
  */
-export const ERRORS = {
+export const ERRORS = /* @__PURE__ */ errorTable({
   invalidRequest: {
-    code: ERROR_CODES.invalidRequest, status: 400,
+    status: 400,
     messages: {
       id: 'Data yang Anda kirim tidak lengkap atau tidak valid. Silakan periksa dan coba lagi.',
       en: 'Some information is missing or not valid. Please check and try again.',
@@ -51,7 +69,7 @@ export const ERRORS = {
     },
   },
   sessionRequired: {
-    code: ERROR_CODES.sessionRequired, status: 401,
+    status: 401,
     messages: {
       id: 'Sesi Anda telah berakhir. Silakan masuk kembali.',
       en: 'Your session has ended. Please log in again.',
@@ -59,7 +77,7 @@ export const ERRORS = {
     },
   },
   notFound: {
-    code: ERROR_CODES.notFound, status: 404,
+    status: 404,
     messages: {
       id: 'Data yang Anda cari tidak ditemukan.',
       en: 'We could not find what you asked for.',
@@ -67,7 +85,7 @@ export const ERRORS = {
     },
   },
   methodNotAllowed: {
-    code: ERROR_CODES.methodNotAllowed, status: 405,
+    status: 405,
     messages: {
       id: 'Permintaan ini tidak didukung.',
       en: 'This request is not supported.',
@@ -75,7 +93,7 @@ export const ERRORS = {
     },
   },
   payloadTooLarge: {
-    code: ERROR_CODES.payloadTooLarge, status: 413,
+    status: 413,
     messages: {
       id: 'Data atau file terlalu besar.',
       en: 'The data or file is too large.',
@@ -83,7 +101,7 @@ export const ERRORS = {
     },
   },
   unsupportedMediaType: {
-    code: ERROR_CODES.unsupportedMediaType, status: 415,
+    status: 415,
     messages: {
       id: 'Format data tidak didukung.',
       en: 'This data format is not supported.',
@@ -91,7 +109,7 @@ export const ERRORS = {
     },
   },
   tooManyRequests: {
-    code: ERROR_CODES.tooManyRequests, status: 429,
+    status: 429,
     messages: {
       id: 'Terlalu banyak permintaan. Silakan tunggu sebentar dan coba lagi.',
       en: 'Too many requests. Please wait a moment and try again.',
@@ -99,7 +117,7 @@ export const ERRORS = {
     },
   },
   forbidden: {
-    code: ERROR_CODES.forbidden, status: 403,
+    status: 403,
     messages: {
       id: 'Permintaan ditolak. Silakan muat ulang halaman dan coba lagi.',
       en: 'The request was refused. Please reload the page and try again.',
@@ -107,7 +125,7 @@ export const ERRORS = {
     },
   },
   internal: {
-    code: ERROR_CODES.internal, status: 500,
+    status: 500,
     messages: {
       id: 'Terjadi kesalahan pada sistem kami. Silakan coba lagi.',
       en: 'Something went wrong on our side. Please try again.',
@@ -115,7 +133,7 @@ export const ERRORS = {
     },
   },
   unavailable: {
-    code: ERROR_CODES.unavailable, status: 503,
+    status: 503,
     messages: {
       id: 'Layanan sedang tidak tersedia. Silakan coba lagi nanti.',
       en: 'The service is unavailable right now. Please try again later.',
@@ -123,7 +141,7 @@ export const ERRORS = {
     },
   },
   phoneInvalid: {
-    code: ERROR_CODES.phoneInvalid, status: 400,
+    status: 400,
     messages: {
       id: 'Silakan masukkan nomor ponsel dengan benar.',
       en: 'Please enter the phone number correctly.',
@@ -131,7 +149,7 @@ export const ERRORS = {
     },
   },
   smsCodeInvalid: {
-    code: ERROR_CODES.smsCodeInvalid, status: 400,
+    status: 400,
     messages: {
       id: 'Silakan masukkan kode SMS dengan benar.',
       en: 'Please enter the SMS code correctly.',
@@ -139,7 +157,7 @@ export const ERRORS = {
     },
   },
   smsCodeExpired: {
-    code: ERROR_CODES.smsCodeExpired, status: 400,
+    status: 400,
     messages: {
       id: 'Kode verifikasi sudah kedaluwarsa. Silakan minta kode baru.',
       en: 'The verification code has expired. Please get a new code.',
@@ -147,7 +165,7 @@ export const ERRORS = {
     },
   },
   smsCodeTooManyTries: {
-    code: ERROR_CODES.smsCodeTooManyTries, status: 429,
+    status: 429,
     messages: {
       id: 'Terlalu banyak kode yang salah. Silakan minta kode baru.',
       en: 'Too many wrong codes. Please get a new code.',
@@ -155,7 +173,7 @@ export const ERRORS = {
     },
   },
   smsTooFrequent: {
-    code: ERROR_CODES.smsTooFrequent, status: 429,
+    status: 429,
     messages: {
       id: 'Jangan mengirim kode berulang kali.',
       en: 'Please do not send the code repeatedly.',
@@ -163,7 +181,7 @@ export const ERRORS = {
     },
   },
   productUnavailable: {
-    code: ERROR_CODES.productUnavailable, status: 404,
+    status: 404,
     messages: {
       id: 'Produk ini sedang tidak tersedia. Silakan pilih produk lain.',
       en: 'This product is not available right now. Please choose another one.',
@@ -171,7 +189,7 @@ export const ERRORS = {
     },
   },
   amountOutOfRange: {
-    code: ERROR_CODES.amountOutOfRange, status: 400,
+    status: 400,
     messages: {
       id: 'Jumlah pinjaman di luar batas produk ini.',
       en: 'The loan amount is outside this product\'s limits.',
@@ -179,7 +197,7 @@ export const ERRORS = {
     },
   },
   orderInProgress: {
-    code: ERROR_CODES.orderInProgress, status: 409,
+    status: 409,
     messages: {
       id: 'Anda masih memiliki pinjaman yang belum lunas untuk produk ini.',
       en: 'You still have an unsettled loan with this product.',
@@ -187,7 +205,7 @@ export const ERRORS = {
     },
   },
   termMismatch: {
-    code: ERROR_CODES.termMismatch, status: 400,
+    status: 400,
     messages: {
       id: 'Jangka waktu pinjaman tidak sesuai dengan produk ini. Silakan muat ulang halaman.',
       en: 'The loan term does not match this product. Please reload the page.',
@@ -195,14 +213,117 @@ export const ERRORS = {
     },
   },
   productCostTooHigh: {
-    code: ERROR_CODES.productCostTooHigh, status: 400,
+    status: 400,
     messages: {
       id: 'Biaya produk melebihi batas yang berlaku: biaya harian, denda keterlambatan atau total biaya terhadap pokok pinjaman.',
       en: 'The product costs more than the caps in force allow: its daily cost, its late charges or its total cost against the principal.',
       es: 'El producto cuesta más de lo que permiten los topes vigentes: su costo diario, sus cargos por atraso o su costo total frente al capital.',
     },
   },
-} as const satisfies Record<string, ErrorDef>
+  complaintTextRequired: {
+    status: 400,
+    messages: {
+      id: 'Silakan isi keluhan dan saran Anda.',
+      en: 'Please fill in your comments and suggestions.',
+      es: 'Escribe tus comentarios y sugerencias.',
+    },
+  },
+  collectionNotAllowed: {
+    status: 400,
+    messages: {
+      id: 'Pesanan yang dipilih tidak mendukung pengaduan jenis penagihan.',
+      en: 'The selected order does not support sending collection types.',
+      es: 'El pedido seleccionado no admite quejas de tipo cobranza.',
+    },
+  },
+  problemTypeInvalid: {
+    status: 400,
+    messages: {
+      id: 'Silakan pilih jenis masalah (dan sub-jenis untuk penagihan).',
+      en: 'Please choose a problem type (and a sub-type for collection).',
+      es: 'Elige un tipo de problema (y un subtipo para cobranza).',
+    },
+  },
+  imageTypeRefused: {
+    status: 415,
+    messages: {
+      id: 'Hanya foto JPEG, PNG atau WebP yang dapat dikirim.',
+      en: 'Only JPEG, PNG or WebP photos can be sent.',
+      es: 'Solo se pueden enviar fotos JPEG, PNG o WebP.',
+    },
+  },
+  imageTooLarge: {
+    status: 413,
+    messages: {
+      id: 'Foto terlalu besar: maksimal 5 MB dan 4096 × 4096 piksel.',
+      en: 'The photo is too large: at most 5 MB and 4096 × 4096 pixels.',
+      es: 'La foto es demasiado grande: máximo 5 MB y 4096 × 4096 píxeles.',
+    },
+  },
+  tooManyImages: {
+    status: 400,
+    messages: {
+      id: 'Maksimal 9 foto untuk satu pengaduan.',
+      en: 'A complaint can have at most 9 photos.',
+      es: 'Una queja puede tener como máximo 9 fotos.',
+    },
+  },
+  imageUnknown: {
+    status: 400,
+    messages: {
+      id: 'Salah satu foto tidak ditemukan. Silakan unggah ulang.',
+      en: 'One of the photos could not be found. Please upload it again.',
+      es: 'No encontramos una de las fotos. Súbela de nuevo.',
+    },
+  },
+  uploadQuotaReached: {
+    status: 429,
+    messages: {
+      id: 'Anda sudah mengunggah terlalu banyak foto hari ini. Silakan coba lagi besok.',
+      en: 'You have uploaded too many photos today. Please try again tomorrow.',
+      es: 'Subiste demasiadas fotos hoy. Inténtalo de nuevo mañana.',
+    },
+  },
+  alreadyRated: {
+    status: 409,
+    messages: {
+      id: 'Anda sudah memberi penilaian untuk pengaduan ini.',
+      en: 'You have already rated this complaint.',
+      es: 'Ya calificaste esta queja.',
+    },
+  },
+  complaintNotAnswered: {
+    status: 409,
+    messages: {
+      id: 'Penilaian dapat diberikan setelah pengaduan dijawab.',
+      en: 'You can rate a complaint once it has been answered.',
+      es: 'Podrás calificar la queja cuando haya sido respondida.',
+    },
+  },
+  ratingRequired: {
+    status: 400,
+    messages: {
+      id: 'Silakan pilih',
+      en: 'Please choose a rating.',
+      es: 'Elige una calificación.',
+    },
+  },
+} as const)
+
+type ErrorCodes = typeof ERROR_CODES
+
+/**
+ * Gives each error its code from ERROR_CODES, by key, so that every code has its messages and
+ * status; done in a call marked pure, so that a bundle that reads no message (the browser's: it
+ * compares codes only) drops the whole table.
+ */
+function errorTable<const T extends { [K in keyof ErrorCodes]: Omit<ErrorDef, 'code'> }>(table: T): WithCodes<T> {
+  const withCodes: Record<string, ErrorDef> = {}
+  for (const [key, def] of Object.entries(table)) withCodes[key] = { ...def, code: ERROR_CODES[key as keyof ErrorCodes] }
+  return withCodes as unknown as WithCodes<T>
+}
+
+type WithCodes<T> = { [K in keyof T]: T[K] & { code: K extends keyof ErrorCodes ? ErrorCodes[K] : never } }
 
 export type ErrorKey = keyof typeof ERRORS
 

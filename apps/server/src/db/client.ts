@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -115,6 +116,8 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
       ...(dataDir ? { dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       postgresqlconf: PGLITE_CONF,
+      // the chatbot's spelling correction (drizzle/0004 creates the extension)
+      extensions: { pg_trgm },
     })
     await client.waitReady
     const db = drizzlePglite(client, { schema }) as unknown as Db

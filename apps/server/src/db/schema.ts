@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -325,6 +326,195 @@ export const ratings = pgTable(
   ],
 )
 
+/** PostgreSQL's tsvector, for the knowledge base's generated search columns. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * Complaint problem types and the collection sub-types (docs/product/complaints.md#problem-types):
+ * `parent_value` 0 for a type, the type's value (1, collection) for its sub-types.
+ */
+export const problemTypes = pgTable(
+  'problem_types',
+  {
+    id: id(),
+    parentValue: integer('parent_value').notNull().default(0),
+    value: integer('value').notNull(),
+    title: jsonb('title').$type<Localized>().notNull(),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('problem_types_parent_value_key').on(t.parentValue, t.value)],
+)
+
+export const COMPLAINT_STATUS_NAMES = ['processing', 'replied', 'closed'] as const
+export type ComplaintStatusName = (typeof COMPLAINT_STATUS_NAMES)[number]
+export type ComplaintOutcome = 'resolved' | 'unresolved'
+
+/**
+ * A borrower's complaint (docs/product/complaints.md#complaint-lifecycle). Images are the names the
+ * storage adapter gave the uploads (`complaint_uploads.name`), never addresses. `reply_due` is the
+ * market-local date by which an agent answers (3 business days). `request_key` makes a double tap
+ * one complaint (docs/product/complaints.md#saving).
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: id(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    /** The order's database key (`orders.id`); see the note above `orders`. */
+    orderKey: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    problemType: integer('problem_type').notNull(),
+    /** 0 when the type has no sub-types. */
+    problemSonType: integer('problem_son_type').notNull().default(0),
+    detail: text('detail').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    status: text('status').$type<ComplaintStatusName>().notNull().default('processing'),
+    outcome: text('outcome').$type<ComplaintOutcome>(),
+    replyText: text('reply_text'),
+    replyImages: jsonb('reply_images').$type<string[]>().notNull().default([]),
+    repliedAt: ts('replied_at'),
+    closedAt: ts('closed_at'),
+    score: integer('score'),
+    scoredAt: ts('scored_at'),
+    replyDue: date('reply_due', { mode: 'string' }).notNull(),
+    requestKey: text('request_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('complaints_borrower_created_idx').on(t.borrowerId, t.createdAt),
+    index('complaints_status_due_idx').on(t.status, t.replyDue),
+    uniqueIndex('complaints_borrower_request_key').on(t.borrowerId, t.requestKey).where(sql`request_key is not null`),
+    check('complaints_status_check', sql`${t.status} in ('processing', 'replied', 'closed')`),
+    check('complaints_outcome_check', sql`${t.outcome} is null or (${t.status} = 'closed' and ${t.outcome} in ('resolved', 'unresolved'))`),
+    check('complaints_score_check', sql`${t.score} is null or ${t.score} between 1 and 5`),
+    check('complaints_detail_check', sql`char_length(${t.detail}) between 1 and 200`),
+  ],
+)
+
+/**
+ * An image stored through the storage adapter (docs/product/complaints.md#images): the borrower's
+ * own uploads and the agent's reply images, both served only to that borrower.
+ */
+export const complaintUploads = pgTable(
+  'complaint_uploads',
+  {
+    id: id(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    /** Server-made file name (random, with the extension of the re-encoded type). */
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    source: text('source').$type<'borrower' | 'agent'>().notNull().default('borrower'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('complaint_uploads_name_key').on(t.name),
+    index('complaint_uploads_borrower_created_idx').on(t.borrowerId, t.createdAt),
+    check('complaint_uploads_source_check', sql`${t.source} in ('borrower', 'agent')`),
+  ],
+)
+
+export type QaKind = 'category' | 'question'
+
+/**
+ * The chatbot's knowledge base (docs/product/complaints.md#knowledge-base): categories (pid 0) and
+ * their questions, each question with its answer and search keywords in every language. The
+ * search columns are generated with each language's own text-search configuration: question and
+ * keywords weigh more (A) than the answer (B).
+ */
+const searchVector = (config: 'indonesian' | 'english' | 'spanish', locale: Locale) =>
+  sql.raw(
+    `setweight(to_tsvector('${config}'::regconfig, coalesce(title->>'${locale}', '') || ' ' || coalesce(keywords->>'${locale}', '')), 'A')` +
+      ` || setweight(to_tsvector('${config}'::regconfig, coalesce(answer->>'${locale}', '')), 'B')`,
+  )
+
+export const qaEntries = pgTable(
+  'qa_entries',
+  {
+    id: id(),
+    /** Stable seed key, so the seed can rewrite an entry in place. */
+    key: text('key').notNull(),
+    /** 0 for a category; else the category's id. */
+    pid: bigint('pid', { mode: 'number' }).notNull().default(0),
+    kind: text('kind').$type<QaKind>().notNull(),
+    title: jsonb('title').$type<Localized>().notNull(),
+    /** A category's short name under its icon. */
+    alias: jsonb('alias').$type<Localized>(),
+    icon: text('icon').notNull().default(''),
+    /** A question's answer. */
+    answer: jsonb('answer').$type<Localized>(),
+    /** Words borrowers use for it that the question does not say. */
+    keywords: jsonb('keywords').$type<Localized>(),
+    /** 4: go to customer service. */
+    actionType: integer('action_type').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    searchId: tsvector('search_id').generatedAlwaysAs(searchVector('indonesian', 'id')),
+    searchEn: tsvector('search_en').generatedAlwaysAs(searchVector('english', 'en')),
+    searchEs: tsvector('search_es').generatedAlwaysAs(searchVector('spanish', 'es')),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('qa_entries_key_key').on(t.key),
+    index('qa_entries_pid_sort_idx').on(t.pid, t.sort),
+    index('qa_entries_search_id_idx').using('gin', t.searchId),
+    index('qa_entries_search_en_idx').using('gin', t.searchEn),
+    index('qa_entries_search_es_idx').using('gin', t.searchEs),
+    check('qa_entries_kind_check', sql`${t.kind} in ('category', 'question')`),
+    check('qa_entries_action_type_check', sql`${t.actionType} in (0, 4)`),
+  ],
+)
+
+/**
+ * The words of the knowledge base per language (pg_trgm's "words" table for spelling
+ * correction): a typed word that is not here is replaced by its closest trigram match before the
+ * full-text search. Rebuilt from qa_entries whenever the knowledge base changes.
+ */
+export const qaLexicon = pgTable(
+  'qa_lexicon',
+  {
+    locale: text('locale').$type<Locale>().notNull(),
+    word: text('word').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.word] }), index('qa_lexicon_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+)
+
+/**
+ * What borrowers tell the chatbot (docs/product/complaints.md#chatbot-records): solved / not
+ * solved (qa_id: the question), a rating, or free text with the questions it was answered with,
+ * so that unanswered questions can be found (`matched` = false).
+ */
+export const qaRecords = pgTable(
+  'qa_records',
+  {
+    id: id(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    orderNo: text('order_no'),
+    type: integer('type').notNull(),
+    value: text('value').notNull().default(''),
+    qaId: bigint('qa_id', { mode: 'number' }),
+    locale: text('locale').$type<Locale>().notNull(),
+    matchedIds: jsonb('matched_ids').$type<number[]>().notNull().default([]),
+    matched: boolean('matched'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('qa_records_type_matched_created_idx').on(t.type, t.matched, t.createdAt),
+    index('qa_records_borrower_created_idx').on(t.borrowerId, t.createdAt),
+    check('qa_records_type_check', sql`${t.type} between 1 and 4`),
+  ],
+)
+
 export type Borrower = typeof borrowers.$inferSelect
 export type Session = typeof sessions.$inferSelect
 export type Product = typeof products.$inferSelect
@@ -335,3 +525,10 @@ export type OrderPeriod = typeof orderPeriods.$inferSelect
 export type NewOrderPeriod = typeof orderPeriods.$inferInsert
 export type Event = typeof events.$inferSelect
 export type Rating = typeof ratings.$inferSelect
+export type ProblemType = typeof problemTypes.$inferSelect
+export type Complaint = typeof complaints.$inferSelect
+export type NewComplaint = typeof complaints.$inferInsert
+export type ComplaintUpload = typeof complaintUploads.$inferSelect
+export type QaEntry = typeof qaEntries.$inferSelect
+export type NewQaEntry = typeof qaEntries.$inferInsert
+export type QaRecord = typeof qaRecords.$inferSelect

@@ -22,8 +22,8 @@ import {
 import { buildTestApp, openTestDatabase } from '../test/setup-db.js'
 import type { Database } from './client.js'
 import { ProductProblemError, buildProduct } from './factories.js'
-import { borrowers, orderPeriods, orders, products, sessions } from './schema.js'
-import { DEMO_BORROWERS, DEMO_PRODUCTS, seedDemo } from './seed.js'
+import { borrowers, orderPeriods, orders, problemTypes, products, qaEntries, sessions } from './schema.js'
+import { DEMO_BORROWERS, DEMO_PRODUCTS, seedDemo, seedReference } from './seed.js'
 
 const S = ORDER_STATUS
 
@@ -281,5 +281,30 @@ describe('demo seed', () => {
     } finally {
       await app.close()
     }
+  })
+})
+
+describe('reference seed', () => {
+  it('gives every database, demo or not, the complaint types and the knowledge base, once', async () => {
+    const sizes = async () => {
+      const [[types], [subTypes], [categories], [questions]] = await Promise.all([
+        database.db.select({ n: count() }).from(problemTypes).where(eq(problemTypes.parentValue, 0)),
+        database.db.select({ n: count() }).from(problemTypes).where(eq(problemTypes.parentValue, 1)),
+        database.db.select({ n: count() }).from(qaEntries).where(eq(qaEntries.kind, 'category')),
+        database.db.select({ n: count() }).from(qaEntries).where(eq(qaEntries.kind, 'question')),
+      ])
+      return { types: types!.n, subTypes: subTypes!.n, categories: categories!.n, questions: questions!.n }
+    }
+    const before = await counts()
+    await seedReference(database.db)
+    const first = await sizes()
+    expect(first.types).toBeGreaterThanOrEqual(5)
+    expect(first.subTypes).toBeGreaterThanOrEqual(3)
+    expect(first.categories).toBeGreaterThanOrEqual(6)
+    expect(first.questions).toBeGreaterThanOrEqual(30)
+    await seedReference(database.db)
+    expect(await sizes()).toEqual(first)
+    // no borrower, session, product or order of the demo
+    expect(await counts()).toEqual(before)
   })
 })

@@ -1,10 +1,24 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
-import { ORDER_STATUS, cents, type Locale, type Market, type OrderStatus } from '@kilat/domain'
+import { ORDER_STATUS, addBusinessDays, cents, localDate, replyDueDate, type Locale, type Market, type OrderStatus } from '@kilat/domain'
+import { KNOWLEDGE_BASE } from '../content/knowledge-base.js'
 import { hashToken } from '../http/sessions.js'
 import { catalogueChanged } from './catalogue-version.js'
 import type { Executor, Db } from './client.js'
 import { assertProductFits, buildOrder, buildProduct } from './factories.js'
-import { borrowers, orderPeriods, orders, products, sessions, type NewProduct } from './schema.js'
+import {
+  borrowers,
+  complaintUploads,
+  complaints,
+  orderPeriods,
+  orders,
+  problemTypes,
+  products,
+  qaEntries,
+  sessions,
+  type ComplaintOutcome,
+  type ComplaintStatusName,
+  type NewProduct,
+} from './schema.js'
 
 /**
  * Demo data (docs/product/shell-and-sessions.md#demo-data), seeded in demo mode only. Idempotent:
@@ -281,8 +295,28 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
         late_tiers = p.late_tiers, late_cap_bps = p.late_cap_bps
       from ${products} p
       where p.id = ${orders.productId} and ${orders.lateTiers} = '[]'::jsonb and ${inArray(orders.orderNo, demoOrderNos)}`)
+
+    await seedReferenceRows(tx)
+    await seedComplaints(tx, borrowerId, now)
     return { products: newProducts, orders: newOrders }
   })
+}
+
+/**
+ * What every database needs, demo or not (a server without demo data starts with it too): the
+ * complaint problem types and the chatbot's knowledge base, rewritten by key at every start, so
+ * that the texts in the code are the ones served. The demo seed includes it.
+ */
+export async function seedReference(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
+    await seedReferenceRows(tx)
+  })
+}
+
+async function seedReferenceRows(tx: Executor): Promise<void> {
+  await seedProblemTypes(tx)
+  await seedKnowledgeBase(tx)
 }
 
 /** Inserts the product or rewrites the one with its code; true when it was new. */
@@ -297,4 +331,164 @@ async function upsertProduct(db: Executor, values: NewProduct): Promise<boolean>
   if (!row) throw new Error(`product ${values.code}: upsert returned no row`)
   catalogueChanged()
   return row.inserted
+}
+
+/**
+ * Complaint problem types and the collection sub-types (docs/product/complaints.md#problem-types).
+ * Values are the wire values; titles are rewritten at every start.
+ */
+export const PROBLEM_TYPES: Array<{ parentValue: number; value: number; title: ReturnType<typeof L> }> = [
+  { parentValue: 0, value: 1, title: L('Penagihan', 'Collection', 'Cobranza') },
+  { parentValue: 0, value: 2, title: L('Pembayaran', 'Repayment', 'Pagos') },
+  { parentValue: 0, value: 3, title: L('Pengajuan dan pencairan', 'Application and payout', 'Solicitud y depósito') },
+  { parentValue: 0, value: 4, title: L('Biaya dan denda', 'Fees and late charges', 'Comisiones y cargos por atraso') },
+  { parentValue: 0, value: 5, title: L('Perpanjangan', 'Extension', 'Prórroga') },
+  { parentValue: 0, value: 6, title: L('Akun dan privasi data', 'Account and data privacy', 'Cuenta y privacidad de datos') },
+  { parentValue: 0, value: 7, title: L('Aplikasi bermasalah', 'App not working', 'Falla de la app') },
+  { parentValue: 0, value: 8, title: L('Lainnya', 'Other', 'Otro') },
+  { parentValue: 1, value: 1, title: L('Ancaman atau kata-kata kasar', 'Threats or abusive language', 'Amenazas o lenguaje ofensivo') },
+  { parentValue: 1, value: 2, title: L('Menghubungi keluarga atau kontak saya', 'Contacted my family or contacts', 'Contactaron a mi familia o contactos') },
+  { parentValue: 1, value: 3, title: L('Menelepon di luar jam 08.00–20.00 atau terlalu sering', 'Calls outside 08:00–20:00 or too often', 'Llamadas fuera de 08:00–20:00 o demasiado frecuentes') },
+  { parentValue: 1, value: 4, title: L('Menyebarkan utang atau data saya', 'Shared my debt or data with others', 'Divulgaron mi deuda o mis datos') },
+  { parentValue: 1, value: 5, title: L('Meminta bayar ke rekening pribadi', 'Asked me to pay into a personal account', 'Me pidieron pagar a una cuenta personal') },
+  { parentValue: 1, value: 6, title: L('Lainnya', 'Other', 'Otro') },
+]
+
+async function seedProblemTypes(tx: Executor): Promise<void> {
+  for (const [i, t] of PROBLEM_TYPES.entries()) {
+    await tx
+      .insert(problemTypes)
+      .values({ ...t, sort: i })
+      .onConflictDoUpdate({ target: [problemTypes.parentValue, problemTypes.value], set: { title: t.title, sort: i, active: true } })
+  }
+}
+
+/** The chatbot's knowledge base (content/knowledge-base.ts), rewritten in place by key, then its lexicon. */
+export async function seedKnowledgeBase(tx: Executor, kb = KNOWLEDGE_BASE): Promise<void> {
+  for (const [ci, category] of kb.entries()) {
+    const values = {
+      key: `category:${category.key}`, pid: 0, kind: 'category' as const, title: category.title, alias: category.alias,
+      icon: category.icon, actionType: category.actionType ?? 0, sort: ci, active: true,
+    }
+    const [row] = await tx
+      .insert(qaEntries)
+      .values(values)
+      .onConflictDoUpdate({ target: qaEntries.key, set: values })
+      .returning({ id: qaEntries.id })
+    for (const [qi, q] of category.questions.entries()) {
+      const question = {
+        key: `question:${q.key}`, pid: row!.id, kind: 'question' as const, title: q.title, answer: q.answer,
+        keywords: q.keywords, actionType: q.actionType ?? 0, sort: qi, active: true,
+      }
+      await tx.insert(qaEntries).values(question).onConflictDoUpdate({ target: qaEntries.key, set: question })
+    }
+  }
+  await rebuildQaLexicon(tx)
+}
+
+/**
+ * The words of the knowledge base per language (schema.ts qa_lexicon), from PostgreSQL's own
+ * tokenizer ('simple': lower case, not stemmed), for the chatbot's spelling correction. Run after
+ * every change to qa_entries.
+ */
+export async function rebuildQaLexicon(tx: Executor): Promise<void> {
+  await tx.execute(sql`delete from qa_lexicon`)
+  for (const locale of ['id', 'en', 'es'] as const) {
+    const source = `select to_tsvector('simple', coalesce(title->>'${locale}', '') || ' ' || coalesce(keywords->>'${locale}', '') || ' ' || coalesce(answer->>'${locale}', '')) from qa_entries where active`
+    await tx.execute(sql`insert into qa_lexicon (locale, word) select ${locale}, word from ts_stat(${source}) where length(word) between 3 and 40`)
+  }
+}
+
+interface DemoComplaint {
+  key: string
+  borrower: DemoBorrowerIndex
+  orderNo: string
+  problemType: number
+  problemSonType?: number
+  detail: string
+  images?: string[]
+  status: ComplaintStatusName
+  outcome?: ComplaintOutcome
+  reply?: string
+  replyImages?: string[]
+  score?: number
+  /** Filed this many days before the seed ran. */
+  daysAgo: number
+}
+
+/**
+ * docs/product/complaints.md#demo-data: complaints with and without an agent's reply. Images named
+ * `demo-*.png` are drawn on first request (modules/complaints images.ts), so only rows are seeded.
+ */
+export const DEMO_COMPLAINTS: DemoComplaint[] = [
+  {
+    key: 'seed-collection-replied', borrower: 0, orderNo: 'K2026000006', problemType: 1, problemSonType: 3, daysAgo: 2,
+    detail: 'Penagih menelepon saya pukul 22.00 dan berkali-kali dalam sehari. Mohon dihentikan.',
+    images: ['demo-call-log.png'], status: 'replied',
+    reply: 'Mohon maaf atas ketidaknyamanan ini. Kami sudah memeriksa catatan panggilan dan menegur petugas tersebut. Penagihan hanya boleh dilakukan pukul 08.00–20.00 waktu setempat.',
+    replyImages: ['demo-call-policy.png'],
+  },
+  {
+    key: 'seed-repayment-processing', borrower: 0, orderNo: 'K2026000005', problemType: 2, daysAgo: 0,
+    detail: 'Saya sudah transfer lewat virtual account tetapi tagihan belum berubah.', status: 'processing',
+  },
+  {
+    key: 'seed-fees-closed', borrower: 0, orderNo: 'K2026000007', problemType: 4, daysAgo: 20, status: 'closed', outcome: 'resolved', score: 5,
+    detail: 'Dana yang saya terima kurang dari jumlah pinjaman.',
+    reply: 'Selisihnya adalah biaya admin yang dipotong saat pencairan, sesuai halaman konfirmasi yang Anda setujui. Total yang harus dibayar tidak termasuk biaya itu lagi.',
+  },
+  {
+    key: 'seed-app-overdue', borrower: 0, orderNo: 'K2026000004', problemType: 7, daysAgo: 12, status: 'processing',
+    detail: 'Aplikasi keluar sendiri saat saya membuka jadwal cicilan.',
+  },
+  {
+    key: 'seed-extension-unresolved', borrower: 0, orderNo: 'K2026000004', problemType: 5, daysAgo: 15, status: 'closed', outcome: 'unresolved',
+    detail: 'Saya ingin memperpanjang pinjaman cicilan saya.',
+    reply: 'Mohon maaf, pinjaman cicilan tidak dapat diperpanjang. Anda dapat membayar cicilan yang jatuh tempo terlebih dahulu.',
+  },
+  {
+    key: 'seed-mx-replied', borrower: 3, orderNo: 'K2026000017', problemType: 2, daysAgo: 3, status: 'replied',
+    detail: 'Pagué en tienda y el pago no aparece.', images: ['demo-ticket.png'],
+    reply: 'Tu pago ya quedó registrado. Adjuntamos el comprobante de aplicación.', replyImages: ['demo-comprobante.png'],
+  },
+]
+
+async function seedComplaints(tx: Executor, borrowerId: (i: DemoBorrowerIndex) => number, now: Date): Promise<void> {
+  const orderRows = await tx.select({ id: orders.id, orderNo: orders.orderNo }).from(orders).where(inArray(orders.orderNo, DEMO_COMPLAINTS.map((c) => c.orderNo)))
+  for (const c of DEMO_COMPLAINTS) {
+    const bid = borrowerId(c.borrower)
+    const market = DEMO_BORROWERS[c.borrower].market
+    const existing = await tx.select({ id: complaints.id }).from(complaints).where(sql`${complaints.borrowerId} = ${bid} and ${complaints.requestKey} = ${c.key}`)
+    if (existing.length > 0) continue
+    const filedAt = new Date(now.getTime() - c.daysAgo * 86_400_000)
+    const replyDue = replyDueDate(filedAt, market)
+    const repliedAt = c.reply ? new Date(Math.min(now.getTime(), Date.parse(`${addBusinessDays(localDate(filedAt, market), 1, market)}T04:00:00Z`))) : null
+    for (const [source, names] of [['borrower', c.images ?? []], ['agent', c.replyImages ?? []]] as const) {
+      for (const name of names) {
+        await tx
+          .insert(complaintUploads)
+          .values({ borrowerId: bid, name, mime: 'image/png', bytes: 0, width: 480, height: 320, source })
+          .onConflictDoNothing({ target: complaintUploads.name })
+      }
+    }
+    await tx.insert(complaints).values({
+      borrowerId: bid,
+      orderKey: orderRows.find((o) => o.orderNo === c.orderNo)!.id,
+      problemType: c.problemType,
+      problemSonType: c.problemSonType ?? 0,
+      detail: c.detail,
+      images: c.images ?? [],
+      status: c.status,
+      outcome: c.outcome ?? null,
+      replyText: c.reply ?? null,
+      replyImages: c.replyImages ?? [],
+      repliedAt,
+      closedAt: c.status === 'closed' ? repliedAt : null,
+      score: c.score ?? null,
+      scoredAt: c.score ? repliedAt : null,
+      replyDue,
+      requestKey: c.key,
+      createdAt: filedAt,
+    })
+  }
 }

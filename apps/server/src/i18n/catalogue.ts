@@ -97,6 +97,29 @@ export interface ServerTexts {
     standTitle: string
     standMessage: (productName: string | null) => string
   }
+  /** Complaint screens (docs/product/complaints.md). */
+  complaints: {
+    /** The promise under the form. */
+    replyNote: string
+    tabs: { processing: string; replied: string; closed: string }
+    replyDue: (date: string) => string
+    answeredOn: (date: string) => string
+    /** Still unanswered after its reply date. */
+    overdue: (date: string) => string
+    /** A collection complaint's type with its sub-type. */
+    typeWithSub: (type: string, sub: string) => string
+  }
+  /** The chatbot's replies (docs/product/complaints.md#chatbot-records). */
+  chatbot: {
+    solved: string
+    notSolved: string
+    /** A rating under 4 stars. */
+    ratingThanks: string
+    /** A rating of 4 or 5 stars (the shell then asks for the store rating). */
+    ratingHigh: string
+    found: string
+    notFound: string
+  }
   sms: {
     /** `validity`: the minutes the code lives, already counted ("5 menit", "1 minute"). */
     loginCode: (code: string, validity: string) => string

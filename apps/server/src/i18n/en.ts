@@ -94,6 +94,22 @@ export const en: ServerTexts = {
     standMessage: (name) =>
       `We could not sign you in${name ? ` to ${name}` : ''} with your Kilat account. Please try again later or choose another product below.`,
   },
+  complaints: {
+    replyNote: 'We reply within 3 working days (weekends and public holidays not counted).',
+    tabs: { processing: 'Processing', replied: 'Replied', closed: 'Closed' },
+    replyDue: (d) => `Reply due by ${d}`,
+    answeredOn: (d) => `Answered on ${d}`,
+    overdue: (d) => `Our reply was due on ${d}. We are sorry for the delay.`,
+    typeWithSub: (t, s) => `${t} · ${s}`,
+  },
+  chatbot: {
+    solved: 'Glad that helped! How would you rate this answer?',
+    notSolved: 'Sorry that did not help. Contact customer service and we will look into it for you.',
+    ratingThanks: 'Thank you for your rating. We will keep improving our service.',
+    ratingHigh: 'Thank you for your rating!',
+    found: 'Here is what I found:',
+    notFound: 'Sorry, I could not find an answer to that. Please contact customer service.',
+  },
   sms: {
     loginCode: (code, validity) => `Your Kilat verification code: ${code}. Valid for ${validity}. Do not share this code with anyone.`,
   },

@@ -94,6 +94,22 @@ export const es: ServerTexts = {
     standMessage: (name) =>
       `No pudimos iniciar tu sesión${name ? ` en ${name}` : ''} con tu cuenta Kilat. Inténtalo más tarde o elige otro producto abajo.`,
   },
+  complaints: {
+    replyNote: 'Respondemos en un máximo de 3 días hábiles (sin contar fines de semana ni días festivos).',
+    tabs: { processing: 'En proceso', replied: 'Respondidas', closed: 'Cerradas' },
+    replyDue: (d) => `Respuesta a más tardar el ${d}`,
+    answeredOn: (d) => `Respondida el ${d}`,
+    overdue: (d) => `Debíamos responder a más tardar el ${d}. Lamentamos la demora.`,
+    typeWithSub: (t, s) => `${t} · ${s}`,
+  },
+  chatbot: {
+    solved: '¡Qué bueno que te sirvió! ¿Cómo calificarías esta respuesta?',
+    notSolved: 'Lamentamos que no te haya servido. Contacta a atención al cliente y lo revisaremos por ti.',
+    ratingThanks: 'Gracias por tu calificación. Seguiremos mejorando nuestro servicio.',
+    ratingHigh: '¡Gracias por tu calificación!',
+    found: 'Esto es lo que encontré:',
+    notFound: 'Lo siento, no encontré una respuesta. Contacta a atención al cliente.',
+  },
   sms: {
     loginCode: (code, validity) => `Tu código de verificación de Kilat: ${code}. Válido por ${validity}. No compartas este código con nadie.`,
   },

@@ -94,6 +94,22 @@ export const id: ServerTexts = {
     standMessage: (name) =>
       `Kami belum dapat memasukkan Anda${name ? ` ke ${name}` : ''} dengan akun Kilat. Silakan coba lagi nanti atau pilih produk lain di bawah ini.`,
   },
+  complaints: {
+    replyNote: 'Kami membalas dalam 3 hari kerja (akhir pekan dan hari libur nasional tidak dihitung).',
+    tabs: { processing: 'Diproses', replied: 'Dibalas', closed: 'Selesai' },
+    replyDue: (d) => `Dibalas paling lambat ${d}`,
+    answeredOn: (d) => `Dibalas pada ${d}`,
+    overdue: (d) => `Balasan kami seharusnya paling lambat ${d}. Mohon maaf atas keterlambatannya.`,
+    typeWithSub: (t, s) => `${t} · ${s}`,
+  },
+  chatbot: {
+    solved: 'Senang bisa membantu! Bagaimana penilaian Anda untuk jawaban ini?',
+    notSolved: 'Maaf jawaban ini belum membantu. Hubungi layanan pelanggan dan kami akan menanganinya untuk Anda.',
+    ratingThanks: 'Terima kasih atas penilaian Anda. Kami akan terus meningkatkan layanan kami.',
+    ratingHigh: 'Terima kasih atas penilaian Anda!',
+    found: 'Ini yang saya temukan:',
+    notFound: 'Maaf, saya belum menemukan jawabannya. Silakan hubungi layanan pelanggan.',
+  },
   sms: {
     loginCode: (code, validity) => `Kode verifikasi Kilat Anda: ${code}. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,
   },

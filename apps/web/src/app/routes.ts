@@ -60,13 +60,13 @@ export const SCREENS: readonly ScreenDef[] = [
   unbuilt('repayCard'),
   unbuilt('bindBank'),
   unbuilt('repaymentInstructions'),
-  unbuilt('complaint'),
-  unbuilt('complainPageNext'),
-  unbuilt('complaintList'),
-  unbuilt('complainDetails'),
-  unbuilt('complainNewPage'),
-  unbuilt('intelligentCustomerService'),
-  unbuilt('customerService'),
+  { id: 'complaint', module: 'complaints/complaint-start', cache: 'private', ns: ['complaints'] },
+  { id: 'complainPageNext', module: 'complaints/complaint-form', cache: 'private', ns: ['complaints'] },
+  { id: 'complaintList', module: 'complaints/complaint-list', cache: 'private', ns: ['complaints'] },
+  { id: 'complainDetails', module: 'complaints/complaint-detail', cache: 'private', ns: ['complaints'] },
+  { id: 'complainNewPage', module: 'complaints/complaint-help', cache: 'private', ns: ['complaints'] },
+  { id: 'intelligentCustomerService', module: 'chatbot/chatbot', cache: 'private', ns: ['complaints'] },
+  { id: 'customerService', module: 'customer-service/customer-service', cache: 'private', ns: ['complaints'] },
   unbuilt('aboutUs', 'public'),
   unbuilt('privacyPolicy', 'public'),
   unbuilt('privacy', 'public'),
@@ -77,10 +77,11 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: NOT_FOUND_ID, module: 'not-found/not-found', cache: 'private' },
 ]
 
-const routeModules = import.meta.glob<RouteModule>('../features/*/*.route.ts')
+// Keys relative to the features folder: every key is in the entry chunk, on every route's first load.
+const routeModules = import.meta.glob<RouteModule>('../features/*/*.route.ts', { base: '../features' })
 
 function moduleLoader(module: string): () => Promise<RouteModule> {
-  const load = routeModules[`../features/${module}.route.ts`]
+  const load = routeModules[`./${module}.route.ts`]
   if (!load) throw new Error(`route module not found: ${module}`)
   return load
 }

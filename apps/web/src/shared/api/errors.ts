@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@kilat/contract'
+import { SESSION_REQUIRED_CODE } from '@kilat/contract'
 
 /** Codes the client gives failures that never reached an answer from the server. */
 export const NETWORK_ERROR = 'network'
@@ -23,7 +23,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** The server refused the session (missing, unknown or expired): the borrower must log in again. */
 export function isSessionError(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || Number(error.code) === ERROR_CODES.sessionRequired)
+  return isApiError(error) && (error.status === 401 || Number(error.code) === SESSION_REQUIRED_CODE)
 }
 
 export function isNetworkError(error: unknown): boolean {

@@ -3,6 +3,7 @@ import type common from './locales/en/common.json'
 import type loans from './locales/en/loans.json'
 import type products from './locales/en/products.json'
 import type testPreview from './locales/en/testPreview.json'
+import type complaints from './locales/en/complaints.json'
 
 /**
  * The texts a borrower reads (docs/product/platform.md#rendering-and-speed): one bundle of nested keys per
@@ -24,6 +25,7 @@ interface Catalog {
   testPreview: typeof testPreview
   products: typeof products
   loans: typeof loans
+  complaints: typeof complaints
 }
 export type Namespace = keyof Catalog
 

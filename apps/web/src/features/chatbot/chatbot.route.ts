@@ -1,0 +1,2 @@
+export { ChatbotPage as Component } from './chatbot-page'
+export { loader } from './chatbot.data'

@@ -1,0 +1,2 @@
+export { ComplaintDetailPage as Component } from './complaint-detail-page'
+export { loader } from './complaint-detail.data'

@@ -1,0 +1,2 @@
+export { ComplaintStartPage as Component } from './complaint-start-page'
+export { initLoader as loader } from './common'

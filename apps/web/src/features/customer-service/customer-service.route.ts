@@ -1,0 +1,2 @@
+export { CustomerServicePage as Component } from './customer-service-page'
+export { loader } from './customer-service.data'
