@@ -14,13 +14,16 @@ const dataDir = '.data-lighthouse'
 const base = `http://localhost:${port}`
 const runs = 3
 
-/** Pages under audit: the seeded demo orders (apps/server/src/db/seed.ts) in two layouts. */
+/** Pages under audit: the seeded demo orders (apps/server/src/db/seed.ts) in two layouts, and two complaint screens. */
 const pages = [
   // overdue: the action area
   { name: '/relevant', path: '/relevant?tok=demo-borrower' },
   { name: '/loan-detail 180', path: '/loan-detail?orderId=K2026000006&tok=demo-borrower' },
   // under review: the recommended list
   { name: '/loan-detail 21', path: '/loan-detail?orderId=K2026000001&tok=demo-borrower' },
+  // the complaint form (its photo picker) and the chatbot
+  { name: '/complainPageNext', path: '/complainPageNext?tok=demo-borrower' },
+  { name: '/intelligentCustomerService', path: '/intelligentCustomerService?tok=demo-borrower' },
 ]
 
 await rm(dataDir, { recursive: true, force: true })

@@ -5,8 +5,8 @@
 // scripts/lighthouse.mjs does), and audits every route of the built app's route table several
 // times with Lighthouse's default mobile settings (simulated throttling: a mid-range phone on a
 // slow 4G network). Routes that need data get the demo's: loan details once per order status,
-// the confirmation and the agreement for a product the demo borrower may apply for. Screens the
-// app shell opens carry the demo session (`tok`); the visitors' pages do not.
+// the confirmation and the agreement for a product the demo borrower may apply for, a complaint's
+// details. Screens the app shell opens carry the demo session (`tok`); the visitors' pages do not.
 //
 // Prints per route the median score, FCP, LCP, TBT and CLS, first-load JS and CSS (gzip, counted
 // as scripts/size.mjs counts them) and the HTML the server renders, and marks what misses issue
@@ -40,6 +40,7 @@ const VARIANTS = {
   '/contract': (demo) => [{ query: { productId: demo.productId, position: 0 } }],
   // Each status lays the screen out differently (action area, recommended list, partner page…).
   '/loan-detail': (demo) => demo.orders.map((order) => ({ name: `/loan-detail ${order.statusName}`, query: { orderId: order.orderNo } })),
+  '/complainDetails': (demo) => [{ query: { problemId: demo.problemId } }],
 }
 
 function options() {

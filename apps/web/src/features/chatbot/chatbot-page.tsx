@@ -11,11 +11,10 @@ import buttons from '../../shared/ui/button.module.css'
 import { useScreenHref } from '../../shared/ui/follow-url'
 import { Modal } from '../../shared/ui/modal'
 import { PageFrame } from '../../shared/ui/page-frame'
+import { RatingDialog } from '../../shared/ui/rating-dialog'
 import { ScreenFailure } from '../../shared/ui/screen-failure'
 import { Skeleton } from '../../shared/ui/skeleton'
-import { StarRating } from './components/star-rating'
-import { showToast } from '../../shared/ui/toast'
-import { TopicIcon } from './components/topic-icon'
+import { TopicIcon } from '../../shared/ui/topic-icon'
 import { qaListQuery, type QaEntry } from './api/get-qa-list'
 import { recordQa, type QaReply } from './api/record-qa'
 import { chatParams } from './params'
@@ -163,13 +162,9 @@ function Chat({ categories, orderNo, selectedIndex }: { categories: QaEntry[]; o
     })
   }
 
-  const rate = () => {
+  const rate = (score: number) => {
     if (!rating || busy.current) return
-    if (rating.score === 0) {
-      showToast(t('chatbot.rating.choose'))
-      return
-    }
-    const { qaId, score } = rating
+    const { qaId } = rating
     void run(async () => {
       const reply = await recordQa(api, { kind: 'rating', orderNo, value: String(score), qaId })
       setRating(undefined)
@@ -286,29 +281,23 @@ function Chat({ categories, orderNo, selectedIndex }: { categories: QaEntry[]; o
         </button>
       </form>
 
-      <Modal
+      <RatingDialog
         open={rating !== undefined}
-        title={t('chatbot.rating.title')}
-        onClose={() => setRating(undefined)}
-        footer={
-          <>
-            <button type="button" className={buttons.secondary} onClick={() => setRating(undefined)}>
-              {t('chatbot.rating.cancel')}
-            </button>
-            <button type="button" className={buttons.primary} onClick={rate} aria-disabled={pending || undefined}>
-              {t('chatbot.rating.submit')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('chatbot.rating.body')}</p>
-        <StarRating
-          value={rating?.score ?? 0}
-          onChange={(score) => setRating((current) => current && { ...current, score })}
-          label={t('chatbot.rating.starsLabel')}
-          starLabel={(count) => t('chatbot.rating.star', { count })}
-        />
-      </Modal>
+        texts={{
+          title: t('chatbot.rating.title'),
+          body: t('chatbot.rating.body'),
+          starsLabel: t('chatbot.rating.starsLabel'),
+          star: (count) => t('chatbot.rating.star', { count }),
+          choose: t('chatbot.rating.choose'),
+          cancel: t('chatbot.rating.cancel'),
+          submit: t('chatbot.rating.submit'),
+        }}
+        score={rating?.score ?? 0}
+        onScore={(score) => setRating((current) => current && { ...current, score })}
+        pending={pending}
+        onCancel={() => setRating(undefined)}
+        onSubmit={rate}
+      />
       <Modal
         open={thanks !== undefined}
         title={t('chatbot.rating.thanksTitle')}

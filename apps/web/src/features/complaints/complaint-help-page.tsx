@@ -8,7 +8,7 @@ import { useScreenHref } from '../../shared/ui/follow-url'
 import { PageFrame } from '../../shared/ui/page-frame'
 import { ScreenFailure } from '../../shared/ui/screen-failure'
 import { Skeleton } from '../../shared/ui/skeleton'
-import { TopicIcon } from './components/topic-icon'
+import { TopicIcon } from '../../shared/ui/topic-icon'
 import { helpTopicsQuery, type HelpTopics } from './api/get-help-topics'
 import { problemInitQuery, selectedOrder, type ProblemInit, complaintParams, OrderPicker, styles } from './common'
 

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from '../../../shared/i18n'
 import buttons from '../../../shared/ui/button.module.css'
-import { Modal } from '../../../shared/ui/modal'
-import { StarRating } from './star-rating'
+import { RatingDialog } from '../../../shared/ui/rating-dialog'
 import { showToast } from '../../../shared/ui/toast'
 import type { ComplaintDetail } from '../api/get-complaint-detail'
 import { useSaveComplaintScore } from '../api/save-complaint-score'
@@ -34,14 +33,9 @@ export function ComplaintRating({ detail }: { detail: ComplaintDetail }) {
     setScore(0)
   }
 
-  const submit = () => {
-    if (send.isPending) return
-    if (score === 0) {
-      showToast(t('rating.choose'))
-      return
-    }
+  const submit = (chosen: number) => {
     send.mutate(
-      { problemId: detail.problemId, score },
+      { problemId: detail.problemId, score: chosen },
       {
         onSuccess: () => {
           setOpen(false)
@@ -58,24 +52,23 @@ export function ComplaintRating({ detail }: { detail: ComplaintDetail }) {
           {t('detail.rate')}
         </button>
       )}
-      <Modal
+      <RatingDialog
         open={asking && open}
-        title={t('rating.title')}
-        onClose={cancel}
-        footer={
-          <>
-            <button type="button" className={buttons.secondary} onClick={cancel}>
-              {t('rating.cancel')}
-            </button>
-            <button type="button" className={buttons.primary} onClick={submit} aria-disabled={send.isPending || undefined}>
-              {t('rating.send')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('rating.body')}</p>
-        <StarRating value={score} onChange={setScore} label={t('rating.starsLabel')} starLabel={(count) => t('rating.star', { count })} />
-      </Modal>
+        texts={{
+          title: t('rating.title'),
+          body: t('rating.body'),
+          starsLabel: t('rating.starsLabel'),
+          star: (count) => t('rating.star', { count }),
+          choose: t('rating.choose'),
+          cancel: t('rating.cancel'),
+          submit: t('rating.send'),
+        }}
+        score={score}
+        onScore={setScore}
+        pending={send.isPending}
+        onCancel={cancel}
+        onSubmit={submit}
+      />
     </>
   )
 }

@@ -3,28 +3,12 @@ import { useTranslation } from '../../../shared/i18n'
 import { sendToNative } from '../../../shared/bridge'
 import buttons from '../../../shared/ui/button.module.css'
 import { Modal } from '../../../shared/ui/modal'
-import { showToast } from '../../../shared/ui/toast'
+import { RatingDialog } from '../../../shared/ui/rating-dialog'
 import type { LoanDetails } from '../api/get-loan-details'
 import { useSendScore } from '../api/send-score'
-import styles from '../loans.module.css'
 
-/** docs/product/loans.md#rating: five stars; 4 or more go on to the app store's rating. */
-const STARS = [1, 2, 3, 4, 5] as const
+/** docs/product/loans.md#rating: 4 stars or more go on to the app store's rating. */
 const STORE_RATING_FROM = 4
-
-function Star() {
-  return (
-    <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 2.8l2.8 5.7 6.3.9-4.6 4.4 1.1 6.3L12 17.1l-5.6 3 1.1-6.3L2.9 9.4l6.3-.9z"
-        fill="currentColor"
-        stroke="currentColor"
-        strokeWidth="1"
-        strokeLinejoin="round"
-      />
-    </svg>
-  )
-}
 
 /**
  * docs/product/loans.md#rating: opens on load when the order asks for a rating. Stars up to the tapped one turn
@@ -43,19 +27,14 @@ export function RatingPopup({ details }: { details: LoanDetails }) {
     setScore(0)
   }
 
-  const submit = () => {
-    if (send.isPending) return
-    if (score === 0) {
-      showToast(t('rating.choose'))
-      return
-    }
+  const submit = (chosen: number) => {
     send.mutate(
-      { score, orderId: details.orderNo },
+      { score: chosen, orderId: details.orderNo },
       {
         onSuccess: () => {
           setOpen(false)
-          if (score < STORE_RATING_FROM) setThanks(true)
-          else sendToNative('toRate', { url: details.playeduL, score })
+          if (chosen < STORE_RATING_FROM) setThanks(true)
+          else sendToNative('toRate', { url: details.playeduL, score: chosen })
         },
       },
     )
@@ -63,37 +42,23 @@ export function RatingPopup({ details }: { details: LoanDetails }) {
 
   return (
     <>
-      <Modal
+      <RatingDialog
         open={open}
-        title={t('rating.title')}
-        onClose={cancel}
-        footer={
-          <>
-            <button type="button" className={buttons.secondary} onClick={cancel}>
-              {t('rating.cancel')}
-            </button>
-            <button type="button" className={buttons.primary} onClick={submit} aria-disabled={send.isPending || undefined}>
-              {t('rating.submit')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('rating.body')}</p>
-        <div className={styles.stars} role="group" aria-label={t('rating.starsLabel')}>
-          {STARS.map((star) => (
-            <button
-              key={star}
-              type="button"
-              className={styles.star}
-              aria-label={t('rating.star', { count: star })}
-              aria-pressed={star <= score}
-              onClick={() => setScore(star)}
-            >
-              <Star />
-            </button>
-          ))}
-        </div>
-      </Modal>
+        texts={{
+          title: t('rating.title'),
+          body: t('rating.body'),
+          starsLabel: t('rating.starsLabel'),
+          star: (count) => t('rating.star', { count }),
+          choose: t('rating.choose'),
+          cancel: t('rating.cancel'),
+          submit: t('rating.submit'),
+        }}
+        score={score}
+        onScore={setScore}
+        pending={send.isPending}
+        onCancel={cancel}
+        onSubmit={submit}
+      />
       <Modal
         open={thanks}
         title={t('rating.thanksTitle')}

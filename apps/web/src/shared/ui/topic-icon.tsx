@@ -1,8 +1,9 @@
 /**
  * The chatbot's category icons (docs/product/complaints.md#chatbot), by the name the server gives
- * each category. Decorative: the category's name is always written beside it. The chatbot and the
- * older complaint start page each keep a copy: a module both used would be one more chunk, and
- * every chunk's name weighs on every route's first load (the entry's preload map).
+ * each category. Decorative: the category's name is always written beside it. Used by the chatbot
+ * and the older complaint start page only: the bundler puts it in the chunk those two routes already
+ * share (the chatbot's calls), so it adds no chunk, whose name would weigh on every route's first
+ * load (the entry's preload map).
  */
 const PATHS: Record<string, string> = {
   // A banknote.

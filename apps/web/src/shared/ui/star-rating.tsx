@@ -1,4 +1,4 @@
-import styles from '../complaints.module.css'
+import styles from './star-rating.module.css'
 
 const STARS = [1, 2, 3, 4, 5] as const
 
@@ -17,9 +17,9 @@ function Star() {
 }
 
 /**
- * Five star buttons (docs/product/complaints.md#rating): the stars up to the tapped one turn green
- * and read as pressed. `label` names the group; `starLabel(n)` names each star ("3 stars").
- * Each feature that asks for stars keeps its own copy, for the reason topic-icon.tsx gives.
+ * Five star buttons (docs/product/complaints.md#rating, docs/product/loans.md#rating): the stars up
+ * to the tapped one turn green and read as pressed. `label` names the group; `starLabel(n)` names
+ * each star ("3 stars"). Plain buttons, so Tab reaches each star and Enter or Space chooses it.
  */
 export function StarRating({ value, onChange, label, starLabel }: { value: number; onChange: (score: number) => void; label: string; starLabel: (count: number) => string }) {
   return (
