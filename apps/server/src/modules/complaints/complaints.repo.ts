@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
 import { MARKET_INFO, type Market } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
-import { complaints, complaintUploads, orders, problemTypes, products, type Complaint, type NewComplaint, type ProblemType } from '../../db/schema.js'
+import { complaints, complaintUploads, orders, problemTypes, products, type Complaint, type ComplaintStatusName, type NewComplaint, type ProblemType } from '../../db/schema.js'
 
 /** Advisory-lock namespace of a borrower's complaint writes (saves and uploads). */
 const COMPLAINT_LOCK = 7_345_003
@@ -168,16 +168,37 @@ const complaintColumns = {
   sonTitle: sql<Record<string, string> | null>`(select t.title from ${problemTypes} t where t.parent_value = ${complaints.problemType} and t.value = ${complaints.problemSonType})`,
 }
 
+/** What a row of the list shows (docs/product/complaints.md#list): no reply, images or order. */
+export interface ComplaintListRow {
+  id: number
+  problemType: number
+  problemSonType: number
+  detail: string
+  status: ComplaintStatusName
+  replyDue: string
+  createdAt: Date
+  typeTitle: Record<string, string> | null
+  sonTitle: Record<string, string> | null
+}
+
 const listStatement = prepared((db) =>
   db
-    .select(complaintColumns)
+    .select({
+      id: complaints.id,
+      problemType: complaints.problemType,
+      problemSonType: complaints.problemSonType,
+      detail: complaints.detail,
+      status: complaints.status,
+      replyDue: complaints.replyDue,
+      createdAt: complaints.createdAt,
+      typeTitle: complaintColumns.typeTitle,
+      sonTitle: complaintColumns.sonTitle,
+    })
     .from(complaints)
-    .innerJoin(orders, eq(orders.id, complaints.orderKey))
-    .innerJoin(products, eq(products.id, orders.productId))
     .where(eq(complaints.borrowerId, sql.placeholder('borrowerId')))
     .orderBy(desc(complaints.createdAt), desc(complaints.id))
     .limit(200)
-    .prepare('complaint_list'),
+    .prepare('complaint_list_rows'),
 )
 
 const flatten = (r: { complaint: Complaint; orderNo: string; market: Market; typeTitle: Record<string, string> | null; sonTitle: Record<string, string> | null }): ComplaintRow => ({
@@ -188,9 +209,9 @@ const flatten = (r: { complaint: Complaint; orderNo: string; market: Market; typ
   sonTitle: r.sonTitle,
 })
 
-/** The borrower's complaints, newest first (the latest 200), with their order and type titles: one round trip. */
-export async function borrowerComplaints(db: Executor, borrowerId: number): Promise<ComplaintRow[]> {
-  return (await listStatement(db).execute({ borrowerId })).map(flatten)
+/** The borrower's complaints, newest first (the latest 200), with their type titles: one round trip, the list's columns only. */
+export function borrowerComplaints(db: Executor, borrowerId: number): Promise<ComplaintListRow[]> {
+  return listStatement(db).execute({ borrowerId })
 }
 
 const detailStatement = prepared((db) =>

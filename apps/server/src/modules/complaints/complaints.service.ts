@@ -192,7 +192,7 @@ export async function imageFor(deps: ComplaintDeps, borrower: Borrower, name: st
   return { data, mime: row.mime }
 }
 
-function typeText(row: repo.ComplaintRow, locale: Locale): { type: string; sonType: string } {
+function typeText(row: Pick<repo.ComplaintListRow, 'problemType' | 'problemSonType' | 'typeTitle' | 'sonTitle'>, locale: Locale): { type: string; sonType: string } {
   const type = row.typeTitle?.[locale] ?? String(row.problemType)
   const sonType = row.problemSonType ? (row.sonTitle?.[locale] ?? String(row.problemSonType)) : ''
   return { type, sonType }
