@@ -107,4 +107,27 @@ export const TARGETS = [
       { label: 'qa-record typo', ...post('/h5-api/v3/user-problem/qa-record', { type: 4, value: 'perpanjanagn pinjamn' }) },
     ],
   },
+  // Public calls of the promotion landing and the public site (no session is needed; the shared
+  // parameters still travel). get-sms, register and the captcha are left out: they are throttled
+  // per number and per address, so a load run would measure the refusals.
+  {
+    name: 'channel-template',
+    kind: 'read',
+    mix: 3,
+    requests: () => [get('/api/v2/lender/service/channel/channel-template', { templateId: 1 })],
+  },
+  {
+    // Kept in the process's memory for 5 minutes: this measures the kept answer.
+    name: 'lending-figures',
+    kind: 'read',
+    mix: 3,
+    requests: () => [get('/h5-api/v3/public/lending-figures', { market: 'ID' })],
+  },
+  {
+    // One row inserted per request (a new registration session).
+    name: 'get-sid',
+    kind: 'write',
+    mix: 1,
+    requests: () => [get('/api/v2/lender/promotion/get-sid')],
+  },
 ]

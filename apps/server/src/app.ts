@@ -26,6 +26,8 @@ import { loansRoutes } from './modules/loans/loans.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import pagesPlugin from './modules/pages/pages.plugin.js'
 import { productsRoutes } from './modules/products/products.routes.js'
+import { publicFiguresRoutes } from './modules/public-figures/public-figures.routes.js'
+import { registrationRoutes } from './modules/registration/registration.routes.js'
 
 export interface BuildAppOptions {
   config: Config
@@ -99,6 +101,8 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(loansRoutes)
   await app.register(complaintsRoutes, { storage })
   await app.register(chatbotRoutes)
+  await app.register(registrationRoutes)
+  await app.register(publicFiguresRoutes)
   if (config.DEMO_MODE) await app.register(demoRoutes)
 
   // The pages plugin's own options type may lag behind; what it receives is fixed here.

@@ -25,6 +25,16 @@ describe('loadConfig', () => {
       SERVICE_PHONES: { ID: '+62 21 5098 7700', IN: '+91 80 4718 2200', MX: '+52 55 8526 4400' },
       SERVICE_EMAILS: { ID: 'cs.id@kilat.example.com', IN: 'support.in@kilat.example.com', MX: 'atencion.mx@kilat.example.com' },
       STORE_URL: 'https://play.google.com/store/apps/details?id=id.kilat.app',
+      COMPANY: {
+        ID: { name: 'PT Kilat Dana Nusantara', address: 'Jl. Jend. Sudirman Kav. 52-53, Jakarta Selatan 12190, Indonesia' },
+        IN: { name: 'Kilat Finance India Private Limited', address: '7th Floor, 100 Residency Road, Bengaluru 560025, Karnataka, India' },
+        MX: {
+          name: 'Kilat Crédito México, S.A.P.I. de C.V., SOFOM, E.N.R.',
+          address: 'Av. Paseo de la Reforma 250, Piso 9, Juárez, 06600 Ciudad de México, México',
+        },
+      },
+      OJK_LICENCE_NUMBER: 'KEP-00/D.05/2026',
+      REGISTRATION_SMS_RANGE_DAILY: 30,
     })
   })
 
@@ -37,6 +47,9 @@ describe('loadConfig', () => {
         JOB_INTERVAL_SECONDS: '0', SERVICE_PHONE_ID: '021-500-123', SERVICE_PHONE_IN: '+91 22 1234 5678',
         SERVICE_PHONE_MX: '+52 55 1234 5678', STORE_URL: 'https://apps.example.com/kilat',
         SERVICE_EMAIL_ID: 'halo@example.co.id', SERVICE_EMAIL_IN: 'help@example.in', SERVICE_EMAIL_MX: 'ayuda@example.mx',
+        COMPANY_NAME_ID: 'PT Contoh', COMPANY_NAME_IN: 'Example Pvt Ltd', COMPANY_NAME_MX: 'Ejemplo SOFOM',
+        COMPANY_ADDRESS_ID: ' Jl. Contoh 1, Jakarta ', COMPANY_ADDRESS_IN: 'MG Road 1, Pune', COMPANY_ADDRESS_MX: 'Calle 1, CDMX',
+        OJK_LICENCE_NUMBER: 'KEP-123/D.05/2030', REGISTRATION_SMS_RANGE_DAILY: '5',
       },
       path.join(root, 'apps', 'server'),
     )
@@ -48,6 +61,13 @@ describe('loadConfig', () => {
       SERVICE_PHONES: { ID: '021-500-123', IN: '+91 22 1234 5678', MX: '+52 55 1234 5678' },
       SERVICE_EMAILS: { ID: 'halo@example.co.id', IN: 'help@example.in', MX: 'ayuda@example.mx' },
       STORE_URL: 'https://apps.example.com/kilat',
+      COMPANY: {
+        ID: { name: 'PT Contoh', address: 'Jl. Contoh 1, Jakarta' },
+        IN: { name: 'Example Pvt Ltd', address: 'MG Road 1, Pune' },
+        MX: { name: 'Ejemplo SOFOM', address: 'Calle 1, CDMX' },
+      },
+      OJK_LICENCE_NUMBER: 'KEP-123/D.05/2030',
+      REGISTRATION_SMS_RANGE_DAILY: 5,
     })
   })
 
@@ -74,6 +94,10 @@ describe('loadConfig', () => {
     [{ SERVICE_PHONE_ID: 'call us' }, 'Invalid configuration: SERVICE_PHONE_ID must be a telephone number'],
     [{ SERVICE_EMAIL_MX: 'escribenos' }, 'Invalid configuration: SERVICE_EMAIL_MX must be an email address'],
     [{ STORE_URL: 'javascript:alert(1)' }, 'Invalid configuration: STORE_URL must be an https:// URL'],
+    [{ COMPANY_NAME_ID: '<b>PT</b>' }, 'Invalid configuration: COMPANY_NAME_ID must be one line of plain text'],
+    [{ COMPANY_ADDRESS_MX: 'x'.repeat(241) }, 'Invalid configuration: COMPANY_ADDRESS_MX must be at most 240 characters'],
+    [{ OJK_LICENCE_NUMBER: 'KEP<script>' }, 'Invalid configuration: OJK_LICENCE_NUMBER must be a licence number (letters, digits, . / -)'],
+    [{ REGISTRATION_SMS_RANGE_DAILY: '0' }, 'Invalid configuration: REGISTRATION_SMS_RANGE_DAILY must be an integer 1-100000'],
     [{ NODE_ENV: 'production', DEMO_MODE: 'true' }, 'Invalid configuration: DEMO_MODE cannot be on when NODE_ENV is production'],
   ])('refuses %o with one clear line', (env, message) => {
     let caught: unknown

@@ -37,6 +37,19 @@ export interface Config {
   SERVICE_EMAILS: Record<Market, string>
   /** The app-store page the shell opens for a rating of 4-5 stars (`playeduL`). */
   STORE_URL: string
+  /**
+   * The lender's legal name and address in each market, for the public site's footer and the
+   * lending figures (docs/product/registration.md#lending-figures); its phone and email are the
+   * customer-service ones above.
+   */
+  COMPANY: Record<Market, { name: string; address: string }>
+  /** The OJK licence number Indonesian lenders must show (a fictional one by default). */
+  OJK_LICENCE_NUMBER: string
+  /**
+   * Registration codes sent per day to one number range (docs/product/registration.md#limits): the
+   * ceiling against SMS pumping.
+   */
+  REGISTRATION_SMS_RANGE_DAILY: number
 }
 
 /** A wrong setting: the message is one line naming the variable, printed without a stack. */
@@ -74,6 +87,20 @@ function phone(fallback: string) {
   return z.preprocess(
     blankToUndefined,
     z.string().regex(/^\+?[0-9][0-9 -]{5,30}$/, 'must be a telephone number').default(fallback),
+  )
+}
+
+/** One line of text people read: a company name or an address. */
+function line(fallback: string, max: number) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(max, `must be at most ${max} characters`)
+      // no control characters (a line break would break the footer) and no markup
+      .refine((v) => ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch === '<' || ch === '>'), 'must be one line of plain text')
+      .default(fallback),
   )
 }
 
@@ -122,6 +149,21 @@ const envSchema = z.object({
   SERVICE_EMAIL_ID: email('cs.id@kilat.example.com'),
   SERVICE_EMAIL_IN: email('support.in@kilat.example.com'),
   SERVICE_EMAIL_MX: email('atencion.mx@kilat.example.com'),
+  COMPANY_NAME_ID: line('PT Kilat Dana Nusantara', 120),
+  COMPANY_NAME_IN: line('Kilat Finance India Private Limited', 120),
+  COMPANY_NAME_MX: line('Kilat Crédito México, S.A.P.I. de C.V., SOFOM, E.N.R.', 120),
+  COMPANY_ADDRESS_ID: line('Jl. Jend. Sudirman Kav. 52-53, Jakarta Selatan 12190, Indonesia', 240),
+  COMPANY_ADDRESS_IN: line('7th Floor, 100 Residency Road, Bengaluru 560025, Karnataka, India', 240),
+  COMPANY_ADDRESS_MX: line('Av. Paseo de la Reforma 250, Piso 9, Juárez, 06600 Ciudad de México, México', 240),
+  OJK_LICENCE_NUMBER: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9./ -]{3,64}$/, 'must be a licence number (letters, digits, . / -)')
+      .default('KEP-00/D.05/2026'),
+  ),
+  REGISTRATION_SMS_RANGE_DAILY: int(1, 100_000, 30),
   STORE_URL: z.preprocess(
     blankToUndefined,
     z
@@ -188,5 +230,12 @@ export function loadConfig(
     SERVICE_PHONES: { ID: e.SERVICE_PHONE_ID, IN: e.SERVICE_PHONE_IN, MX: e.SERVICE_PHONE_MX },
     SERVICE_EMAILS: { ID: e.SERVICE_EMAIL_ID, IN: e.SERVICE_EMAIL_IN, MX: e.SERVICE_EMAIL_MX },
     STORE_URL: e.STORE_URL,
+    COMPANY: {
+      ID: { name: e.COMPANY_NAME_ID, address: e.COMPANY_ADDRESS_ID },
+      IN: { name: e.COMPANY_NAME_IN, address: e.COMPANY_ADDRESS_IN },
+      MX: { name: e.COMPANY_NAME_MX, address: e.COMPANY_ADDRESS_MX },
+    },
+    OJK_LICENCE_NUMBER: e.OJK_LICENCE_NUMBER,
+    REGISTRATION_SMS_RANGE_DAILY: e.REGISTRATION_SMS_RANGE_DAILY,
   }
 }

@@ -37,6 +37,13 @@ export const ERROR_CODES = {
   smsCodeExpired: 2003,
   smsCodeTooManyTries: 2004,
   smsTooFrequent: 2005,
+  smsQuotaReached: 2006,
+  sidExpired: 2007,
+  /** The registration calls' own codes (docs/product/registration.md#codes): spec-given numbers. */
+  captchaWrong: 101,
+  alreadyRegistered: 11,
+  registerCaptchaWrong: -1,
+  templateNotFound: 5001,
   productUnavailable: 3001,
   amountOutOfRange: 3002,
   orderInProgress: 3003,
@@ -178,6 +185,54 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Jangan mengirim kode berulang kali.',
       en: 'Please do not send the code repeatedly.',
       es: 'No envíes el código repetidamente.',
+    },
+  },
+  smsQuotaReached: {
+    status: 429,
+    messages: {
+      id: 'Terlalu banyak permintaan kode untuk saat ini. Silakan coba lagi nanti.',
+      en: 'Too many codes have been requested for now. Please try again later.',
+      es: 'Se pidieron demasiados códigos por ahora. Inténtalo más tarde.',
+    },
+  },
+  sidExpired: {
+    status: 400,
+    messages: {
+      id: 'Halaman sudah terlalu lama terbuka. Silakan muat ulang gambar kode.',
+      en: 'This page has been open too long. Please refresh the image code.',
+      es: 'La página lleva demasiado tiempo abierta. Actualiza el código de la imagen.',
+    },
+  },
+  captchaWrong: {
+    status: 400,
+    messages: {
+      id: 'Kode gambar salah. Silakan coba lagi dengan kode gambar yang baru.',
+      en: 'The image code is wrong. Please try again with the new image code.',
+      es: 'El código de la imagen es incorrecto. Inténtalo de nuevo con el código de la nueva imagen.',
+    },
+  },
+  alreadyRegistered: {
+    status: 409,
+    messages: {
+      id: 'Nomor ini sudah terdaftar. Silakan unduh aplikasi dan masuk.',
+      en: 'This number is already registered. Please download the app and log in.',
+      es: 'Este número ya está registrado. Descarga la aplicación e inicia sesión.',
+    },
+  },
+  registerCaptchaWrong: {
+    status: 400,
+    messages: {
+      id: 'Kode gambar salah. Silakan masukkan kode gambar yang baru.',
+      en: 'The image code is wrong. Please enter the new image code.',
+      es: 'El código de la imagen es incorrecto. Ingresa el código de la nueva imagen.',
+    },
+  },
+  templateNotFound: {
+    status: 404,
+    messages: {
+      id: 'Halaman promosi ini tidak tersedia.',
+      en: 'This promotion page is not available.',
+      es: 'Esta página de promoción no está disponible.',
     },
   },
   productUnavailable: {

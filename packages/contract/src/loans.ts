@@ -134,6 +134,25 @@ export const contractView = defineCall({
   }),
 })
 
+/**
+ * The public loan terms page (docs/product/loans.md#public-loan-terms): the market's lender
+ * disclosure and late-charge terms, filled with an example loan of the market's representative
+ * product, in the request's language. No session; the same for every visitor, cacheable.
+ */
+export const publicLoanTerms = defineCall({
+  method: 'GET',
+  path: '/h5-api/v3/public/loan-terms',
+  family: 'code0',
+  auth: 'none',
+  data: z.object({
+    title: z.string(),
+    /** The example's product and amount, as the sections use them. */
+    example: z.object({ productName: z.string(), amount: centsSchema, term: z.string() }),
+    sections: z.array(section),
+    market: z.enum(MARKETS),
+  }),
+})
+
 /** A recommended product on the loan details screen (docs/product/loans.md#recommended-products-on-loan-details). */
 export const detailRecProductSchema = recommendedProductSchema.extend({
   /** 1 enabled, otherwise grey. */

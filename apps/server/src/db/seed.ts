@@ -1,5 +1,6 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
 import { ORDER_STATUS, addBusinessDays, cents, localDate, replyDueDate, type Locale, type Market, type OrderStatus } from '@kilat/domain'
+import { CHANNEL_TEMPLATES } from '../content/channel-templates.js'
 import { KNOWLEDGE_BASE } from '../content/knowledge-base.js'
 import { hashToken } from '../http/sessions.js'
 import { catalogueChanged } from './catalogue-version.js'
@@ -7,6 +8,7 @@ import type { Executor, Db } from './client.js'
 import { assertProductFits, buildOrder, buildProduct } from './factories.js'
 import {
   borrowers,
+  channelTemplates,
   complaintUploads,
   complaints,
   orderPeriods,
@@ -304,7 +306,8 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
 
 /**
  * What every database needs, demo or not (a server without demo data starts with it too): the
- * complaint problem types and the chatbot's knowledge base, rewritten by key at every start, so
+ * complaint problem types, the chatbot's knowledge base and the promotion landing pages' channel
+ * templates, rewritten by key at every start, so
  * that the texts in the code are the ones served. The demo seed includes it.
  */
 export async function seedReference(db: Db): Promise<void> {
@@ -317,6 +320,20 @@ export async function seedReference(db: Db): Promise<void> {
 async function seedReferenceRows(tx: Executor): Promise<void> {
   await seedProblemTypes(tx)
   await seedKnowledgeBase(tx)
+  await seedChannelTemplates(tx)
+}
+
+/**
+ * The channel templates of the code (docs/product/registration.md#channel-templates), by their
+ * public id; a template disabled in the database stays disabled.
+ */
+export async function seedChannelTemplates(tx: Executor, templates = CHANNEL_TEMPLATES): Promise<void> {
+  for (const { id, status: _status, ...changes } of templates) {
+    await tx
+      .insert(channelTemplates)
+      .values({ id, ...changes })
+      .onConflictDoUpdate({ target: channelTemplates.id, set: { ...changes, updatedAt: sql`now()` } })
+  }
 }
 
 /** Inserts the product or rewrites the one with its code; true when it was new. */

@@ -75,6 +75,10 @@ export interface ServerTexts {
   agreement: {
     agreementTitle: string
     consentTitle: string
+    /** The public loan terms page (docs/product/loans.md#public-loan-terms). */
+    loanTermsTitle: string
+    /** Says the figures are an example, and of what. */
+    loanTermsExample: (product: string, amount: string, term: string) => string
     parties: string
     borrower: (name: string | null, phone: string) => string
     product: (name: string) => string
@@ -123,5 +127,7 @@ export interface ServerTexts {
   sms: {
     /** `validity`: the minutes the code lives, already counted ("5 menit", "1 minute"). */
     loginCode: (code: string, validity: string) => string
+    /** The registration code of a promotion landing page (docs/product/registration.md#get-sms). */
+    registerCode: (code: string, validity: string) => string
   }
 }

@@ -68,6 +68,8 @@ export const en: ServerTexts = {
   agreement: {
     agreementTitle: 'Loan Agreement',
     consentTitle: 'Authorization and Privacy Consent',
+    loanTermsTitle: 'Loan terms and conditions',
+    loanTermsExample: (product, amount, term) => `The figures below are an example: ${product}, ${amount} over ${term}. The figures of your own loan are shown before you accept it, and in your agreement.`,
     parties: 'Parties',
     borrower: (name, phone) => `Borrower: ${name ?? 'the holder of the registered mobile number'}, mobile number ${phone} (the "Borrower").`,
     product: (name) => `Product: ${name}.`,
@@ -112,5 +114,6 @@ export const en: ServerTexts = {
   },
   sms: {
     loginCode: (code, validity) => `Your Kilat verification code: ${code}. Valid for ${validity}. Do not share this code with anyone.`,
+    registerCode: (code, validity) => `Your Kilat registration code: ${code}. Valid for ${validity}. Do not share this code with anyone.`,
   },
 }

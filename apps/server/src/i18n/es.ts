@@ -68,6 +68,8 @@ export const es: ServerTexts = {
   agreement: {
     agreementTitle: 'Contrato de Préstamo',
     consentTitle: 'Autorización y Aviso de Privacidad',
+    loanTermsTitle: 'Términos y condiciones del préstamo',
+    loanTermsExample: (product, amount, term) => `Las cifras de abajo son un ejemplo: ${product}, ${amount} a ${term}. Las cifras de tu propio préstamo se muestran antes de que lo aceptes, y en tu contrato.`,
     parties: 'Partes',
     borrower: (name, phone) => `Acreditado: ${name ?? 'el titular del número celular registrado'}, número celular ${phone} (el "Acreditado").`,
     product: (name) => `Producto: ${name}.`,
@@ -112,5 +114,6 @@ export const es: ServerTexts = {
   },
   sms: {
     loginCode: (code, validity) => `Tu código de verificación de Kilat: ${code}. Válido por ${validity}. No compartas este código con nadie.`,
+    registerCode: (code, validity) => `Tu código de registro de Kilat: ${code}. Válido por ${validity}. No compartas este código con nadie.`,
   },
 }

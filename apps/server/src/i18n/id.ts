@@ -68,6 +68,8 @@ export const id: ServerTexts = {
   agreement: {
     agreementTitle: 'Perjanjian Pinjaman',
     consentTitle: 'Persetujuan Otorisasi dan Privasi',
+    loanTermsTitle: 'Syarat dan ketentuan pinjaman',
+    loanTermsExample: (product, amount, term) => `Angka di bawah ini adalah contoh: ${product}, ${amount} untuk ${term}. Angka pinjaman Anda sendiri ditampilkan sebelum Anda menyetujuinya, dan di perjanjian Anda.`,
     parties: 'Para pihak',
     borrower: (name, phone) => `Peminjam: ${name ?? 'pemilik nomor ponsel terdaftar'}, nomor ponsel ${phone} ("Peminjam").`,
     product: (name) => `Produk: ${name}.`,
@@ -112,5 +114,6 @@ export const id: ServerTexts = {
   },
   sms: {
     loginCode: (code, validity) => `Kode verifikasi Kilat Anda: ${code}. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,
+    registerCode: (code, validity) => `Kode pendaftaran Kilat Anda: ${code}. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,
   },
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ERRORS, contractJump, contractList, contractView } from '@kilat/contract'
+import { ERRORS, contractJump, contractList, contractView, publicLoanTerms } from '@kilat/contract'
 import { aprBps, cents, dailyCostBps, formatDate, formatMoney, formatPercent, loanTermsOf, periodChoices, quoteLoan } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession } from '../../db/factories.js'
@@ -244,5 +244,37 @@ describe('contract view', () => {
       expect(res.json().data.fields).toEqual(fields)
     }
     expect((await get(app, contractView.path, { productId: 1 })).statusCode).toBe(401)
+  })
+})
+
+describe('public loan terms', () => {
+  it('prints each market\'s disclosure and late charges with an example, without a session, cacheable', async () => {
+    const india = await get(app, publicLoanTerms.path, { isNeedPop: 1, lang: 'en' })
+    expect(india.statusCode).toBe(200)
+    expect(india.headers['cache-control']).toBe('public, max-age=300')
+    const data = india.json().data
+    expect(data.market).toBe('IN')
+    expect(data.title).toBe('Loan terms and conditions')
+    const all = text(data)
+    expect(data.sections[0].paragraphs[0]).toContain(`The figures below are an example: ${data.example.productName}, ${formatMoney(data.example.amount, 'IN')}`)
+    // India's terms text, every figure of it
+    for (const figure of ['91', '365', '1,000', '800', '5', '4', '2', '3 days', '7 business days', '10 days']) expect(all).toContain(figure)
+    // no borrower's data in a public page
+    expect(all).not.toMatch(/\+\d{5}\*/)
+
+    const indonesia = (await get(app, publicLoanTerms.path, {})).json().data
+    expect(indonesia.market).toBe('ID')
+    expect(indonesia.title).toBe('Syarat dan ketentuan pinjaman')
+    expect(text(indonesia)).toContain('OJK')
+    const mexico = (await get(app, publicLoanTerms.path, { market: 'MX' })).json().data
+    expect(mexico.market).toBe('MX')
+    expect(mexico.title).toBe('Términos y condiciones del préstamo')
+    expect(text(mexico)).toContain('CAT')
+  })
+
+  it('refuses a hostile language or market parameter without failing', async () => {
+    const res = await get(app, publicLoanTerms.path, { lang: '<script>', market: 'ZZ'.repeat(200) })
+    expect([200, 400]).toContain(res.statusCode)
+    expect(res.body).not.toContain('<script>')
   })
 })

@@ -1,14 +1,14 @@
-import type { DataOf, ParsedQueryOf, contractView } from '@kilat/contract'
-import { cents, formatDate, lateChargeTermsOf, type LoanQuote, type LoanTerms, type Locale } from '@kilat/domain'
+import type { DataOf, ParsedQueryOf, contractView, publicLoanTerms } from '@kilat/contract'
+import { cents, formatDate, formatMoney, lateChargeTermsOf, type LoanQuote, type LoanTerms, type Locale, type Market } from '@kilat/domain'
 import { consentSections } from '../../content/index.js'
 import type { Borrower, Order, OrderPeriod, Product } from '../../db/schema.js'
 import type { Executor } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import { borrowerOrder, borrowerOrderWithSchedule } from '../orders/orders.service.js'
-import { findProduct } from '../products/products.service.js'
+import { findProduct, representativeProduct } from '../products/products.service.js'
 import type { Caller, LoanDeps } from './caller.js'
-import { agreementOf, repaymentTitle, type LoanFigures } from './figures.js'
+import { agreementOf, repaymentTitle, termText, type LoanFigures } from './figures.js'
 import { chosenLoan, contractPageUrl, figuresOfOffer, offerOf, ownProduct } from './quote.js'
 
 /** docs/product/loans.md#contracts: the loan agreement (0) and the authorization and privacy consent (1). */
@@ -130,6 +130,31 @@ export async function contractViewOf(
       amount: p.total,
       pay_time: formatDate(p.dueAt, market),
     })),
+    market,
+  }
+}
+
+/**
+ * The public loan terms page (docs/product/loans.md#public-loan-terms): the market's lender
+ * disclosure and its late-charge terms, filled with the largest amount of the market's
+ * representative product over its own term, signed today, for no one in particular. The same text
+ * and figures a borrower sees on the confirmation, from the same content files.
+ */
+export async function publicLoanTermsOf(deps: LoanDeps, market: Market, locale: Locale, now: Date): Promise<DataOf<typeof publicLoanTerms>> {
+  const product = await representativeProduct(deps.db, market)
+  if (!product) throw new AppError('notFound')
+  const figures = figuresOfOffer(offerOf(product, chosenLoan(product, {}), now), now)
+  const { content, facts } = agreementOf(figures, { borrower: { name: null, phone: '' }, locale, servicePhone: deps.config.SERVICE_PHONES[market] })
+  const a = textsFor(locale).agreement
+  const amount = formatMoney(figures.quote.principal, market)
+  const disclosure = content.disclosure(facts)
+  return {
+    title: a.loanTermsTitle,
+    example: { productName: product.name, amount: figures.quote.principal, term: facts.term },
+    sections: [
+      { heading: disclosure.heading, paragraphs: [a.loanTermsExample(product.name, amount, facts.term), ...disclosure.paragraphs] },
+      { heading: textsFor(locale).figures.lateCharges, paragraphs: [facts.lateCharges] },
+    ],
     market,
   }
 }

@@ -87,7 +87,7 @@ export function lateChargeFacts(late: LateChargeTerms, market: Market, caps: Cap
  */
 export function agreementOf(
   figures: LoanFigures,
-  who: { borrower: Borrower; locale: Locale; servicePhone: string },
+  who: { borrower: Pick<Borrower, 'name' | 'phone'>; locale: Locale; servicePhone: string },
 ): { content: AgreementContent; facts: AgreementFacts } {
   const { product, terms, quote } = figures
   const market = product.market

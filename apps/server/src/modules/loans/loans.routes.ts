@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { contractJump, contractList, contractView, googleScore, loanDetailConfirm, loanDetailPush, loanDetails } from '@kilat/contract'
+import { contractJump, contractList, contractView, googleScore, loanDetailConfirm, loanDetailPush, loanDetails, publicLoanTerms } from '@kilat/contract'
 import type { Borrower } from '../../db/schema.js'
 import { registerCall } from '../../http/route.js'
 import * as loans from './loans.service.js'
@@ -18,6 +18,12 @@ export async function loansRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, contractJump, ({ borrower, body }) => loans.contractJump(app.db, borrower, body))
 
   registerCall(app, contractView, ({ req, borrower, query }) => loans.contractViewOf(deps, caller(req, borrower), query))
+
+  registerCall(app, publicLoanTerms, ({ req, reply }) => {
+    // The same for every visitor of a market and language: shared caches may keep it a while.
+    reply.header('cache-control', 'public, max-age=300')
+    return loans.publicLoanTermsOf(deps, req.market, req.locale, new Date())
+  })
 
   registerCall(app, loanDetails, ({ req, borrower, query }) => loans.loanDetailsOf(deps, caller(req, borrower), query))
 

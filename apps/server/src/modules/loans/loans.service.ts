@@ -5,7 +5,7 @@
  * (google-score).
  */
 export type { Caller, LoanDeps } from './caller.js'
-export { contractJump, contractList, contractViewOf } from './contracts.js'
+export { contractJump, contractList, contractViewOf, publicLoanTermsOf } from './contracts.js'
 export { loanDetailsOf } from './details.js'
 export { chosenLoan, loanConfirm, offerOf, type LoanChoice, type Offer } from './quote.js'
 export { rateOrder } from './rating.js'

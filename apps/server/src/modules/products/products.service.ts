@@ -218,6 +218,15 @@ export async function recommendedProducts(
   return list
 }
 
+/**
+ * The product the public terms page takes its example figures from (docs/product/loans.md#public-loan-terms):
+ * the market's first active product of our own in catalogue order, from the kept catalogue.
+ */
+export async function representativeProduct(db: Executor, market: Market): Promise<Product | undefined> {
+  const catalogue = await catalogueOf(db, market, Date.now())
+  return catalogue.products.find((p) => p.status === 'active' && !p.isPartner)
+}
+
 /** A product the borrower can apply for: it exists, is active and serves the borrower's market. */
 export async function availableProduct(db: Executor, borrower: Borrower, productId: number): Promise<Product> {
   const product = await repo.findProduct(db, productId)
