@@ -8,7 +8,7 @@ import { textsFor } from '../../i18n/index.js'
 import { borrowerOrder, borrowerOrderWithSchedule } from '../orders/orders.service.js'
 import { findProduct, representativeProduct } from '../products/products.service.js'
 import type { Caller, LoanDeps } from './caller.js'
-import { agreementOf, repaymentTitle, termText, type LoanFigures } from './figures.js'
+import { agreementOf, repaymentTitle, type LoanFigures } from './figures.js'
 import { chosenLoan, contractPageUrl, figuresOfOffer, offerOf, ownProduct } from './quote.js'
 
 /** docs/product/loans.md#contracts: the loan agreement (0) and the authorization and privacy consent (1). */
