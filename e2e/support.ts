@@ -14,12 +14,13 @@ mkdirSync(SCREENSHOT_DIR, { recursive: true })
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // The app's scripts start after the first paint: a journey acts once the page says it is hydrated,
-  // as a borrower's tap only counts from then on.
+  // as a borrower's tap only counts from then on. Public pages are not hydrated (their islands have
+  // run by the load event goto waits for): they have no app root.
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page)
     page.goto = async (url, options) => {
       const response = await goto(url, options)
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      if ((await page.locator('#root').count()) > 0) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
       return response
     }
     await use(page)

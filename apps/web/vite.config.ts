@@ -4,12 +4,19 @@ import { defineConfig } from 'vite'
 import { browserContract } from './build/browser-contract.ts'
 import { lowPriorityScripts } from './build/low-priority-scripts.ts'
 import { precompress } from './build/precompress.ts'
+import { ISLAND_FILES } from './src/app/public/islands.ts'
 
 /**
  * Replaced per request by the server with the request's CSP nonce (docs/product/platform.md#server-rendering). Vite puts
  * it on the tags it writes and in a `csp-nonce` meta tag its preload helper reads for lazy chunks.
  */
 export const CSP_NONCE_PLACEHOLDER = '__KILAT_CSP_NONCE__'
+
+/**
+ * The public pages' islands (docs/decisions/0011-public-pages.md): small plain-TypeScript scripts,
+ * each its own input, so a public page loads its island and nothing of the borrower app.
+ */
+const islandsDir = fileURLToPath(new URL('./src/islands/', import.meta.url))
 
 export default defineConfig({
   plugins: [react(), browserContract(), lowPriorityScripts(), precompress()],
@@ -28,11 +35,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 2048,
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), ...absoluteIslands() },
       output: {
         // Everything the entry loads statically stays in one chunk. Left to itself, Rolldown splits
         // the shell into common chunks once several screens share it (router, query client, page
         // frame), and each split costs its own gzip window: about 3.5 KiB more on every route.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // The islands stay out of that group: each is its own small file.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.startsWith(islandsDir) }] },
       },
       onwarn(warning, warn) {
         // TanStack Query marks its modules "use client" for server components, which we do not use.
@@ -46,3 +55,7 @@ export default defineConfig({
     noExternal: ['antd-mobile', '@kilat/contract', '@kilat/domain'],
   },
 })
+
+function absoluteIslands(): Record<string, string> {
+  return Object.fromEntries(Object.entries(ISLAND_FILES).map(([name, file]) => [name, fileURLToPath(new URL(`./${file}`, import.meta.url))]))
+}

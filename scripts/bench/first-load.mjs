@@ -2,7 +2,8 @@
 // (scripts/size.mjs) and the web benchmark: the entry chunk and its static imports, plus the
 // route's lazy chunk and its static imports, each file once, gzip at level 9. Stylesheets are counted too: those of the same chunks
 // and those the server-rendered page links (the app's single stylesheet is linked from the page,
-// not from a chunk).
+// not from a chunk). A public page (docs/decisions/0011-public-pages.md) loads its island and the
+// island's static imports only, never the app's entry; its stylesheet is inside its HTML.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -11,6 +12,15 @@ import { CannotRun, ROOT } from './process.mjs'
 
 /** First-load JavaScript of every route, gzip (docs/product/platform.md#rendering-and-speed): CI's size check and the web benchmark's target. */
 export const FIRST_LOAD_BUDGET_KIB = 120
+
+/** First-load JavaScript of every public page and the registration landing (docs/decisions/0011-public-pages.md). */
+export const PUBLIC_FIRST_LOAD_BUDGET_KIB = 30
+
+/** The budget of a row of the route table. */
+export const budgetOf = (route) => (route.public ? PUBLIC_FIRST_LOAD_BUDGET_KIB : FIRST_LOAD_BUDGET_KIB)
+
+/** A public page's HTML, compressed, at most (docs/decisions/0011-public-pages.md): one round trip's worth. */
+export const PUBLIC_HTML_BUDGET_BYTES = 14_000
 
 const DIST = join(ROOT, 'apps', 'web', 'dist')
 const CLIENT = join(DIST, 'client')
@@ -25,8 +35,8 @@ export async function webBuild() {
   return { manifest, routes: routeTable() }
 }
 
-/** Script and stylesheet files a route loads first, from the manifest. */
-function firstLoadFiles(manifest, routeFile) {
+/** Script and stylesheet files a route loads first, from the manifest (`route` a row of the route table). */
+function firstLoadFiles(manifest, route) {
   const seen = new Set()
   const js = new Set()
   const css = new Set()
@@ -39,8 +49,8 @@ function firstLoadFiles(manifest, routeFile) {
     for (const file of chunk.css ?? []) css.add(file)
     for (const child of chunk.imports ?? []) visit(child)
   }
-  visit('index.html')
-  visit(routeFile)
+  if (!route.public) visit('index.html')
+  if (route.file) visit(route.file)
   return { js, css }
 }
 
@@ -64,14 +74,14 @@ function gzipBytes(file) {
 const gzipSum = (files) => [...files].reduce((total, file) => total + gzipBytes(file), 0)
 
 /** The scripts a route loads first: how many files, and their gzip bytes. */
-export function firstLoadScripts(manifest, routeFile) {
-  const { js } = firstLoadFiles(manifest, routeFile)
+export function firstLoadScripts(manifest, route) {
+  const { js } = firstLoadFiles(manifest, route)
   return { files: js.size, bytes: gzipSum(js) }
 }
 
 /** First-load JS and CSS of a route (gzip bytes), and its server-rendered HTML (bytes and gzip). */
-export function firstLoadOf(manifest, routeFile, html) {
-  const { js, css } = firstLoadFiles(manifest, routeFile)
+export function firstLoadOf(manifest, route, html) {
+  const { js, css } = firstLoadFiles(manifest, route)
   for (const file of linkedStylesheets(html)) if (existsSync(join(CLIENT, file))) css.add(file)
   const htmlBytes = Buffer.from(html)
   return { js: gzipSum(js), css: gzipSum(css), html: htmlBytes.byteLength, htmlGzip: gzipSync(htmlBytes, { level: 9 }).byteLength }

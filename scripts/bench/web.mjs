@@ -21,18 +21,24 @@ import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { DEMO_SESSION, demoOf } from './demo.mjs'
-import { FIRST_LOAD_BUDGET_KIB, firstLoadOf, webBuild } from './first-load.mjs'
+import { budgetOf, firstLoadOf, PUBLIC_HTML_BUDGET_BYTES, webBuild } from './first-load.mjs'
 import { CannotRun, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 
-// Issue 7's targets for every route; the first-load JS one applies to the borrower's screens.
-const TARGET = { score: 99, lcpMs: 1800, tbtMs: 90, cls: 0.05, jsKiB: FIRST_LOAD_BUDGET_KIB }
+// Issue 7's targets for every route; first-load JS at most each route's budget (120 KiB for the
+// borrower's screens, 30 KiB for the public pages). Issue 10 asks more of the pages strangers land
+// on from ads (docs/decisions/0011-public-pages.md): a median score of 100 on the marketing site and
+// the registration landing, and their HTML at most 14 KB compressed.
+const TARGET = { score: 99, publicScore: 100, lcpMs: 1800, tbtMs: 90, cls: 0.05, htmlGzipBytes: PUBLIC_HTML_BUDGET_BYTES }
 
 // Lighthouse's own line for a machine too slow for its simulated throttling to be trusted is 1000.
 const BUSY_BENCHMARK_INDEX = 1000
 
 // Visitors reach the marketing site and the promotion landing page without the app shell, so
 // without a session; every other screen is opened by the shell with one.
-const VISITOR_PATHS = new Set(['/', '/Policy', '/Loan', '/About', '/User', '/Contact', '/register'])
+const VISITOR_PATHS = new Set(['/', '/Policy', '/Loan', '/About', '/User', '/Contact', '/about-us', '/privacy-policy', '/privacy', '/loan-terms', '/register'])
+
+// The pages held to a score of 100 (issue 10): the marketing site's home and the registration landing.
+const PERFECT_PAGES = new Set(['/', '/register?id=1'])
 
 // Routes that show nothing useful without ids: the demo's, one page per variant worth auditing.
 const VARIANTS = {
@@ -41,6 +47,8 @@ const VARIANTS = {
   // Each status lays the screen out differently (action area, recommended list, partner page…).
   '/loan-detail': (demo) => demo.orders.map((order) => ({ name: `/loan-detail ${order.statusName}`, query: { orderId: order.orderNo } })),
   '/complainDetails': (demo) => [{ query: { problemId: demo.problemId } }],
+  // The seeded landing page (template 1, Indonesia); without an id the page says it is missing.
+  '/register': () => [{ name: '/register?id=1', query: { id: 1 } }],
 }
 
 function options() {
@@ -61,7 +69,7 @@ function pagesOf(routes, demo, only) {
     const borrower = !VISITOR_PATHS.has(route.path)
     for (const variant of VARIANTS[route.path]?.(demo) ?? [{}]) {
       const query = new URLSearchParams({ ...variant.query, ...(borrower ? { tok: DEMO_SESSION } : {}) }).toString()
-      pages.push({ name: variant.name ?? route.path, url: query ? `${route.path}?${query}` : route.path, file: route.file, borrower })
+      pages.push({ name: variant.name ?? route.path, url: query ? `${route.path}?${query}` : route.path, route, borrower })
     }
   }
   return pages
@@ -111,11 +119,14 @@ async function audit(chrome, url, runs) {
 function misses(row) {
   if (row.failure) return [`audit failed: ${row.failure}`]
   const out = []
-  if (row.score < TARGET.score) out.push(`score<${TARGET.score}`)
+  const score = PERFECT_PAGES.has(row.name) ? TARGET.publicScore : TARGET.score
+  if (row.score < score) out.push(`score<${score}`)
   if (row.lcp > TARGET.lcpMs) out.push('LCP')
   if (row.tbt > TARGET.tbtMs) out.push('TBT')
   if (row.cls > TARGET.cls) out.push('CLS')
-  if (row.borrower && row.size.js / 1024 > TARGET.jsKiB) out.push(`JS>${TARGET.jsKiB}KiB`)
+  const jsKiB = budgetOf(row.route)
+  if (row.size.js / 1024 > jsKiB) out.push(`JS>${jsKiB}KiB`)
+  if (row.route.public && row.size.htmlGzip > TARGET.htmlGzipBytes) out.push(`HTML>${TARGET.htmlGzipBytes / 1000}KB`)
   return out
 }
 
@@ -149,7 +160,10 @@ function printTable(rows) {
     // busy or slow machine, TBT (and with it the score) comes out worse than a phone would see.
     if (index < BUSY_BENCHMARK_INDEX) console.log(`The index is under ${BUSY_BENCHMARK_INDEX}: this machine was busy or slow, so TBT and scores read pessimistic.`)
   }
-  console.log(`Targets: score >= ${TARGET.score}, LCP <= ${TARGET.lcpMs / 1000} s, TBT <= ${TARGET.tbtMs} ms, CLS <= ${TARGET.cls}, first-load JS <= ${TARGET.jsKiB} KiB gzip (borrower routes)`)
+  console.log(
+    `Targets: score >= ${TARGET.score} (${TARGET.publicScore} on ${[...PERFECT_PAGES].join(' and ')}), LCP <= ${TARGET.lcpMs / 1000} s, TBT <= ${TARGET.tbtMs} ms, CLS <= ${TARGET.cls}, ` +
+      `first-load JS <= 120 KiB gzip (borrower routes) or 30 KiB (public pages), public HTML <= ${TARGET.htmlGzipBytes / 1000} KB compressed`,
+  )
 }
 
 async function main() {
@@ -189,7 +203,7 @@ async function main() {
       const response = await fetch(url)
       const html = await response.text()
       if (!response.ok) console.log(`  ${page.name}: the page answers HTTP ${response.status}`)
-      const size = firstLoadOf(manifest, page.file, html)
+      const size = firstLoadOf(manifest, page.route, html)
       const result = await audit(chrome, url, opts.runs)
       rows.push({ ...page, ...result, size })
       console.log(`  ${page.name}: ${result.failure ? `audit failed (${result.failure})` : `score ${result.scores.join(', ')}`}`)

@@ -3,10 +3,12 @@ import { localeFrom, marketFrom, type Locale, type Market } from '@kilat/domain'
 import { dehydrate } from '@tanstack/react-query'
 import { PassThrough, Writable, type Readable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider, type StaticHandlerContext } from 'react-router'
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router'
 import { bootScript, type BootData } from './app/boot'
 import { fillTemplate, screenAssets, startAfterPaint, styleLinks, type ViteManifest } from './app/html'
 import { AppProviders, createQueryClient } from './app/providers'
+import { renderPublicPage } from './app/public/render-public'
+import { isPublicScreen } from './app/public/screens'
 import { createRoutes, NOT_FOUND_ID, type RouteHandle } from './app/routes'
 import type { RouteData } from './app/route-module'
 import { leafMatch, pageTitle } from './app/title'
@@ -80,12 +82,34 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const locale = input.locale ?? localeFrom(shared, market)
 
   const i18n = createTranslator({ locale, resources })
-  const queryClient = createQueryClient('server')
   const api = createApiClient({
     transport: input.transport,
     sharedParams: () => shared,
     networkErrorMessage: () => i18n.t('errors.network'),
   })
+  const hasSecret = SECRET_PARAM_KEYS.some((key) => url.searchParams.has(key))
+
+  // Public pages are static HTML with their own island, not this app (docs/decisions/0011-public-pages.md).
+  const screenId = (matchRoutes(routes, url.pathname)?.at(-1)?.route.handle as RouteHandle | undefined)?.id
+  if (screenId && isPublicScreen(screenId)) {
+    const page = await renderPublicPage({
+      url,
+      screen: screenId,
+      nonce: input.nonce,
+      market,
+      locale,
+      api,
+      translator: (lng) => (lng === locale ? i18n : createTranslator({ locale: lng, resources })),
+      manifest: input.manifest,
+    })
+    return {
+      status: page.status,
+      headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': page.status === 200 && !hasSecret ? CACHE_PUBLIC : CACHE_PRIVATE },
+      body: page.html,
+    }
+  }
+
+  const queryClient = createQueryClient('server')
 
   const request = new Request(url.href, { signal: input.signal })
   const context = await handler.query(request, {
@@ -102,7 +126,6 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const leaf = leafMatch(context.matches.map((m) => ({ ...m, handle: m.route.handle as RouteHandle | undefined })))
   const handle = leaf?.handle
   const status = handle?.id === NOT_FOUND_ID ? 404 : context.statusCode
-  const hasSecret = SECRET_PARAM_KEYS.some((key) => url.searchParams.has(key))
   const cacheControl = handle?.cache === 'public' && status === 200 && !hasSecret ? CACHE_PUBLIC : CACHE_PRIVATE
   const title = pageTitle(i18n.t, handle, leaf ? (context.loaderData[leaf.route.id] as RouteData | undefined) : undefined)
   const routeFiles = context.matches.flatMap((m) => {

@@ -220,6 +220,19 @@ export const demoLastRegistrationSms = defineCall({
   data: z.object({ code: z.string().nullable(), sentAt: z.string().nullable() }),
 })
 
+/**
+ * Demo mode only: the answer of the captcha last drawn for a sid, so that the browser tests can
+ * register as a person reading the image would (docs/product/registration.md#demo-mode).
+ */
+export const demoLastCaptcha = defineCall({
+  method: 'GET',
+  path: '/h5-api/v3/demo/last-captcha',
+  family: 'code0',
+  auth: 'none',
+  query: z.object({ sid }),
+  data: z.object({ answer: z.string().nullable() }),
+})
+
 export const registrationCalls = {
   channelTemplate,
   trackVisit,

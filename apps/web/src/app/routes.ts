@@ -2,6 +2,8 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router'
 import type { Namespace } from '../shared/i18n'
 import { appContext } from '../shared/router-context'
 import { SCREEN_PATHS, type ScreenId } from '../shared/screens'
+import { ISLAND_FILES } from './public/islands'
+import { PUBLIC_SCREENS, isPublicScreen } from './public/screens'
 import { Root, RootErrorBoundary } from './root'
 import type { RouteData, RouteModule } from './route-module'
 
@@ -19,15 +21,12 @@ export interface ScreenDef {
   cache: CachePolicy
   /** Text namespaces beyond `common`. */
   ns?: Namespace[]
-  /** Marketing screens show the market's text-set claims while they are not built. */
-  marketing?: boolean
 }
 
 export interface RouteHandle {
   id: string
   cache: CachePolicy
   ns: Namespace[]
-  marketing: boolean
   /** The route module's source path as Vite's build manifest names it (for preload links). */
   file: string
 }
@@ -35,17 +34,21 @@ export interface RouteHandle {
 export const NOT_FOUND_ID = 'notFound'
 
 const comingSoon = 'coming-soon/coming-soon'
-const marketing = (id: ScreenId): ScreenDef => ({ id, module: comingSoon, cache: 'public', marketing: true })
+/**
+ * A public page (docs/decisions/0011-public-pages.md): static HTML from the server with its own
+ * small island, never this app. Its module is not used; a link to it from a screen loads the document.
+ */
+const publicPage = (id: ScreenId): ScreenDef => ({ id, module: comingSoon, cache: 'public' })
 const unbuilt = (id: ScreenId, cache: CachePolicy = 'private'): ScreenDef => ({ id, module: comingSoon, cache })
 
 /** Every screen of the product, in the order of `SCREEN_PATHS`; unbuilt ones show "coming soon". */
 export const SCREENS: readonly ScreenDef[] = [
-  marketing('home'),
-  marketing('policy'),
-  marketing('loan'),
-  marketing('about'),
-  marketing('user'),
-  marketing('contact'),
+  publicPage('home'),
+  publicPage('policy'),
+  publicPage('loan'),
+  publicPage('about'),
+  publicPage('user'),
+  publicPage('contact'),
   { id: 'testPreview', module: 'test-preview/test-preview', cache: 'private', ns: ['testPreview'] },
   { id: 'relevant', module: 'products/relevant', cache: 'private', ns: ['products'] },
   { id: 'loanConfirm', module: 'loans/loan-confirm', cache: 'private', ns: ['loans'] },
@@ -67,12 +70,12 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'complainNewPage', module: 'complaints/complaint-help', cache: 'private', ns: ['complaints'] },
   { id: 'intelligentCustomerService', module: 'chatbot/chatbot', cache: 'private', ns: ['complaints'] },
   { id: 'customerService', module: 'customer-service/customer-service', cache: 'private', ns: ['complaints'] },
-  unbuilt('aboutUs', 'public'),
-  unbuilt('privacyPolicy', 'public'),
-  unbuilt('privacy', 'public'),
-  unbuilt('loanTerms', 'public'),
+  publicPage('aboutUs'),
+  publicPage('privacyPolicy'),
+  publicPage('privacy'),
+  publicPage('loanTerms'),
   // Promotion landing; its #/downloadTemplate and #/agreementTemplate views come with the screen.
-  unbuilt('register', 'public'),
+  publicPage('register'),
   unbuilt('error'),
   { id: NOT_FOUND_ID, module: 'not-found/not-found', cache: 'private' },
 ]
@@ -86,13 +89,26 @@ function moduleLoader(module: string): () => Promise<RouteModule> {
   return load
 }
 
+/**
+ * A public page reached from a screen of this app (a home link, the shell bridge's fallback): the
+ * browser loads its document, since this app has no code for it. The navigation stays pending
+ * meanwhile, so the screen the borrower left stays on view.
+ */
+function leaveForDocument({ request }: LoaderFunctionArgs): Promise<never> {
+  window.location.assign(request.url)
+  return new Promise<never>(() => {})
+}
+
 function toRoute(screen: ScreenDef): RouteObject {
+  if (isPublicScreen(screen.id)) {
+    const handle: RouteHandle = { id: screen.id, cache: screen.cache, ns: [], file: '' }
+    return { id: screen.id, path: SCREEN_PATHS[screen.id], handle, loader: leaveForDocument, Component: () => null }
+  }
   const load = moduleLoader(screen.module)
   const handle: RouteHandle = {
     id: screen.id,
     cache: screen.cache,
     ns: screen.ns ?? [],
-    marketing: screen.marketing ?? false,
     file: `src/features/${screen.module}.route.ts`,
   }
   return {
@@ -118,13 +134,28 @@ export function createRoutes(): RouteObject[] {
   return [{ id: 'root', Component: Root, ErrorBoundary: RootErrorBoundary, HydrateFallback: () => null, children: SCREENS.map(toRoute) }]
 }
 
+export interface RouteTableRow {
+  id: string
+  path: string
+  /**
+   * What the page loads first, as the build manifest names it: a screen's route module (with the
+   * app's entry), or a public page's island alone; null for a public page with no script.
+   */
+  file: string | null
+  /** A public page: its own first-load budget, without the app (docs/decisions/0011-public-pages.md). */
+  public: boolean
+}
+
 /** Each screen's path and route module file, for tools (the size budget check reads it from the build). */
-export function routeTable(): { id: string; path: string; file: string }[] {
-  return SCREENS.map((screen) => ({
-    id: screen.id,
-    path: screen.id === NOT_FOUND_ID ? '*' : SCREEN_PATHS[screen.id],
-    file: `src/features/${screen.module}.route.ts`,
-  }))
+export function routeTable(): RouteTableRow[] {
+  return SCREENS.map((screen) => {
+    const path = screen.id === NOT_FOUND_ID ? '*' : SCREEN_PATHS[screen.id]
+    if (isPublicScreen(screen.id)) {
+      const island = PUBLIC_SCREENS[screen.id]
+      return { id: screen.id, path, file: island ? ISLAND_FILES[island] : null, public: true }
+    }
+    return { id: screen.id, path, file: `src/features/${screen.module}.route.ts`, public: false }
+  })
 }
 
 /**

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { render, type RenderInput, type TransportRequest } from '../entry-server'
 import { fetchTransport } from '../shared/api'
 import { fail, mockCall, server } from '../test/msw'
+import { publicPageCalls } from '../test/public-pages'
 import { resetServerContexts, runInlineScripts } from '../test/server-contexts'
 import { allowConsoleError } from '../test/setup'
 import { startClient } from './start-client'
@@ -92,6 +93,7 @@ describe('server rendering', () => {
   })
 
   it('lets public pages be cached briefly, unless the address carries a session', async () => {
+    server.use(...publicPageCalls())
     expect((await renderPage('/Policy')).headers['cache-control']).toMatch(/^public, max-age=\d+/)
     expect((await renderPage('/privacy-policy?lang=es')).headers['cache-control']).toMatch(/^public/)
     expect((await renderPage('/Policy?tok=demo-borrower')).headers['cache-control']).toBe('no-store')

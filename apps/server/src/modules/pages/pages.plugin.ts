@@ -9,6 +9,8 @@ import type { Locale, Market } from '@kilat/domain'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../../config.js'
 import { isPagePath } from '../../http/paths.js'
+import { contentSecurityPolicy } from '../../http/security-headers.js'
+import { contentHash, entityTag, matchingNonce } from './public-cache.js'
 
 /*
  * Serves the web app and renders its pages on the server (docs/product/platform.md#server-rendering).
@@ -214,6 +216,20 @@ const pagesPlugin: FastifyPluginAsync<PagesOptions> = async (app, { config }) =>
           request.log.error({ err: error }, 'page render error')
         },
       })
+      if (typeof result.body === 'string' && result.status === 200 && result.headers['cache-control']?.startsWith('public')) {
+        // A cacheable public page: validated by its content (public-cache.ts).
+        const hash = contentHash(result.body, request.cspNonce)
+        const stored = matchingNonce(request.headers['if-none-match'], hash)
+        if (stored) {
+          return reply
+            .status(304)
+            .header('cache-control', result.headers['cache-control'])
+            .header('etag', entityTag(hash, stored))
+            .header('content-security-policy', contentSecurityPolicy(stored))
+            .send()
+        }
+        reply.header('etag', entityTag(hash, request.cspNonce))
+      }
       return reply.status(result.status).headers(result.headers).send(result.body)
     } catch (error) {
       renderer.fixStack?.(error)

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { channelTemplate, demoLastRegistrationSms, getCaptcha, getSid, getSms, register, trackClick, trackVisit } from '@kilat/contract'
+import { channelTemplate, demoLastCaptcha, demoLastRegistrationSms, getCaptcha, getSid, getSms, register, trackClick, trackVisit } from '@kilat/contract'
 import { promotionImage } from '../../content/promotion-images.js'
 import { AppError } from '../../http/errors.js'
 import { registerCall } from '../../http/route.js'
@@ -10,6 +10,7 @@ const callerOf = (req: FastifyRequest): registration.Caller => ({ market: req.ma
 /** Promotion landing pages: templates, tracking, sid, captcha, SMS code, registration (docs/product/registration.md). */
 export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   const deps: registration.RegistrationDeps = { db: app.db, sms: app.sms, config: app.config }
+  const demoCaptchas = app.config.DEMO_MODE ? new registration.DemoCaptchaMemory() : undefined
 
   registerCall(app, channelTemplate, ({ req, reply, query }) => {
     // The same for every visitor: shared caches may keep it a few minutes.
@@ -24,7 +25,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
 
   // An image, not an envelope; errors (an unknown sid) still answer the envelope.
   registerCall(app, getCaptcha, async ({ query, reply }) => {
-    const png = await registration.newCaptcha(app.db, query.sid)
+    const png = await registration.newCaptcha(app.db, query.sid, demoCaptchas?.remember)
     await reply.type('image/png').header('cache-control', 'no-store').send(png)
     return null
   })
@@ -32,7 +33,8 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, getSms, ({ req, body }) => registration.sendRegistrationCode(deps, callerOf(req), body))
   registerCall(app, register, ({ req, body }) => registration.registerBorrower(deps, callerOf(req), body))
 
-  if (app.config.DEMO_MODE) {
+  if (demoCaptchas) {
+    registerCall(app, demoLastCaptcha, ({ query }) => ({ answer: demoCaptchas.answerOf(query.sid) }))
     registerCall(app, demoLastRegistrationSms, ({ req, query }) => registration.lastRegistrationCode(app.db, req.market, query.phone))
   }
 

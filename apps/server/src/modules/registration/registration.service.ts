@@ -117,13 +117,36 @@ export async function newSid(db: Db): Promise<{ sid: string }> {
   return { sid }
 }
 
-/** A new captcha for the sid, replacing the previous one; the PNG to show. */
-export async function newCaptcha(db: Db, sid: string): Promise<Buffer> {
+/**
+ * A new captcha for the sid, replacing the previous one; the PNG to show. `drawn` hears the answer
+ * (the demo's captcha memory; nothing else keeps it: the database holds its hash).
+ */
+export async function newCaptcha(db: Db, sid: string, drawn?: (sid: string, answer: string) => void): Promise<Buffer> {
   const sidHash = hashSid(sid)
   const answer = newCaptchaAnswer(REGISTRATION_LIMITS.captchaLength)
   const expiresAt = new Date(Date.now() + REGISTRATION_LIMITS.captchaTtlSeconds * 1000)
   if (!(await repo.setCaptcha(db, sidHash, hashCaptcha(sidHash, answer), expiresAt))) throw new AppError('sidExpired')
+  drawn?.(sid, answer)
   return captchaPng(answer)
+}
+
+/**
+ * Demo mode only: the last captcha answers by sid, in this process, at most `max` of them (the
+ * oldest goes first), for the browser tests (docs/product/registration.md#demo-mode).
+ */
+export class DemoCaptchaMemory {
+  private readonly answers = new Map<string, string>()
+  constructor(private readonly max = 1000) {}
+
+  remember = (sid: string, answer: string): void => {
+    this.answers.delete(sid)
+    this.answers.set(sid, answer)
+    if (this.answers.size > this.max) this.answers.delete(this.answers.keys().next().value!)
+  }
+
+  answerOf(sid: string): string | null {
+    return this.answers.get(sid) ?? null
+  }
 }
 
 async function liveSidHash(db: Db, sid: string) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   ERRORS,
   channelTemplate,
+  demoLastCaptcha,
   demoLastRegistrationSms,
   getCaptcha,
   getSid,
@@ -490,6 +491,28 @@ describe('last-registration-sms (demo)', () => {
     const other = await buildTestApp(database, { env: { DEMO_MODE: 'false' } })
     await other.ready()
     const res = await other.inject({ method: 'GET', url: `${demoLastRegistrationSms.path}?phone=${encodeURIComponent(randomPhone())}` })
+    expect(res.statusCode).toBe(404)
+    await other.close()
+  })
+})
+
+describe('last-captcha (demo)', () => {
+  it('tells the answer of the captcha last drawn for a sid, and nothing of another sid', async () => {
+    const ip = newIp()
+    const sid = await newSid(ip)
+    expect((await call('GET', demoLastCaptcha.path, { sid }, undefined, ip)).json().data).toEqual({ answer: null })
+    const answer = await captcha(sid, ip)
+    expect((await call('GET', demoLastCaptcha.path, { sid }, undefined, ip)).json().data).toEqual({ answer })
+    const next = await captcha(sid, ip)
+    expect((await call('GET', demoLastCaptcha.path, { sid }, undefined, ip)).json().data).toEqual({ answer: next })
+    expect((await call('GET', demoLastCaptcha.path, { sid: await newSid(ip) }, undefined, ip)).json().data).toEqual({ answer: null })
+    expect((await call('GET', demoLastCaptcha.path, { sid: '<script>' }, undefined, ip)).statusCode).toBe(400)
+  })
+
+  it('is not served outside demo mode', async () => {
+    const other = await buildTestApp(database, { env: { DEMO_MODE: 'false' } })
+    await other.ready()
+    const res = await other.inject({ method: 'GET', url: `${demoLastCaptcha.path}?sid=abc` })
     expect(res.statusCode).toBe(404)
     await other.close()
   })

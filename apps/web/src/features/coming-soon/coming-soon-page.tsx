@@ -1,14 +1,10 @@
 import { useTranslation } from '../../shared/i18n'
 import { Link, useMatches } from 'react-router'
-import { formatMoneyWhole } from '../../shared/format'
-import { TEXT_SET_CLAIMS, useTextSet } from '../../shared/market'
 import { Notice, primaryActionClass } from '../../shared/ui/notice'
 import { PageFrame } from '../../shared/ui/page-frame'
-import styles from './coming-soon.module.css'
 
 interface ScreenHandle {
   id: string
-  marketing: boolean
 }
 
 /** Stands in for a screen that is not built yet: its real title, a short note, a way home. */
@@ -20,7 +16,6 @@ export function ComingSoonPage() {
   const isHome = id === 'home'
   return (
     <PageFrame title={t(`routes.${id}` as 'routes.home')} back={!isHome}>
-      {handle?.marketing && <Claims />}
       <Notice
         icon={
           <svg width="56" height="56" viewBox="0 0 56 56" focusable="false">
@@ -40,20 +35,5 @@ export function ComingSoonPage() {
         <p>{t('comingSoon.body')}</p>
       </Notice>
     </PageFrame>
-  )
-}
-
-function Claims() {
-  const { t, name, market } = useTextSet()
-  const claims = TEXT_SET_CLAIMS[name]
-  return (
-    <section className={styles.claims} aria-label={t('appName')}>
-      <p className={styles.tagline}>{t('tagline')}</p>
-      <ul>
-        <li>{t('claimUsers')}</li>
-        <li>{t('claimAmount', { min: formatMoneyWhole(claims.min, market), max: formatMoneyWhole(claims.max, market) })}</li>
-        <li>{t('claimEligibility', { salary: formatMoneyWhole(claims.salary, market) })}</li>
-      </ul>
-    </section>
   )
 }

@@ -10,15 +10,16 @@ export { Translator }
  * its own, named like the feature in camelCase, loaded with the feature's route. Keys are the same in
  * id, en and es (a test compares them).
  */
-export const NAMESPACES = ['common', 'testPreview', 'products', 'loans', 'complaints'] as const satisfies readonly Namespace[]
+export const NAMESPACES = ['common', 'testPreview', 'products', 'loans', 'complaints', 'publicSite', 'staticPages', 'registration'] as const satisfies readonly Namespace[]
 
 type LocaleModule = { default: Texts }
 
 // One chunk per language and namespace: a page downloads only what it shows. The server bundles
-// every text eagerly instead (all-resources.ts), so it has no use for these.
+// every text eagerly instead (all-resources.ts), so it has no use for these. The public pages'
+// texts are the server's alone: those pages render without this app (docs/decisions/0011-public-pages.md).
 const lazyBundles: Record<string, () => Promise<LocaleModule>> = import.meta.env.SSR
   ? {}
-  : import.meta.glob<LocaleModule>('./locales/*/*.json')
+  : import.meta.glob<LocaleModule>(['./locales/*/*.json', '!./locales/*/publicSite.json', '!./locales/*/staticPages.json', '!./locales/*/registration.json'])
 
 async function loadBundle(lng: Locale, ns: string): Promise<Texts> {
   const load = lazyBundles[`./locales/${lng}/${ns}.json`]

@@ -4,6 +4,9 @@ import type loans from './locales/en/loans.json'
 import type products from './locales/en/products.json'
 import type testPreview from './locales/en/testPreview.json'
 import type complaints from './locales/en/complaints.json'
+import type publicSite from './locales/en/publicSite.json'
+import type registration from './locales/en/registration.json'
+import type staticPages from './locales/en/staticPages.json'
 
 /**
  * The texts a borrower reads (docs/product/platform.md#rendering-and-speed): one bundle of nested keys per
@@ -26,6 +29,9 @@ interface Catalog {
   products: typeof products
   loans: typeof loans
   complaints: typeof complaints
+  publicSite: typeof publicSite
+  staticPages: typeof staticPages
+  registration: typeof registration
 }
 export type Namespace = keyof Catalog
 
