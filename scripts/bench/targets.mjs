@@ -124,6 +124,14 @@ export const TARGETS = [
     requests: () => [get('/h5-api/v3/public/lending-figures', { market: 'ID' })],
   },
   {
+    // The market's disclosure filled with an example loan of its representative product (the
+    // product from the kept catalogue; the figures and texts built on every request).
+    name: 'public-loan-terms',
+    kind: 'read',
+    mix: 2,
+    requests: () => [get('/h5-api/v3/public/loan-terms')],
+  },
+  {
     // One row inserted per request (a new registration session).
     name: 'get-sid',
     kind: 'write',
