@@ -1,7 +1,11 @@
 // Lighthouse mobile performance of the borrower screens that must stay fast on a cheap phone.
-// Starts the built server on a fresh embedded database (demo data), audits each page three times
+// Starts the built server on a fresh embedded database (demo data), audits each page five times
 // (simulated mobile throttling, Lighthouse's default) and fails when a page's median score is
-// under the budget. Usage: npm run build && npm run lighthouse [-- --budget 98]
+// under the budget. Five, not three: simulated throttling multiplies the tasks this shared
+// machine's CPU gave, so a busy minute can slow two runs in a row (a page measured 100, 100, 91 in
+// one CI run and 95, 96, 95 in the next with the same build); the median of five still reads the
+// page. Each run's CPU benchmark index is printed beside its score.
+// Usage: npm run build && npm run lighthouse [-- --budget 98]
 import { spawn } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import lighthouse from 'lighthouse'
@@ -12,7 +16,7 @@ const budget = budgetAt > 0 ? Number(process.argv[budgetAt + 1]) : 98
 const port = Number(process.env.LH_PORT ?? 8095)
 const dataDir = '.data-lighthouse'
 const base = `http://localhost:${port}`
-const runs = 3
+const runs = 5
 
 /** Pages under audit: the seeded demo orders (apps/server/src/db/seed.ts) in two layouts, and two complaint screens. */
 const pages = [
@@ -51,6 +55,7 @@ try {
   for (const page of pages) {
     const path = page.path
     const scores = []
+    const benchmarks = []
     let metrics = {}
     let failures = 0
     for (let i = 0; i < runs; i++) {
@@ -63,13 +68,14 @@ try {
         continue
       }
       scores.push(Math.round(result.lhr.categories.performance.score * 100))
+      benchmarks.push(Math.round(result.lhr.environment.benchmarkIndex))
       const a = result.lhr.audits
       metrics = { FCP: a['first-contentful-paint'].displayValue, LCP: a['largest-contentful-paint'].displayValue, TBT: a['total-blocking-time'].displayValue, CLS: a['cumulative-layout-shift'].displayValue }
     }
     const median = [...scores].sort((a, b) => a - b)[Math.floor(runs / 2)]
     const ok = median >= budget
     failed ||= !ok
-    console.log(`${page.name.padEnd(18)} performance ${String(median).padStart(3)} (runs ${scores.join(', ')}) ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(', ')} ${ok ? 'ok' : `UNDER ${budget}`}`)
+    console.log(`${page.name.padEnd(18)} performance ${String(median).padStart(3)} (runs ${scores.join(', ')}; CPU index ${benchmarks.join(', ')}) ${Object.entries(metrics).map(([k, v]) => `${k} ${v}`).join(', ')} ${ok ? 'ok' : `UNDER ${budget}`}`)
   }
 } finally {
   await chrome.kill()
