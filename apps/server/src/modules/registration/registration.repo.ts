@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Locale, Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
+import { prepared } from '../../db/prepared.js'
 import {
   borrowers,
   channelTemplates,
@@ -18,12 +19,18 @@ export const REGISTER_PURPOSE = 'register'
 
 export type SmsCode = typeof smsCodes.$inferSelect
 
-export async function activeTemplate(db: Executor, id: number): Promise<ChannelTemplate | undefined> {
-  const [row] = await db
+// Every landing page's first call: prepared, like the other hot reads (docs/decisions/0008-api-performance.md).
+const activeTemplateStatement = prepared((db) =>
+  db
     .select()
     .from(channelTemplates)
-    .where(and(eq(channelTemplates.id, id), eq(channelTemplates.status, 'active')))
+    .where(and(eq(channelTemplates.id, sql.placeholder('id')), eq(channelTemplates.status, 'active')))
     .limit(1)
+    .prepare('active_channel_template'),
+)
+
+export async function activeTemplate(db: Executor, id: number): Promise<ChannelTemplate | undefined> {
+  const [row] = await activeTemplateStatement(db).execute({ id })
   return row
 }
 
