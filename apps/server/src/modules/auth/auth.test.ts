@@ -181,6 +181,18 @@ describe('SMS login', () => {
     expect(await database.db.select().from(borrowers).where(eq(borrowers.phone, phone))).toHaveLength(0)
   })
 
+  it('refuses a code that is not six digits without counting an attempt (it could never match)', async () => {
+    const phone = randomPhone()
+    await sendCode(phone)
+    for (const code of ['12345', '1234567', 'abcdef', '<b>1</b>']) {
+      const res = await post(app, smsLogin.path, { phone, code })
+      expect(res.statusCode, code).toBe(400)
+      expect(res.json().code, code).toBe(2002)
+    }
+    expect((await codeRow(phone)).attempts).toBe(0)
+    expect((await post(app, smsLogin.path, { phone, code: await lastCode(phone) })).statusCode).toBe(200)
+  })
+
   it('refuses an expired code', async () => {
     const phone = randomPhone()
     await sendCode(phone)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { Locale, Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
@@ -7,7 +7,6 @@ import {
   channelTemplates,
   promotionEvents,
   promotionSids,
-  smsCodes,
   smsOutbox,
   type ChannelTemplate,
   type PromotionEventKind,
@@ -16,8 +15,6 @@ import {
 
 /** Registration codes share `sms_codes` with the login codes, under their own purpose. */
 export const REGISTER_PURPOSE = 'register'
-
-export type SmsCode = typeof smsCodes.$inferSelect
 
 // Every landing page's first call: prepared, like the other hot reads (docs/decisions/0008-api-performance.md).
 const activeTemplateStatement = prepared((db) =>
@@ -110,59 +107,6 @@ export async function markSent(db: Executor, sidHash: string, captchaHash: strin
 export async function isRegistered(db: Executor, phone: string): Promise<boolean> {
   const [row] = await db.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.phone, phone)).limit(1)
   return row !== undefined
-}
-
-/** Serialises sends to one number across processes for the rest of the transaction. */
-export async function lockPhone(db: Executor, phone: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sms:${REGISTER_PURPOSE}:${phone}`}, 0))`)
-}
-
-export async function latestCode(db: Executor, phone: string): Promise<SmsCode | undefined> {
-  const [row] = await db
-    .select()
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, REGISTER_PURPOSE)))
-    .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
-    .limit(1)
-  return row
-}
-
-export async function countCodesSince(db: Executor, phone: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, REGISTER_PURPOSE), gt(smsCodes.createdAt, since)))
-  return row?.n ?? 0
-}
-
-export async function insertCode(db: Executor, values: { phone: string; codeHash: string; expiresAt: Date }): Promise<number> {
-  const [row] = await db.insert(smsCodes).values({ ...values, purpose: REGISTER_PURPOSE }).returning({ id: smsCodes.id })
-  if (!row) throw new Error('sms code insert returned no row')
-  return row.id
-}
-
-export async function deleteCode(db: Executor, id: number): Promise<void> {
-  await db.delete(smsCodes).where(eq(smsCodes.id, id))
-}
-
-/** Counts a wrong code; returns the attempts now recorded, or null when the code was already dead. */
-export async function recordWrongAttempt(db: Executor, id: number, maxAttempts: number): Promise<number | null> {
-  const [row] = await db
-    .update(smsCodes)
-    .set({ attempts: sql`${smsCodes.attempts} + 1` })
-    .where(and(eq(smsCodes.id, id), lt(smsCodes.attempts, maxAttempts), isNull(smsCodes.consumedAt)))
-    .returning({ attempts: smsCodes.attempts })
-  return row?.attempts ?? null
-}
-
-/** Marks the code used; the conditions sit in the UPDATE, so of two racing registrations one wins. */
-export async function consumeCode(db: Executor, id: number, maxAttempts: number): Promise<boolean> {
-  const rows = await db
-    .update(smsCodes)
-    .set({ consumedAt: sql`now()` })
-    .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt), lt(smsCodes.attempts, maxAttempts), gt(smsCodes.expiresAt, sql`now()`)))
-    .returning({ id: smsCodes.id })
-  return rows.length === 1
 }
 
 /** The new borrower, or undefined when the number is taken (a race with another registration or a login). */

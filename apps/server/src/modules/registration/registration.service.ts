@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { REGISTRATION_LIMITS, type ChannelTemplate } from '@kilat/contract'
 import { maskPhone, normalizeCaptchaAnswer, normalizeMobile, numberRange, type Locale, type Market } from '@kilat/domain'
 import type { SmsSender } from '../../adapters/sms/sms-sender.js'
@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
 import { hitRateLimit } from '../../http/throttle.js'
 import { count, textsFor } from '../../i18n/index.js'
+import { checkCode, phoneOf, sameHash, sendCode, useCode } from '../auth/auth.service.js'
 import { captchaPng, newCaptchaAnswer } from './captcha.js'
 import * as repo from './registration.repo.js'
 
@@ -40,21 +41,6 @@ export const hashSid = (sid: string) => sha256(`sid:${sid}`)
 
 /** A captcha answer is stored hashed with its sid: the same answer on two sids hashes differently. */
 export const hashCaptcha = (sidHash: string, answer: string) => sha256(`captcha:${sidHash}:${normalizeCaptchaAnswer(answer)}`)
-
-/** Codes are stored hashed with their number and purpose, like the login codes. */
-export const hashCode = (phone: string, code: string) => sha256(`${repo.REGISTER_PURPOSE}:${phone}:${code}`)
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex')
-  const y = Buffer.from(b, 'hex')
-  return x.length === y.length && timingSafeEqual(x, y)
-}
-
-function phoneOf(input: string, market: Market): string {
-  const phone = normalizeMobile(input, market)
-  if (!phone) throw new AppError('phoneInvalid')
-  return phone
-}
 
 /** The channel template in the caller's language (docs/product/registration.md#channel-templates). */
 export async function templateOf(db: Db, id: number, locale: Locale): Promise<ChannelTemplate> {
@@ -177,37 +163,26 @@ export async function sendRegistrationCode(
   if (!(await repo.takeCaptcha(deps.db, sidHash, captchaHash))) throw new AppError('captchaWrong')
   if (await repo.isRegistered(deps.db, phone)) throw new AppError('alreadyRegistered')
 
-  const code = String(randomInt(0, 10 ** REGISTRATION_LIMITS.smsCodeLength)).padStart(REGISTRATION_LIMITS.smsCodeLength, '0')
-  const codeId = await deps.db.transaction(async (tx) => {
-    // Two sends racing for one number would both pass the checks below without this lock.
-    await repo.lockPhone(tx, phone)
-    const now = Date.now()
-    const last = await repo.latestCode(tx, phone)
-    if (last && now - last.createdAt.getTime() < REGISTRATION_LIMITS.resendSeconds * 1000) throw new AppError('smsTooFrequent')
-    if ((await repo.countCodesSince(tx, phone, new Date(now - HOUR_MS))) >= SENDS_PER_HOUR_PER_PHONE) throw new AppError('smsQuotaReached')
-    if ((await repo.countCodesSince(tx, phone, new Date(now - DAY_MS))) >= SENDS_PER_DAY_PER_PHONE) throw new AppError('smsQuotaReached')
-    // Counted inside the transaction: a send refused here or below does not use the budget up.
-    if (!(await hitRateLimit(tx, `reg-sms-ip:${caller.ip}`, 3600, SENDS_PER_HOUR_PER_ADDRESS))) throw new AppError('smsQuotaReached')
-    // SMS pumping: many numbers of one range in a day (docs/product/registration.md#limits).
-    if (!(await hitRateLimit(tx, `reg-sms-range:${numberRange(phone)}`, 86_400, deps.config.REGISTRATION_SMS_RANGE_DAILY))) {
-      throw new AppError('smsQuotaReached')
-    }
-    const id = await repo.insertCode(tx, {
-      phone,
-      codeHash: hashCode(phone, code),
-      expiresAt: new Date(now + REGISTRATION_LIMITS.smsCodeTtlSeconds * 1000),
-    })
-    await repo.markSent(tx, sidHash, captchaHash, phone)
-    return id
+  await sendCode(deps, {
+    phone,
+    purpose: repo.REGISTER_PURPOSE,
+    length: REGISTRATION_LIMITS.smsCodeLength,
+    ttlSeconds: REGISTRATION_LIMITS.smsCodeTtlSeconds,
+    resendSeconds: REGISTRATION_LIMITS.resendSeconds,
+    limits: async (tx, sentSince) => {
+      const now = Date.now()
+      if ((await sentSince(new Date(now - HOUR_MS))) >= SENDS_PER_HOUR_PER_PHONE) throw new AppError('smsQuotaReached')
+      if ((await sentSince(new Date(now - DAY_MS))) >= SENDS_PER_DAY_PER_PHONE) throw new AppError('smsQuotaReached')
+      // Counted inside the transaction: a send refused here or below does not use the budget up.
+      if (!(await hitRateLimit(tx, `reg-sms-ip:${caller.ip}`, 3600, SENDS_PER_HOUR_PER_ADDRESS))) throw new AppError('smsQuotaReached')
+      // SMS pumping: many numbers of one range in a day (docs/product/registration.md#limits).
+      if (!(await hitRateLimit(tx, `reg-sms-range:${numberRange(phone)}`, 86_400, deps.config.REGISTRATION_SMS_RANGE_DAILY))) {
+        throw new AppError('smsQuotaReached')
+      }
+    },
+    stored: (tx) => repo.markSent(tx, sidHash, captchaHash, phone),
+    text: (code) => registerCodeText(code, caller.locale),
   })
-  // The gateway call stays outside the transaction (a slow provider must not hold the lock); when
-  // it fails the code is removed, so no code exists that nobody received.
-  try {
-    await deps.sms.send({ to: phone, text: registerCodeText(code, caller.locale), purpose: repo.REGISTER_PURPOSE })
-  } catch (error) {
-    await repo.deleteCode(deps.db, codeId)
-    throw new AppError('unavailable', { cause: error })
-  }
   return { resendSeconds: REGISTRATION_LIMITS.resendSeconds }
 }
 
@@ -234,22 +209,15 @@ export async function registerBorrower(deps: RegistrationDeps, caller: Caller, i
   if (!sameAsSend && !(await repo.takeCaptcha(deps.db, sidHash, captchaHash))) throw new AppError('registerCaptchaWrong')
   if (await repo.isRegistered(deps.db, phone)) throw new AppError('alreadyRegistered')
 
-  const row = await repo.latestCode(deps.db, phone)
-  if (!row) throw new AppError('smsCodeInvalid')
-  // A used code reads as expired: the way out is the same, ask for a new one.
-  if (row.consumedAt) throw new AppError('smsCodeExpired')
-  if (row.attempts >= REGISTRATION_LIMITS.smsCodeMaxTries) throw new AppError('smsCodeTooManyTries')
-  if (row.expiresAt.getTime() <= Date.now()) throw new AppError('smsCodeExpired')
-  const code = input.smsCode.trim()
-  // Anything but six digits can never match, so it is refused without using a try.
-  if (!/^\d{6}$/.test(code)) throw new AppError('smsCodeInvalid')
-  if (!sameHash(row.codeHash, hashCode(phone, code))) {
-    const attempts = await repo.recordWrongAttempt(deps.db, row.id, REGISTRATION_LIMITS.smsCodeMaxTries)
-    if (attempts === null || attempts >= REGISTRATION_LIMITS.smsCodeMaxTries) throw new AppError('smsCodeTooManyTries')
-    throw new AppError('smsCodeInvalid')
-  }
+  const codeId = await checkCode(deps.db, {
+    phone,
+    purpose: repo.REGISTER_PURPOSE,
+    code: input.smsCode,
+    length: REGISTRATION_LIMITS.smsCodeLength,
+    maxTries: REGISTRATION_LIMITS.smsCodeMaxTries,
+  })
   await deps.db.transaction(async (tx) => {
-    if (!(await repo.consumeCode(tx, row.id, REGISTRATION_LIMITS.smsCodeMaxTries))) throw new AppError('smsCodeExpired')
+    await useCode(tx, codeId, REGISTRATION_LIMITS.smsCodeMaxTries)
     const borrowerId = await repo.insertBorrower(tx, { phone, market: caller.market, locale: caller.locale })
     if (borrowerId === undefined) throw new AppError('alreadyRegistered')
     await repo.markSent(tx, sidHash, null, null)
