@@ -5,9 +5,12 @@
 // machine's CPU gave, so a busy minute can slow two runs in a row (a page measured 100, 100, 91 in
 // one CI run and 95, 96, 95 in the next with the same build); the median of five still reads the
 // page. Each run's CPU benchmark index (Lighthouse's measure of the CPU it had) is printed beside
-// its score, and a run whose index is under BUSY_INDEX (this machine measures about 2,000 when
-// idle) is done again, at most MAX_BUSY_RETRIES times per page: it measured the neighbours. One
-// warm-up audit, not counted, goes first (the server's and the browser's first work after start).
+// its score, and a run whose index is under BUSY_SHARE of the best index this check has seen (the
+// machine when quiet: about 2,000 here, 1,250 in a busy hour of its host) is done again, at most
+// MAX_BUSY_RETRIES times per page: it measured the neighbours (a CI run scored /relevant 94, 84
+// and 94 at indexes 1,599, 1,582 and 1,844, and 100 at 1,839 and 1,678). The share is relative
+// because the host's quiet speed itself moves. One warm-up audit, not counted, goes first (the
+// server's and the browser's first work after start).
 // Usage: npm run build && npm run lighthouse [-- --budget 98]
 import { spawn } from 'node:child_process'
 import { rm } from 'node:fs/promises'
@@ -20,7 +23,7 @@ const port = Number(process.env.LH_PORT ?? 8095)
 const dataDir = '.data-lighthouse'
 const base = `http://localhost:${port}`
 const runs = 5
-const BUSY_INDEX = 1500
+const BUSY_SHARE = 0.9
 const MAX_BUSY_RETRIES = 5
 
 /** Pages under audit: the seeded demo orders (apps/server/src/db/seed.ts) in two layouts, and two complaint screens. */
@@ -56,8 +59,10 @@ const chrome = await chromeLauncher.launch({
 })
 
 let failed = false
+let bestIndex = 0
 try {
-  await lighthouse(`${base}${pages[0].path}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' })
+  const warmUp = await lighthouse(`${base}${pages[0].path}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' })
+  bestIndex = warmUp.lhr.environment.benchmarkIndex
   for (const page of pages) {
     const path = page.path
     const scores = []
@@ -75,7 +80,8 @@ try {
         continue
       }
       const index = Math.round(result.lhr.environment.benchmarkIndex)
-      if (index < BUSY_INDEX && busy < MAX_BUSY_RETRIES) {
+      bestIndex = Math.max(bestIndex, index)
+      if (index < BUSY_SHARE * bestIndex && busy < MAX_BUSY_RETRIES) {
         busy += 1
         console.log(`${page.name}: CPU index ${index} (score ${Math.round(result.lhr.categories.performance.score * 100)}): the machine was busy; again`)
         i -= 1

@@ -17,6 +17,10 @@ import { createRoutes, resolveLazyRoutes } from './routes'
  * (market, texts, query cache, loader data), or renders from scratch when there is none.
  */
 export async function startClient(): Promise<Root> {
+  // Start-up runs as three tasks (module evaluation; boot data, texts and routes; router and
+  // hydration) rather than one: on a cheap phone each is a few tens of milliseconds in which a tap
+  // waits, where one would be about a hundred (docs/decisions/0010-web-first-load.md).
+  await yieldToBrowser()
   const boot = readBoot()
   const locale = boot?.locale ?? 'id'
   const market = boot?.market ?? 'ID'
@@ -32,6 +36,7 @@ export async function startClient(): Promise<Root> {
   const routes = createRoutes()
   // Before the router exists, or it starts uninitialized and hydration mismatches (docs/product/platform.md#server-rendering).
   await resolveLazyRoutes(matchRoutes(routes, window.location) ?? [])
+  await yieldToBrowser()
   if (boot) {
     // React Router reads this itself and revives route errors from it.
     ;(window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = boot.router
@@ -67,4 +72,11 @@ export async function startClient(): Promise<Root> {
   if ('requestIdleCallback' in window) window.requestIdleCallback(preloadToast)
   else setTimeout(preloadToast, 3000)
   return root
+}
+
+/** Ends the current task, so the browser can paint and answer input before the next piece of work. */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (scheduler?.yield) return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
 }
