@@ -81,6 +81,27 @@ export const TARGETS = [
     requests: () => [post('/h5-api/user-problem/problem-list')],
   },
   {
+    // The banks of the order's market, and its mini markets.
+    name: 'init-pay-type',
+    kind: 'read',
+    mix: 2,
+    requests: (demo) => {
+      const due = repayable(demo)
+      return [
+        { label: 'init-pay-type banks', ...post('/h5-api/v3/loan-details/init-pay-type', { orderId: due.orderNo, pay_type: 1 }) },
+        { label: 'init-pay-type markets', ...post('/h5-api/v3/loan-details/init-pay-type', { orderId: due.orderNo, pay_type: 2 }) },
+      ]
+    },
+  },
+  {
+    // The account for everything owed: issued by the first request, the same pending one after
+    // (what /that asks on every visit): the owed figures are computed each time.
+    name: 'generate-vcode',
+    kind: 'write',
+    mix: 2,
+    requests: (demo) => [post('/h5-api/v3/loan-details/generate-vcode', { orderId: repayable(demo).orderNo, payCode: 'BCA', pay_type: 1 })],
+  },
+  {
     // The demo borrower's first complaint in the list.
     name: 'problem-detail',
     kind: 'read',
@@ -139,3 +160,10 @@ export const TARGETS = [
     requests: () => [get('/api/v2/lender/promotion/get-sid')],
   },
 ]
+
+/** The demo borrower's order with a single payment due, which every repayment call can take. */
+function repayable(demo) {
+  const order = demo.orders.find((o) => o.statusName === 'due')
+  if (!order) throw new Error('the demo data has no order with a payment due')
+  return order
+}

@@ -5,6 +5,7 @@ import compress from '@fastify/compress'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { PaymentGateway } from './adapters/payments/payment-gateway.js'
 import { OutboxSmsSender } from './adapters/sms/outbox-sms-sender.js'
 import type { SmsSender } from './adapters/sms/sms-sender.js'
 import type { FileStorage } from './adapters/storage/file-storage.js'
@@ -28,6 +29,7 @@ import pagesPlugin from './modules/pages/pages.plugin.js'
 import { productsRoutes } from './modules/products/products.routes.js'
 import { publicFiguresRoutes } from './modules/public-figures/public-figures.routes.js'
 import { registrationRoutes } from './modules/registration/registration.routes.js'
+import { repaymentRoutes } from './modules/repayment/repayment.routes.js'
 
 export interface BuildAppOptions {
   config: Config
@@ -41,13 +43,15 @@ export interface BuildAppOptions {
   sessionCacheMs?: number
   /** Complaint images; local disk under DATA_DIR/uploads by default. */
   storage?: FileStorage
+  /** Payment gateway; the sandbox by default. */
+  payments?: PaymentGateway
 }
 
 export const BODY_LIMIT = 1024 * 1024
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 9, fields: 50, parts: 60, fieldSize: 64 * 1024 }
 
 /** Builds the server: plugins, then modules, then the web pages (server.ts only listens). */
-export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS, storage }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS, storage, payments }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     logController: new OneLinePerRequest(),
@@ -103,6 +107,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(chatbotRoutes)
   await app.register(registrationRoutes)
   await app.register(publicFiguresRoutes)
+  await app.register(repaymentRoutes, { gateway: payments })
   if (config.DEMO_MODE) await app.register(demoRoutes)
 
   // The pages plugin's own options type may lag behind; what it receives is fixed here.

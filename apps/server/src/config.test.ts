@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.js'
+import { ConfigError, DEMO_PAYMENT_CALLBACK_SECRET, loadConfig } from './config.js'
 
 const root = path.resolve('/srv/kilat')
 const load = (env: Record<string, string | undefined>, cwd = root) => loadConfig(env, { cwd, rootDir: root })
@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       },
       OJK_LICENCE_NUMBER: 'KEP-00/D.05/2026',
       REGISTRATION_SMS_RANGE_DAILY: 30,
+      PAYMENT_CALLBACK_SECRET: DEMO_PAYMENT_CALLBACK_SECRET,
+      PAYMENT_CALLBACK_URL: undefined,
     })
   })
 
@@ -50,6 +52,7 @@ describe('loadConfig', () => {
         COMPANY_NAME_ID: 'PT Contoh', COMPANY_NAME_IN: 'Example Pvt Ltd', COMPANY_NAME_MX: 'Ejemplo SOFOM',
         COMPANY_ADDRESS_ID: ' Jl. Contoh 1, Jakarta ', COMPANY_ADDRESS_IN: 'MG Road 1, Pune', COMPANY_ADDRESS_MX: 'Calle 1, CDMX',
         OJK_LICENCE_NUMBER: 'KEP-123/D.05/2030', REGISTRATION_SMS_RANGE_DAILY: '5',
+        PAYMENT_CALLBACK_SECRET: 's'.repeat(40), PAYMENT_CALLBACK_URL: 'https://api.example.com/h5-api/v3/payments/callback',
       },
       path.join(root, 'apps', 'server'),
     )
@@ -68,7 +71,17 @@ describe('loadConfig', () => {
       },
       OJK_LICENCE_NUMBER: 'KEP-123/D.05/2030',
       REGISTRATION_SMS_RANGE_DAILY: 5,
+      PAYMENT_CALLBACK_SECRET: 's'.repeat(40),
+      PAYMENT_CALLBACK_URL: 'https://api.example.com/h5-api/v3/payments/callback',
     })
+  })
+
+  it('has a payment callback key of its own only in demo mode and tests', () => {
+    expect(load({ NODE_ENV: 'test', DEMO_MODE: 'off' }).PAYMENT_CALLBACK_SECRET).toBe(DEMO_PAYMENT_CALLBACK_SECRET)
+    // without demo mode the server refuses to start unless one is set (modules/repayment)
+    expect(load({ NODE_ENV: 'production' }).PAYMENT_CALLBACK_SECRET).toBeNull()
+    expect(load({ DEMO_MODE: 'off' }).PAYMENT_CALLBACK_SECRET).toBeNull()
+    expect(load({ NODE_ENV: 'production', PAYMENT_CALLBACK_SECRET: 'k'.repeat(32) }).PAYMENT_CALLBACK_SECRET).toBe('k'.repeat(32))
   })
 
   it('turns demo mode off in production and is silent in tests', () => {
@@ -99,6 +112,12 @@ describe('loadConfig', () => {
     [{ OJK_LICENCE_NUMBER: 'KEP<script>' }, 'Invalid configuration: OJK_LICENCE_NUMBER must be a licence number (letters, digits, . / -)'],
     [{ REGISTRATION_SMS_RANGE_DAILY: '0' }, 'Invalid configuration: REGISTRATION_SMS_RANGE_DAILY must be an integer 1-100000'],
     [{ NODE_ENV: 'production', DEMO_MODE: 'true' }, 'Invalid configuration: DEMO_MODE cannot be on when NODE_ENV is production'],
+    [{ PAYMENT_CALLBACK_SECRET: 'short' }, 'Invalid configuration: PAYMENT_CALLBACK_SECRET must be 32-256 printable characters without spaces'],
+    [
+      { NODE_ENV: 'production', PAYMENT_CALLBACK_SECRET: DEMO_PAYMENT_CALLBACK_SECRET },
+      'Invalid configuration: PAYMENT_CALLBACK_SECRET must not be the demo key when DEMO_MODE is off',
+    ],
+    [{ PAYMENT_CALLBACK_URL: 'ftp://x/y' }, 'Invalid configuration: PAYMENT_CALLBACK_URL must be an http:// or https:// URL'],
   ])('refuses %o with one clear line', (env, message) => {
     let caught: unknown
     try {

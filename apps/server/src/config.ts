@@ -50,7 +50,19 @@ export interface Config {
    * ceiling against SMS pumping.
    */
   REGISTRATION_SMS_RANGE_DAILY: number
+  /**
+   * The key payment callbacks are signed with (docs/decisions/0012-payment-gateway.md): the sandbox
+   * gateway signs with it, the webhook checks with it. A fixed development key in demo mode and
+   * tests; otherwise it must be set, and null here makes the server refuse to start
+   * (modules/repayment registers the webhook only with a key).
+   */
+  PAYMENT_CALLBACK_SECRET: string | null
+  /** Where the sandbox gateway posts its callbacks; the listening server's own webhook by default. */
+  PAYMENT_CALLBACK_URL: string | undefined
 }
+
+/** Demo mode's and the tests' callback key: public, so never accepted without demo mode or tests. */
+export const DEMO_PAYMENT_CALLBACK_SECRET = 'kilat-demo-payment-callback-secret-not-for-production'
 
 /** A wrong setting: the message is one line naming the variable, printed without a stack. */
 export class ConfigError extends Error {
@@ -164,6 +176,28 @@ const envSchema = z.object({
       .default('KEP-00/D.05/2026'),
   ),
   REGISTRATION_SMS_RANGE_DAILY: int(1, 100_000, 30),
+  PAYMENT_CALLBACK_SECRET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{32,256}$/, 'must be 32-256 printable characters without spaces')
+      .optional(),
+  ),
+  PAYMENT_CALLBACK_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(512)
+      .refine((v) => {
+        try {
+          const url = new URL(v)
+          return url.protocol === 'http:' || url.protocol === 'https:'
+        } catch {
+          return false
+        }
+      }, 'must be an http:// or https:// URL')
+      .optional(),
+  ),
   STORE_URL: z.preprocess(
     blankToUndefined,
     z
@@ -212,13 +246,19 @@ export function loadConfig(
   if (e.NODE_ENV === 'production' && e.DEMO_MODE === true) {
     throw new ConfigError('Invalid configuration: DEMO_MODE cannot be on when NODE_ENV is production')
   }
+  const demoMode = e.DEMO_MODE ?? e.NODE_ENV !== 'production'
+  // The development key is public: it may sign only demo and test payments.
+  const devKeyAllowed = demoMode || e.NODE_ENV === 'test'
+  if (e.PAYMENT_CALLBACK_SECRET === DEMO_PAYMENT_CALLBACK_SECRET && !devKeyAllowed) {
+    throw new ConfigError('Invalid configuration: PAYMENT_CALLBACK_SECRET must not be the demo key when DEMO_MODE is off')
+  }
   return {
     PORT: e.PORT,
     HOST: e.HOST,
     DATA_DIR: e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : path.join(root, 'data'),
     DATABASE_URL: e.DATABASE_URL,
     NODE_ENV: e.NODE_ENV,
-    DEMO_MODE: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
+    DEMO_MODE: demoMode,
     LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     SESSION_TTL_DAYS: e.SESSION_TTL_DAYS,
     WEB_DIST: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(root, 'apps', 'web', 'dist'),
@@ -237,5 +277,7 @@ export function loadConfig(
     },
     OJK_LICENCE_NUMBER: e.OJK_LICENCE_NUMBER,
     REGISTRATION_SMS_RANGE_DAILY: e.REGISTRATION_SMS_RANGE_DAILY,
+    PAYMENT_CALLBACK_SECRET: e.PAYMENT_CALLBACK_SECRET ?? (devKeyAllowed ? DEMO_PAYMENT_CALLBACK_SECRET : null),
+    PAYMENT_CALLBACK_URL: e.PAYMENT_CALLBACK_URL,
   }
 }

@@ -60,6 +60,14 @@ export const ERROR_CODES = {
   alreadyRated: 4009,
   complaintNotAnswered: 4010,
   ratingRequired: 4011,
+  /** Repayment (docs/product/money-rules.md#repayment). 800005 and 800006 are the spec's card-repay codes. */
+  payMethodUnknown: 6001,
+  nothingOwed: 6002,
+  amountNotOwed: 6003,
+  selectionInvalid: 6004,
+  extensionUnavailable: 6005,
+  extensionNeedsPayment: 6006,
+  repaidAtPartner: 6007,
 } as const
 
 /**
@@ -361,6 +369,62 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Silakan pilih',
       en: 'Please choose a rating.',
       es: 'Elige una calificación.',
+    },
+  },
+  payMethodUnknown: {
+    status: 400,
+    messages: {
+      id: 'Metode pembayaran ini tidak tersedia. Silakan pilih metode lain.',
+      en: 'This payment method is not available. Please choose another one.',
+      es: 'Este método de pago no está disponible. Elige otro.',
+    },
+  },
+  nothingOwed: {
+    status: 409,
+    messages: {
+      id: 'Tidak ada tagihan yang perlu dibayar untuk pesanan ini.',
+      en: 'There is nothing to pay on this order.',
+      es: 'No hay nada que pagar en este préstamo.',
+    },
+  },
+  amountNotOwed: {
+    status: 409,
+    messages: {
+      id: 'Jumlah ini tidak sesuai dengan tagihan Anda. Silakan muat ulang halaman.',
+      en: 'This amount does not match what you owe. Please reload the page.',
+      es: 'Este monto no coincide con lo que debes. Vuelve a cargar la página.',
+    },
+  },
+  selectionInvalid: {
+    status: 400,
+    messages: {
+      id: 'Silakan pilih tagihan yang ingin dibayar.',
+      en: 'Please choose the installments you want to pay.',
+      es: 'Elige las cuotas que quieres pagar.',
+    },
+  },
+  extensionUnavailable: {
+    status: 409,
+    messages: {
+      id: 'Pinjaman ini tidak dapat diperpanjang.',
+      en: 'This loan cannot be extended.',
+      es: 'Este préstamo no se puede prorrogar.',
+    },
+  },
+  extensionNeedsPayment: {
+    status: 409,
+    messages: {
+      id: 'Silakan lunasi bunga dan denda yang jatuh tempo sebelum memperpanjang.',
+      en: 'Please pay the interest and late charges due before extending.',
+      es: 'Paga los intereses y cargos por mora vencidos antes de prorrogar.',
+    },
+  },
+  repaidAtPartner: {
+    status: 409,
+    messages: {
+      id: 'Pinjaman ini dibayar melalui mitra kami.',
+      en: 'This loan is repaid through our partner.',
+      es: 'Este préstamo se paga a través de nuestro socio.',
     },
   },
 } as const)

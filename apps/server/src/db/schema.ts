@@ -210,6 +210,8 @@ export const orders = pgTable(
     totalRepay: money('total_repay'),
     paid: money('paid'),
     penalty: money('penalty'),
+    /** The part of `penalty` paid (docs/product/money-rules.md#repayment); `paid` includes it. */
+    penaltyPaid: money('penalty_paid'),
     termUnit: text('term_unit').$type<'day' | 'period'>().notNull(),
     termDays: integer('term_days').notNull(),
     periods: integer('periods').notNull().default(1),
@@ -246,6 +248,7 @@ export const orders = pgTable(
       .where(sql.raw(`status in (${UNSETTLED_STATUSES.join(', ')})`)),
     check('orders_late_charges_check', sql`${t.lateFeeNew} >= 0 and ${t.lateFeeRepeat} >= 0 and ${t.lateCapBps} between 0 and 10000`),
     check('orders_amounts_check', sql`${t.principal} >= 0 and ${t.fee} >= 0 and ${t.paid} >= 0 and ${t.penalty} >= 0`),
+    check('orders_penalty_paid_check', sql`${t.penaltyPaid} between 0 and ${t.penalty}`),
   ],
 )
 
@@ -264,13 +267,18 @@ export const orderPeriods = pgTable(
     principal: money('principal'),
     interest: money('interest'),
     total: money('total'),
+    /** interest_paid + principal_paid, kept for the readers that need only the sum. */
     paid: money('paid'),
+    /** What of `interest` and of `principal` is paid (docs/product/money-rules.md#repayment: interest first). */
+    interestPaid: money('interest_paid'),
+    principalPaid: money('principal_paid'),
     status: text('status').$type<PeriodStatus>().notNull().default('unpaid'),
     paidAt: ts('paid_at'),
   },
   (t) => [
     primaryKey({ columns: [t.orderKey, t.periodNo] }),
     check('order_periods_status_check', sql`${t.status} in ('unpaid', 'paid', 'overdue')`),
+    check('order_periods_paid_parts_check', sql`${t.interestPaid} between 0 and ${t.interest} and ${t.principalPaid} between 0 and ${t.principal}`),
   ],
 )
 
@@ -622,3 +630,160 @@ export type QaRecord = typeof qaRecords.$inferSelect
 export type ChannelTemplate = typeof channelTemplates.$inferSelect
 export type NewChannelTemplate = typeof channelTemplates.$inferInsert
 export type PromotionSid = typeof promotionSids.$inferSelect
+
+export const PAYMENT_PURPOSES = ['repay', 'extension'] as const
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number]
+export const PAYMENT_ACCOUNT_STATUSES = ['pending', 'paid', 'expired'] as const
+export type PaymentAccountStatus = (typeof PAYMENT_ACCOUNT_STATUSES)[number]
+export const LEDGER_COMPONENTS = ['late_charge', 'fee', 'interest', 'principal', 'extension_fee', 'overpayment'] as const
+export type LedgerComponent = (typeof LEDGER_COMPONENTS)[number]
+
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)
+
+/**
+ * What we asked the payment gateway to issue for a borrower to pay into (docs/product/money-rules.md#repayment,
+ * docs/decisions/0012-payment-gateway.md): a virtual account or a retail payment code for an amount
+ * the server computed. `period_count` is how many of the oldest unpaid periods it pays (null:
+ * everything owed). One pending account per order, purpose, method and amount: a second request
+ * for the same gets the same account (the partial unique index decides, even for two at once).
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    id: id(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'restrict' }),
+    /** The order's database key (`orders.id`); see the note above `orders`. */
+    orderKey: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
+    periodCount: integer('period_count'),
+    /** The repayment method's code, for example 'BCA' or 'ALFAMART'. */
+    method: text('method').notNull(),
+    accountKind: text('account_kind').notNull(),
+    accountNo: text('account_no').notNull(),
+    amount: money('amount'),
+    market: text('market').$type<Market>().notNull(),
+    gateway: text('gateway').notNull(),
+    /** The gateway's own id of the account. */
+    gatewayRef: text('gateway_ref').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    status: text('status').$type<PaymentAccountStatus>().notNull().default('pending'),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_accounts_one_pending_key')
+      .on(t.orderKey, t.purpose, t.method, t.amount)
+      .where(sql`status = 'pending'`),
+    index('payment_accounts_borrower_created_idx').on(t.borrowerId, t.createdAt),
+    index('payment_accounts_account_no_idx').on(t.accountNo),
+    uniqueIndex('payment_accounts_gateway_ref_key').on(t.gateway, t.gatewayRef),
+    check('payment_accounts_purpose_check', inList('purpose', PAYMENT_PURPOSES)),
+    check('payment_accounts_status_check', inList('status', PAYMENT_ACCOUNT_STATUSES)),
+    check('payment_accounts_market_check', sql`${t.market} in ('ID', 'IN', 'MX')`),
+    check('payment_accounts_amount_check', sql`${t.amount} > 0`),
+    check('payment_accounts_period_count_check', sql`${t.periodCount} is null or ${t.periodCount} > 0`),
+    check('payment_accounts_paid_at_check', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+  ],
+)
+
+/**
+ * The ledger's head: one row per payment the gateway reported, never changed or removed (a trigger
+ * refuses UPDATE and DELETE, drizzle/0006). The gateway's payment id is the idempotency key: a
+ * callback delivered twice inserts nothing the second time. `raw` is the callback as received.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    gateway: text('gateway').notNull(),
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    paymentAccountId: bigint('payment_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentAccounts.id, { onDelete: 'restrict' }),
+    orderKey: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'restrict' }),
+    amount: money('amount'),
+    /** When the gateway says the money was paid. */
+    receivedAt: ts('received_at').notNull(),
+    raw: jsonb('raw').$type<unknown>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_gateway_payment_id_key').on(t.gateway, t.gatewayPaymentId),
+    index('payments_order_id_idx').on(t.orderKey),
+    index('payments_payment_account_id_idx').on(t.paymentAccountId),
+    check('payments_amount_check', sql`${t.amount} > 0`),
+  ],
+)
+
+/**
+ * Where each payment went, one row per component (docs/product/money-rules.md#repayment): a
+ * payment's entries sum to its amount. Append-only like `payments`. `period_no` is null for what
+ * belongs to the order as a whole (late charges, fees, an extension fee, an overpayment to refund).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    orderKey: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    periodNo: integer('period_no'),
+    component: text('component').$type<LedgerComponent>().notNull(),
+    amount: money('amount'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_payment_id_idx').on(t.paymentId),
+    index('ledger_entries_order_id_idx').on(t.orderKey),
+    check('ledger_entries_component_check', inList('component', LEDGER_COMPONENTS)),
+    check('ledger_entries_amount_check', sql`${t.amount} > 0`),
+    check('ledger_entries_period_check', sql`(${t.periodNo} is not null) = (${t.component} in ('interest', 'principal'))`),
+  ],
+)
+
+/**
+ * The sandbox gateway's durable delivery queue (adapters/payments/sandbox-gateway.ts): each
+ * payment it simulates becomes one callback, posted to our webhook until it answers 2xx, with
+ * exponential backoff. `body` is the exact JSON sent (it is what the signature covers). One
+ * callback per account: a sandbox account is paid once.
+ */
+export const gatewayCallbacks = pgTable(
+  'gateway_callbacks',
+  {
+    id: id(),
+    paymentAccountId: bigint('payment_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentAccounts.id, { onDelete: 'cascade' }),
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    deliveredAt: ts('delivered_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gateway_callbacks_payment_account_id_key').on(t.paymentAccountId),
+    uniqueIndex('gateway_callbacks_gateway_payment_id_key').on(t.gatewayPaymentId),
+    index('gateway_callbacks_due_idx').on(t.nextAttemptAt).where(sql`delivered_at is null`),
+  ],
+)
+
+export type PaymentAccount = typeof paymentAccounts.$inferSelect
+export type NewPaymentAccount = typeof paymentAccounts.$inferInsert
+export type Payment = typeof payments.$inferSelect
+export type LedgerEntry = typeof ledgerEntries.$inferSelect
+export type NewLedgerEntry = typeof ledgerEntries.$inferInsert
+export type GatewayCallback = typeof gatewayCallbacks.$inferSelect

@@ -135,7 +135,7 @@ export async function unsettledOrderNos(db: Executor, borrowerId: number): Promi
 }
 
 /** The order and its schedule; call it inside a transaction so that neither lands without the other. */
-export async function insertOrder(db: Executor, order: NewOrder, periods: Array<Omit<OrderPeriod, 'orderKey'>>): Promise<Order> {
+export async function insertOrder(db: Executor, order: NewOrder, periods: Array<Omit<NewOrderPeriod, 'orderKey'>>): Promise<Order> {
   const [row] = await db.insert(orders).values(order).returning()
   if (!row) throw new Error('order insert returned no row')
   if (periods.length) await db.insert(orderPeriods).values(periods.map((p) => ({ ...p, orderKey: row.id })))

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js'
-import type { NewOrder, Order, OrderPeriod, Product, orders } from '../../db/schema.js'
+import type { NewOrder, NewOrderPeriod, Order, OrderPeriod, Product, orders } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import * as repo from './orders.repo.js'
 
@@ -10,6 +10,10 @@ import * as repo from './orders.repo.js'
  */
 
 export { runOrderJob, startOrderJob, type JobDeps, type JobResult, type RunningJob } from './orders.job.js'
+/** Every status change goes through these, whichever module causes it (a payment, the job). */
+export { kindOf, transition } from './orders.lifecycle.js'
+/** Writes changes only if the order is still in the status it was read in; true when it was. */
+export const updateOrderInStatus = repo.updateOrderInStatus
 
 /** This borrower's order by its public number, with its product; any other order is not found. */
 export async function borrowerOrder(db: Executor, borrowerId: number, orderNo: string): Promise<{ order: Order; product: Product }> {
@@ -62,6 +66,6 @@ export function unsettledOrderNos(db: Executor, borrowerId: number): Promise<Map
 }
 
 /** Stores a new order with its schedule; call it inside a transaction so neither lands alone. */
-export function insertOrder(db: Executor, order: NewOrder, periods: Array<Omit<OrderPeriod, 'orderKey'>>): Promise<Order> {
+export function insertOrder(db: Executor, order: NewOrder, periods: Array<Omit<NewOrderPeriod, 'orderKey'>>): Promise<Order> {
   return repo.insertOrder(db, order, periods)
 }

@@ -1,0 +1,158 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
+import { and, desc, eq, gt } from 'drizzle-orm'
+import { z } from 'zod'
+import { cents, makeClabe, type Cents } from '@kilat/domain'
+import type { Executor } from '../../db/client.js'
+import { gatewayCallbacks, paymentAccounts } from '../../db/schema.js'
+import type { IssueAccountInput, IssuedAccount, PaymentGateway, VerifiedCallback } from './payment-gateway.js'
+
+/**
+ * The built-in payment gateway (docs/decisions/0012-payment-gateway.md), behaving like Xendit's and
+ * Midtrans' test modes: it issues believable numbers, and `sandboxPay` stands in for a borrower
+ * paying at the bank or the counter, which queues a signed callback to our webhook
+ * (callback-deliverer.ts posts it). What it issued is the `payment_accounts` row itself (its
+ * `gateway` is 'sandbox'); what was paid is its `gateway_callbacks` queue.
+ */
+
+export const SANDBOX_GATEWAY = 'sandbox'
+
+/** The headers of a signed callback: unix seconds, and the hex HMAC-SHA256 of `${timestamp}.${body}`. */
+export const TIMESTAMP_HEADER = 'x-callback-timestamp'
+export const SIGNATURE_HEADER = 'x-callback-signature'
+
+/** A callback older or newer than this is refused: a recorded one cannot be replayed later. */
+export const CALLBACK_TOLERANCE_SECONDS = 5 * 60
+
+export function signCallback(secret: string, timestamp: number | string, rawBody: string | Buffer): string {
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex')
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('')
+
+/** A number in the method's range: its prefix, then random digits to its length. */
+function numberFor(input: IssueAccountInput): string {
+  switch (input.accountKind) {
+    case 'va': {
+      // A bank's range when the method names one (Xendit's sandbox prefixes in methods.ts), else 16 digits from 8.
+      const prefix = input.numbering?.prefix ?? '8'
+      const length = input.numbering?.length ?? 16
+      if (!/^\d+$/.test(prefix) || length <= prefix.length + 4) throw new Error(`no room for an account number after prefix ${prefix} in ${length} digits`)
+      return prefix + digits(length - prefix.length)
+    }
+    case 'payment_code':
+      // Indonesia's mini markets: a merchant prefix and 10 digits, typed at the till.
+      return `KLT${digits(10)}`
+    case 'clabe':
+      // SPEI: STP's bank code (646, the usual collector of fintechs), a plaza, 11 digits, the check digit.
+      return makeClabe('646', '180', digits(11))
+    case 'upi':
+      return `kilat.${digits(10)}@kltpay`
+    case 'cash_reference':
+      // OXXO: a 14-digit reference read at the counter.
+      return `9${digits(13)}`
+  }
+}
+
+const callbackBody = z.object({
+  id: z.string().min(1).max(100),
+  account_no: z.string().min(1).max(64),
+  external_id: z.string().regex(/^\d{1,15}$/),
+  amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  paid_at: z.iso.datetime({ offset: true }),
+  method: z.string().min(1).max(40),
+})
+
+export type SandboxCallbackBody = z.infer<typeof callbackBody>
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+export class SandboxGateway implements PaymentGateway {
+  readonly name = SANDBOX_GATEWAY
+
+  /** `secret`: PAYMENT_CALLBACK_SECRET, shared with the deliverer that signs. */
+  constructor(private readonly secret: string) {}
+
+  async issueAccount(input: IssueAccountInput): Promise<IssuedAccount> {
+    return { accountNo: numberFor(input), gatewayRef: `sbx_acc_${randomBytes(12).toString('hex')}`, expiresAt: input.expiresAt }
+  }
+
+  verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now = new Date()): VerifiedCallback {
+    const timestamp = header(headers, TIMESTAMP_HEADER)
+    const signature = header(headers, SIGNATURE_HEADER)
+    if (!timestamp || !signature) return { ok: false, reason: 'missingSignature' }
+    // The signature first: nothing of an unsigned request is read, not even its time.
+    const expected = Buffer.from(signCallback(this.secret, timestamp, rawBody), 'hex')
+    const given = /^[0-9a-f]+$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0)
+    // timingSafeEqual throws on buffers of different lengths: a wrong length is simply wrong.
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'badSignature' }
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now.getTime() / 1000 - Number(timestamp)) > CALLBACK_TOLERANCE_SECONDS) {
+      return { ok: false, reason: 'staleTimestamp' }
+    }
+    let parsed: SandboxCallbackBody
+    try {
+      const result = callbackBody.safeParse(JSON.parse(rawBody.toString('utf8')))
+      if (!result.success) return { ok: false, reason: 'malformed' }
+      parsed = result.data
+    } catch {
+      return { ok: false, reason: 'malformed' }
+    }
+    return {
+      ok: true,
+      event: {
+        gatewayPaymentId: parsed.id,
+        accountNo: parsed.account_no,
+        externalId: parsed.external_id,
+        amount: cents(parsed.amount),
+        paidAt: new Date(parsed.paid_at),
+        method: parsed.method,
+        raw: parsed,
+      },
+    }
+  }
+}
+
+export type SandboxPayResult = { ok: true; paymentId: string; callbackId: number } | { ok: false; reason: 'unknownAccount' | 'alreadyPaid' }
+
+/**
+ * A borrower pays a sandbox account (demo and tests only: the route that calls this is not there
+ * otherwise). The account must be pending and unexpired; it takes one payment, of its amount unless
+ * a test asks for another. The callback is queued, not sent: the deliverer posts it, and retries.
+ */
+export async function sandboxPay(db: Executor, accountNo: string, options: { now?: Date; amount?: Cents } = {}): Promise<SandboxPayResult> {
+  const now = options.now ?? new Date()
+  const [account] = await db
+    .select()
+    .from(paymentAccounts)
+    .where(
+      and(
+        eq(paymentAccounts.gateway, SANDBOX_GATEWAY),
+        eq(paymentAccounts.accountNo, accountNo),
+        eq(paymentAccounts.status, 'pending'),
+        gt(paymentAccounts.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(paymentAccounts.id))
+    .limit(1)
+  if (!account) return { ok: false, reason: 'unknownAccount' }
+  const paymentId = `sbx_pay_${randomBytes(12).toString('hex')}`
+  const body: SandboxCallbackBody = {
+    id: paymentId,
+    account_no: account.accountNo,
+    external_id: String(account.id),
+    amount: options.amount ?? account.amount,
+    paid_at: now.toISOString(),
+    method: account.method,
+  }
+  // One callback per account (a unique index): two taps on "pay" pay once.
+  const [queued] = await db
+    .insert(gatewayCallbacks)
+    .values({ paymentAccountId: account.id, gatewayPaymentId: paymentId, body: JSON.stringify(body), nextAttemptAt: now })
+    .onConflictDoNothing({ target: gatewayCallbacks.paymentAccountId })
+    .returning({ id: gatewayCallbacks.id })
+  if (!queued) return { ok: false, reason: 'alreadyPaid' }
+  return { ok: true, paymentId, callbackId: queued.id }
+}

@@ -1,0 +1,175 @@
+import {
+  canExtend,
+  canPayExtension,
+  isOrderStatus,
+  isRepaying,
+  totalOwed,
+  type Cents,
+  type Market,
+} from '@kilat/domain'
+import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js'
+import type { Db } from '../../db/client.js'
+import type { PaymentAccount, PaymentAccountStatus, PaymentPurpose } from '../../db/schema.js'
+import { AppError } from '../../http/errors.js'
+import { borrowerOrderWithSchedule } from '../orders/orders.service.js'
+import { findMethod } from './methods/methods.js'
+import { owedOf, selectOldest, unpaidPeriods } from './owed.js'
+import * as repo from './repayment.repo.js'
+
+export interface RepaymentDeps {
+  db: Db
+  gateway: PaymentGateway
+}
+
+export interface IssueRepaymentInput {
+  borrowerId: number
+  orderNo: string
+  /** A repayment method's code of the order's market (methods.ts), e.g. 'BCA', 'ALFAMART'. */
+  methodCode: string
+  purpose: PaymentPurpose
+  /** Repay only the oldest `periodCount` unpaid periods (and every late charge); all that is owed when absent. */
+  periodCount?: number | undefined
+  /**
+   * The total the borrower's page shows, when it sends one: checked against the server's own
+   * figure before anything is issued (a different one answers amountNotOwed), never used as the amount.
+   */
+  expectedAmount?: number | undefined
+}
+
+/** An account the borrower pays into, as the repayment screens will show it. */
+export interface RepaymentAccount {
+  accountId: number
+  orderNo: string
+  purpose: PaymentPurpose
+  periodCount: number | null
+  methodCode: string
+  accountKind: string
+  accountNo: string
+  /** Cents of `market`'s currency: what the server computed, never what a request said. */
+  amount: Cents
+  market: Market
+  expiresAt: Date
+  status: PaymentAccountStatus
+}
+
+const HOUR_MS = 3_600_000
+/** A virtual account (and any transfer) takes money for a day; a payment code at a counter for two. */
+const VA_HOURS = 24
+const COUNTER_HOURS = 48
+
+type RefusalKey = 'nothingOwed' | 'payMethodUnknown' | 'selectionInvalid' | 'extensionUnavailable' | 'extensionNeedsPayment' | 'repaidAtPartner'
+
+/**
+ * Why an account cannot be issued: the catalogue's repayment errors where one fits (worded in the
+ * borrower's language), else `invalidRequest` with a message that says why; `data.reason` names
+ * the case either way.
+ */
+function refuse(reason: string, key: RefusalKey, fields?: string[]): AppError {
+  return new AppError(key, { data: { reason, ...(fields ? { fields } : {}) } })
+}
+
+/**
+ * docs/product/money-rules.md#repayment: an account (virtual account, payment code, …) for the
+ * borrower to pay what the server says is owed. Asked again for the same order, purpose, method
+ * and amount while the first is pending and unexpired, it answers that same account.
+ */
+export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRepaymentInput, now = new Date()): Promise<RepaymentAccount> {
+  const { db, gateway } = deps
+  // another borrower's order, or none: notFound, as on every loan screen
+  const { order, product, periods } = await borrowerOrderWithSchedule(db, input.borrowerId, input.orderNo)
+  // docs/product/money-rules.md#partner-orders: the partner collects its own loans
+  if (product.isPartner) throw refuse('partnerOrder', 'repaidAtPartner')
+  const status = order.status
+  if (!isOrderStatus(status) || !isRepaying(status)) throw refuse('notRepaying', 'nothingOwed')
+  const method = findMethod(product.market, input.methodCode)
+  if (!method) throw refuse('methodUnavailable', 'payMethodUnknown', ['methodCode'])
+
+  const owed = owedOf(order, periods)
+  let amount: Cents
+  let periodCount: number | null = null
+  if (input.purpose === 'repay') {
+    if (input.periodCount !== undefined) {
+      const open = unpaidPeriods(owed).length
+      if (!Number.isSafeInteger(input.periodCount) || input.periodCount < 1 || input.periodCount > open) {
+        throw refuse('periodCount', 'selectionInvalid', ['periodCount'])
+      }
+      // all of them is "everything owed": the same account either way
+      periodCount = input.periodCount === open ? null : input.periodCount
+    }
+    amount = totalOwed(selectOldest(owed, periodCount))
+    if (amount === 0) throw refuse('nothingOwed', 'nothingOwed')
+  } else {
+    if (totalOwed(owed) === 0) throw refuse('nothingOwed', 'nothingOwed')
+    const extendable = canExtend({
+      status,
+      installment: order.termUnit === 'period',
+      partner: false,
+      allowsExtension: order.isDelay,
+      extensionFee: product.extensionFee,
+    })
+    if (!extendable) throw refuse('extensionUnavailable', 'extensionUnavailable')
+    // docs/product/loans.md#extension: interest and late charges due are paid first
+    if (!canPayExtension(owed)) throw refuse('extensionNeedsPayment', 'extensionNeedsPayment')
+    // the product's fee for one extension (docs/product/loans.md#extension), what loan details offer
+    amount = product.extensionFee
+  }
+
+  if (input.expectedAmount !== undefined && input.expectedAmount !== amount) throw new AppError('amountNotOwed', { data: { reason: 'amountNotOwed' } })
+
+  const key: repo.AccountKey = { orderKey: order.id, purpose: input.purpose, method: method.code, amount }
+  const existing = await repo.findPendingAccount(db, key, now)
+  if (existing) return view(existing, order.orderNo)
+
+  const id = await repo.reserveAccountId(db)
+  // Outside any transaction: a real gateway answers over the network, and on PGlite an open
+  // transaction would hold up every other request meanwhile.
+  const issued = await gateway.issueAccount({
+    method: method.code,
+    accountKind: method.accountKind,
+    amount,
+    market: product.market,
+    expiresAt: new Date(now.getTime() + (method.payType === 2 ? COUNTER_HOURS : VA_HOURS) * HOUR_MS),
+    reference: String(id),
+    numbering: { prefix: method.vaPrefix, length: method.accountLength },
+  })
+  const row = await db.transaction(async (tx) => {
+    await repo.expireStale(tx, key, now)
+    const inserted = await repo.insertAccount(tx, {
+      id,
+      borrowerId: input.borrowerId,
+      orderKey: order.id,
+      purpose: input.purpose,
+      periodCount,
+      method: method.code,
+      accountKind: method.accountKind,
+      accountNo: issued.accountNo,
+      amount,
+      market: product.market,
+      gateway: gateway.name,
+      gatewayRef: issued.gatewayRef,
+      expiresAt: issued.expiresAt,
+      createdAt: now,
+    })
+    // Two requests at once: the one that inserted first wins, the other answers its account (the
+    // account the loser had issued is never shown and lapses at the gateway).
+    return inserted ?? (await repo.findPendingAccount(tx, key, now))
+  })
+  if (!row) throw new Error(`no pending account for order ${order.id} after issuing one`)
+  return view(row, order.orderNo)
+}
+
+function view(row: PaymentAccount, orderNo: string): RepaymentAccount {
+  return {
+    accountId: row.id,
+    orderNo,
+    purpose: row.purpose,
+    periodCount: row.periodCount,
+    methodCode: row.method,
+    accountKind: row.accountKind,
+    accountNo: row.accountNo,
+    amount: row.amount,
+    market: row.market,
+    expiresAt: row.expiresAt,
+    status: row.status,
+  }
+}

@@ -1,0 +1,196 @@
+import {
+  addCents,
+  allocatePayment,
+  canExtend,
+  canPayExtension,
+  cents,
+  isOrderStatus,
+  isRepaying,
+  paymentEvent,
+  remainingAfter,
+  subCents,
+  totalOwed,
+  type Allocation,
+  type Cents,
+  type OrderStatus,
+} from '@kilat/domain'
+import type { PaymentEvent } from '../../adapters/payments/payment-gateway.js'
+import type { Db, Tx } from '../../db/client.js'
+import type { NewLedgerEntry, NewOrder, Order, OrderPeriod, PaymentAccount, Product } from '../../db/schema.js'
+import { AppError } from '../../http/errors.js'
+import { kindOf, transition } from '../orders/orders.service.js'
+import { owedOf, overdueRemaining, paidPartsOf, selectOldest } from './owed.js'
+import * as repo from './repayment.repo.js'
+
+const DAY_MS = 86_400_000
+
+export type PaymentOutcome =
+  | { duplicate: true }
+  | {
+      duplicate: false
+      paymentId: number
+      /** The order's status after the payment. */
+      orderStatus: OrderStatus
+      /** What the payment went to, by component: the ledger entries written. */
+      entries: Array<Pick<NewLedgerEntry, 'component' | 'periodNo' | 'amount'>>
+    }
+
+/**
+ * A verified payment from the gateway, applied in one transaction (docs/product/money-rules.md#repayment,
+ * docs/decisions/0012-payment-gateway.md):
+ *
+ * 1. the order locked, then the payment row, whose gateway id is unique: a callback seen before
+ *    inserts nothing and answers `duplicate`, changing nothing, however many copies arrive at once;
+ * 2. what the order owes read from its rows, the payment shared out by domain
+ *    `allocatePayment` (or taken as an extension fee), one ledger entry per component;
+ * 3. periods, order and status written; the account marked paid.
+ */
+export async function receivePayment(db: Db, gatewayName: string, event: PaymentEvent, now = new Date()): Promise<PaymentOutcome> {
+  return db.transaction(async (tx) => {
+    const account = await repo.accountById(tx, Number(event.externalId))
+    if (!account || account.gateway !== gatewayName || account.accountNo !== event.accountNo) {
+      // Money for an account we never asked for: refused (and logged by the route), so that the
+      // gateway keeps it in its own retries and operations can look, rather than it vanishing here.
+      throw new AppError('invalidRequest', { message: 'Unknown payment account.' })
+    }
+    // The order is locked before the payment row goes in: that row's foreign key to the order takes
+    // a share lock on it, and two payments of one order each holding one while asking for the
+    // order's update lock would deadlock (PostgreSQL; PGlite runs one transaction at a time).
+    // Copies of one callback queue here and find their payment recorded.
+    const { order, product } = await repo.lockOrder(tx, account.orderKey)
+    const paymentId = await repo.insertPayment(tx, {
+      gateway: gatewayName,
+      gatewayPaymentId: event.gatewayPaymentId,
+      paymentAccountId: account.id,
+      orderKey: account.orderKey,
+      borrowerId: account.borrowerId,
+      amount: event.amount,
+      receivedAt: event.paidAt,
+      raw: event.raw,
+    })
+    if (paymentId === undefined) return { duplicate: true }
+
+    const periods = await repo.periodsOf(tx, order.id)
+    const applied = account.purpose === 'extension' ? await applyExtension(tx, account, order, product, periods, event, now) : await applyRepayment(tx, order, product, periods, account, event, now)
+    const entries = applied.entries.map((e) => ({ ...e, paymentId, orderKey: order.id }))
+    if (sumOf(entries) !== event.amount) throw new Error(`payment ${paymentId}: entries sum to ${sumOf(entries)}, not ${event.amount}`)
+    await repo.insertLedgerEntries(tx, entries)
+    await repo.markAccountPaid(tx, account.id, event.paidAt)
+    return { duplicate: false, paymentId, orderStatus: applied.status, entries: applied.entries }
+  })
+}
+
+type Entry = Pick<NewLedgerEntry, 'component' | 'periodNo'> & { amount: Cents }
+
+interface Applied {
+  entries: Entry[]
+  status: OrderStatus
+}
+
+const sumOf = (entries: readonly Entry[]) => entries.reduce((sum, e) => sum + e.amount, 0)
+
+function statusOf(order: Order): OrderStatus {
+  if (!isOrderStatus(order.status)) throw new Error(`order ${order.id} has an unknown status ${order.status}`)
+  return order.status
+}
+
+/** Only our own orders that are being repaid take money toward the loan; anything else is kept to refund. */
+function takesRepayment(status: OrderStatus, product: Product): boolean {
+  return !product.isPartner && isRepaying(status)
+}
+
+function entriesOf(allocation: Allocation): Entry[] {
+  const entries: Entry[] = [
+    { component: 'late_charge', periodNo: null, amount: allocation.lateCharges },
+    { component: 'fee', periodNo: null, amount: allocation.fees },
+    ...allocation.periods.flatMap((p): Entry[] => [
+      { component: 'interest', periodNo: p.periodNo, amount: p.interest },
+      { component: 'principal', periodNo: p.periodNo, amount: p.principal },
+    ]),
+    { component: 'overpayment', periodNo: null, amount: allocation.leftover },
+  ]
+  return entries.filter((e) => e.amount > 0)
+}
+
+/**
+ * A repayment: late charges, then the oldest periods (interest before principal), limited to the
+ * account's `period_count` when it has one; what is left over is an overpayment, kept to refund.
+ * The order settles when nothing is owed, or returns from overdue when nothing overdue is owed.
+ */
+async function applyRepayment(tx: Tx, order: Order, product: Product, periods: OrderPeriod[], account: PaymentAccount, event: PaymentEvent, now: Date): Promise<Applied> {
+  const status = statusOf(order)
+  const owed = owedOf(order, periods)
+  const payable = takesRepayment(status, product) ? selectOldest(owed, account.periodCount) : { lateCharges: cents(0), fees: cents(0), periods: [] }
+  const allocation = allocatePayment(payable, event.amount)
+  const remaining = remainingAfter(owed, allocation)
+
+  for (const paid of allocation.periods) {
+    const period = periods.find((p) => p.periodNo === paid.periodNo)!
+    const before = paidPartsOf(period)
+    const interestPaid = addCents(before.interestPaid, paid.interest)
+    const principalPaid = addCents(before.principalPaid, paid.principal)
+    const left = remaining.periods.find((p) => p.periodNo === paid.periodNo)!
+    const done = left.interest === 0 && left.principal === 0
+    await repo.updatePeriod(tx, order.id, paid.periodNo, {
+      interestPaid,
+      principalPaid,
+      paid: addCents(interestPaid, principalPaid),
+      ...(done ? { status: 'paid' as const, paidAt: event.paidAt } : {}),
+    })
+  }
+
+  const toLoan = subCents(event.amount, allocation.leftover)
+  const changes: Partial<NewOrder> = { updatedAt: now }
+  let next = status
+  if (toLoan > 0) {
+    changes.paid = addCents(order.paid, toLoan)
+    changes.penaltyPaid = addCents(order.penaltyPaid, allocation.lateCharges)
+    const orderEvent = paymentEvent({
+      status,
+      kind: kindOf(order, product),
+      remainingTotal: totalOwed(remaining),
+      overdueRemaining: overdueRemaining(remaining, periods, now, product.market),
+    })
+    if (orderEvent) {
+      next = transition(status, orderEvent, kindOf(order, product))
+      changes.status = next
+      if (orderEvent === 'settle') changes.settledAt = event.paidAt
+    }
+    await repo.updateOrder(tx, order.id, status, changes)
+  }
+  return { entries: entriesOf(allocation), status: next }
+}
+
+/**
+ * An extension fee (docs/product/loans.md#extension): when the order can be extended and owes no
+ * interest, late charge or fee at this moment, the account's amount is the fee, the due date moves
+ * by the loan's term and the order is (again) due. Otherwise nothing changes and the money is an
+ * overpayment, to refund. Any excess over the fee is an overpayment too.
+ */
+async function applyExtension(tx: Tx, account: PaymentAccount, order: Order, product: Product, periods: OrderPeriod[], event: PaymentEvent, now: Date): Promise<Applied> {
+  const status = statusOf(order)
+  const kind = kindOf(order, product)
+  const extendable =
+    !product.isPartner &&
+    canExtend({ status, installment: kind.installment, partner: false, allowsExtension: order.isDelay, extensionFee: product.extensionFee }) &&
+    canPayExtension(owedOf(order, periods)) &&
+    event.amount >= account.amount
+  if (!extendable) return { entries: [{ component: 'overpayment', periodNo: null, amount: event.amount }], status }
+
+  const later = (at: Date) => new Date(at.getTime() + order.termDays * DAY_MS)
+  for (const p of periods) {
+    if (p.status === 'paid') continue
+    await repo.updatePeriod(tx, order.id, p.periodNo, { dueAt: later(p.dueAt), status: 'unpaid' })
+  }
+  const next = transition(status, 'extend', kind)
+  await repo.updateOrder(tx, order.id, status, { status: next, updatedAt: now, ...(order.dueAt ? { dueAt: later(order.dueAt) } : {}) })
+  const fee: Cents = account.amount
+  const excess = subCents(event.amount, fee)
+  return {
+    entries: [
+      { component: 'extension_fee', periodNo: null, amount: fee },
+      ...(excess > 0 ? [{ component: 'overpayment' as const, periodNo: null, amount: excess }] : []),
+    ],
+    status: next,
+  }
+}

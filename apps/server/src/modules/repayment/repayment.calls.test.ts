@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ERROR_CODES } from '@kilat/contract'
+import { ORDER_STATUS } from '@kilat/domain'
+import { seedDemo } from '../../db/seed.js'
+import { post } from '../../test/inject.js'
+import { SANDBOX_PAY_PATH } from './repayment.routes.js'
+import { deliver, openRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
+
+// The borrower's repayment calls over HTTP, on the demo data (docs/product/money-rules.md#repayment).
+const INIT = '/h5-api/v3/loan-details/init-pay-type'
+const VCODE = '/h5-api/v3/loan-details/generate-vcode'
+const as = (tok: string) => ({ tok })
+const me = as('demo-borrower')
+
+let t: RepaymentTestApp
+beforeAll(async () => {
+  t = await openRepaymentApp()
+  await seedDemo(t.database.db, { sessionTtlDays: 30 })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('init-pay-type', () => {
+  it('lists the banks with their channels, or the markets with ALFAMART first', async () => {
+    const banks = (await post(t.app, INIT, { orderId: 'K2026000005', pay_type: 1 }, me)).json()
+    expect(banks.code).toBe(0)
+    expect(banks.data.list.map((b: { payCode: string }) => b.payCode)).toEqual(['BCA', 'BNI', 'BRI', 'MANDIRI', 'PERMATA', 'CIMB'])
+    expect(banks.data.list[0].method).toHaveLength(3)
+    const markets = (await post(t.app, INIT, { orderId: 'K2026000005', pay_type: 2 }, me)).json()
+    expect(markets.data.list.map((b: { payCode: string }) => b.payCode)).toEqual(['ALFAMART', 'INDOMARET'])
+  })
+
+  it("answers not found for another borrower's order, asks for a session without one, and refuses bad input", async () => {
+    expect((await post(t.app, INIT, { orderId: 'K2026000005', pay_type: 1 }, as('demo-borrower-2'))).json().code).toBe(ERROR_CODES.notFound)
+    expect((await post(t.app, INIT, { orderId: 'K2026000005', pay_type: 1 })).json().code).toBe(ERROR_CODES.sessionRequired)
+    for (const body of [{ pay_type: 1 } as Record<string, string | number>, { orderId: 'K2026000005', pay_type: 3 }, { orderId: "K1' or 1=1--", pay_type: 1 }, { orderId: 'K'.repeat(40), pay_type: 1 }]) {
+      const res = await post(t.app, INIT, body, me)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().code).toBe(ERROR_CODES.invalidRequest)
+    }
+  })
+})
+
+describe('generate-vcode', () => {
+  it('gives the account for what the server says is owed, with the steps in the borrower’s language, and the same one again', async () => {
+    const first = (await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BCA', pay_type: 1 }, me)).json()
+    expect(first.code).toBe(0)
+    expect(first.data).toMatchObject({ cardNo: 'K2026000005', payType: 1, payCode: 'BCA', status: 'pending', specificNum: 0 })
+    expect(first.data.vcode).toMatch(/^39358\d{11}$/)
+    expect(first.data.amount).toBeGreaterThan(0)
+    expect(first.data.payStep[0].name).toBe('ATM BCA')
+    expect(JSON.stringify(first.data.payStep)).toContain(first.data.vcode)
+    expect(first.data.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    const again = (await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BCA', pay_type: 1, amount: first.data.amount }, me)).json()
+    expect(again.data.vcode).toBe(first.data.vcode)
+    const english = (await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BCA', pay_type: 1 }, { ...me, lang: 'en' })).json()
+    expect(english.data.vcode).toBe(first.data.vcode)
+  })
+
+  it('uses the default market (ALFAMART) for a fresh repayment, with a list of steps', async () => {
+    const res = (await post(t.app, VCODE, { orderId: 'K2026000005', pay_type: 2, is_default: 1 }, me)).json()
+    expect(res.data.payCode).toBe('ALFAMART')
+    expect(typeof res.data.payStep[0]).toBe('string')
+  })
+
+  it('refuses an amount that is not owed, an unknown method, a settled order and another borrower’s order', async () => {
+    const owed = (await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BNI', pay_type: 1 }, me)).json().data.amount
+    const wrong = await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BNI', pay_type: 1, amount: owed - 1 }, me)
+    expect(wrong.json().code).toBe(ERROR_CODES.amountNotOwed)
+    expect(wrong.json().message).toContain('tidak sesuai')
+    expect((await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'PAYPAL', pay_type: 1 }, me)).json().code).toBe(ERROR_CODES.payMethodUnknown)
+    expect((await post(t.app, VCODE, { orderId: 'K2026000005', pay_type: 1 }, me)).json().code).toBe(ERROR_CODES.payMethodUnknown)
+    expect((await post(t.app, VCODE, { orderId: 'K2026000007', payCode: 'BCA', pay_type: 1 }, me)).json().code).toBe(ERROR_CODES.nothingOwed)
+    expect((await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BCA', pay_type: 1 }, as('demo-borrower-2'))).json().code).toBe(ERROR_CODES.notFound)
+    expect((await post(t.app, VCODE, { orderId: 'K2026000008', payCode: 'BCA', pay_type: 1 }, me)).json().code).toBe(ERROR_CODES.repaidAtPartner)
+    for (const body of [{ orderId: 'K2026000005', payCode: 'bca; drop', pay_type: 1 } as Record<string, string | number>, { orderId: 'K2026000005', payCode: 'BCA', amount: 'lots' }, { orderId: 'K2026000005', payCode: 'BCA', specific_num: -1 }]) {
+      expect((await post(t.app, VCODE, body, me)).json().code).toBe(ERROR_CODES.invalidRequest)
+    }
+  })
+
+  it('pays the next installment alone through the sandbox: the order keeps repaying, and the next account is a new one', async () => {
+    const plan = (await post(t.app, VCODE, { orderId: 'K2026000004', payCode: 'MANDIRI', pay_type: 1, specific_num: 1 }, me)).json()
+    expect(plan.code).toBe(0)
+    expect(plan.data.specificNum).toBe(1)
+    const paid = await post(t.app, SANDBOX_PAY_PATH, { accountNo: plan.data.vcode }, me)
+    expect(paid.json().code).toBe(0)
+    expect((await deliver(t)).delivered).toBe(1)
+    const again = (await post(t.app, VCODE, { orderId: 'K2026000004', payCode: 'MANDIRI', pay_type: 1, specific_num: 1 }, me)).json()
+    expect(again.data.vcode).not.toBe(plan.data.vcode)
+    const [order] = await t.database.db.query.orders.findMany({ where: (o, { eq }) => eq(o.orderNo, 'K2026000004') })
+    expect(order?.status).toBe(ORDER_STATUS.repayingInstallments)
+  })
+
+  it('settles a single-payment loan paid in full', async () => {
+    const account = (await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BCA', pay_type: 1 }, me)).json().data
+    await post(t.app, SANDBOX_PAY_PATH, { accountNo: account.vcode }, me)
+    await deliver(t)
+    const [order] = await t.database.db.query.orders.findMany({ where: (o, { eq }) => eq(o.orderNo, 'K2026000005') })
+    expect(order?.status).toBe(ORDER_STATUS.settled)
+    expect((await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BCA', pay_type: 1 }, me)).json().code).toBe(ERROR_CODES.nothingOwed)
+  })
+})

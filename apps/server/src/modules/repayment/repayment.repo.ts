@@ -1,0 +1,137 @@
+import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm'
+import type { Cents } from '@kilat/domain'
+import type { Executor, Tx } from '../../db/client.js'
+import { rowsOf } from '../../db/client.js'
+import {
+  ledgerEntries,
+  orderPeriods,
+  orders,
+  paymentAccounts,
+  payments,
+  products,
+  type NewLedgerEntry,
+  type NewOrder,
+  type NewOrderPeriod,
+  type NewPaymentAccount,
+  type Order,
+  type OrderPeriod,
+  type PaymentAccount,
+  type PaymentPurpose,
+  type Product,
+} from '../../db/schema.js'
+import { updateOrderInStatus } from '../orders/orders.service.js'
+
+/** What identifies "the same account" for a borrower asking twice (the partial unique index's columns). */
+export interface AccountKey {
+  orderKey: number
+  purpose: PaymentPurpose
+  method: string
+  amount: Cents
+}
+
+const sameKey = (key: AccountKey) =>
+  and(
+    eq(paymentAccounts.orderKey, key.orderKey),
+    eq(paymentAccounts.purpose, key.purpose),
+    eq(paymentAccounts.method, key.method),
+    eq(paymentAccounts.amount, key.amount),
+    eq(paymentAccounts.status, 'pending'),
+  )
+
+/** The pending account for `key` that still takes money at `now`, if any. */
+export async function findPendingAccount(db: Executor, key: AccountKey, now: Date): Promise<PaymentAccount | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentAccounts)
+    .where(and(sameKey(key), gt(paymentAccounts.expiresAt, now)))
+    .limit(1)
+  return row
+}
+
+/** Pending accounts for `key` whose time is over are expired: they no longer hold the key's one pending place. */
+export async function expireStale(tx: Tx, key: AccountKey, now: Date): Promise<void> {
+  await tx
+    .update(paymentAccounts)
+    .set({ status: 'expired' })
+    .where(and(sameKey(key), lte(paymentAccounts.expiresAt, now)))
+}
+
+/**
+ * The next account id, taken before the gateway is asked: the gateway is given it (`external_id`)
+ * and sends it back with the payment, as Xendit's fixed virtual accounts do.
+ */
+export async function reserveAccountId(db: Executor): Promise<number> {
+  const [row] = await rowsOf<{ id: string | number }>(db.execute(sql`select nextval(pg_get_serial_sequence('payment_accounts', 'id')) as id`))
+  if (!row) throw new Error('no id from the payment_accounts sequence')
+  return Number(row.id)
+}
+
+/** Inserts the account with its reserved id; undefined when another request's account for the same key won. */
+export async function insertAccount(tx: Tx, values: NewPaymentAccount & { id: number }): Promise<PaymentAccount | undefined> {
+  const [row] = await tx.insert(paymentAccounts).overridingSystemValue().values(values).onConflictDoNothing().returning()
+  return row
+}
+
+export async function accountById(db: Executor, id: number): Promise<PaymentAccount | undefined> {
+  const [row] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.id, id)).limit(1)
+  return row
+}
+
+/** The payment, unless the gateway's id is already recorded (its idempotency key): then undefined. */
+export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(payments)
+    .values(values)
+    .onConflictDoNothing({ target: [payments.gateway, payments.gatewayPaymentId] })
+    .returning({ id: payments.id })
+  return row?.id
+}
+
+/**
+ * The order with its product, locked until the transaction ends: payments of one order are applied
+ * one after another, each on the figures the previous one left, and the order job (which claims
+ * with SKIP LOCKED) leaves the order alone meanwhile.
+ */
+export async function lockOrder(tx: Tx, orderKey: number): Promise<{ order: Order; product: Product }> {
+  const [row] = await tx
+    .select({ order: orders, product: products })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, orderKey))
+    .for('update', { of: orders })
+  if (!row) throw new Error(`order ${orderKey} of a payment account does not exist`)
+  return row
+}
+
+export async function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {
+  return db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, orderKey)).orderBy(asc(orderPeriods.periodNo))
+}
+
+export async function insertLedgerEntries(tx: Tx, entries: NewLedgerEntry[]): Promise<void> {
+  if (entries.length) await tx.insert(ledgerEntries).values(entries)
+}
+
+export async function updatePeriod(tx: Tx, orderKey: number, periodNo: number, changes: Partial<NewOrderPeriod>): Promise<void> {
+  await tx
+    .update(orderPeriods)
+    .set(changes)
+    .where(and(eq(orderPeriods.orderKey, orderKey), eq(orderPeriods.periodNo, periodNo)))
+}
+
+/** Writes `changes` to the locked order; the status it was read in is checked again all the same. */
+export async function updateOrder(tx: Tx, orderKey: number, status: number, changes: Partial<NewOrder>): Promise<void> {
+  if (!(await updateOrderInStatus(tx, orderKey, status, changes))) throw new Error(`order ${orderKey} left status ${status} while locked`)
+}
+
+/** The account took its money (even one that had expired: the gateway accepted the payment). */
+export async function markAccountPaid(tx: Tx, id: number, paidAt: Date): Promise<void> {
+  await tx
+    .update(paymentAccounts)
+    .set({ status: 'paid', paidAt })
+    .where(and(eq(paymentAccounts.id, id), ne(paymentAccounts.status, 'paid')))
+}
+
+/** The borrower's accounts of an order, newest first (for tests and a later payment history). */
+export async function accountsOfOrder(db: Executor, orderKey: number): Promise<PaymentAccount[]> {
+  return db.select().from(paymentAccounts).where(eq(paymentAccounts.orderKey, orderKey)).orderBy(desc(paymentAccounts.id))
+}

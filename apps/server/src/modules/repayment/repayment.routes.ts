@@ -1,0 +1,154 @@
+import type { AddressInfo } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { startCallbackDeliverer, type RunningDeliverer } from '../../adapters/payments/callback-deliverer.js'
+import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js'
+import { SANDBOX_GATEWAY, SandboxGateway, sandboxPay } from '../../adapters/payments/sandbox-gateway.js'
+import { ConfigError } from '../../config.js'
+import { okEnvelope } from '../../http/envelope.js'
+import { AppError } from '../../http/errors.js'
+import { generateVcode, initPayType } from '@kilat/contract'
+import { formatDateTime, formatMoney } from '@kilat/domain'
+import { registerCall } from '../../http/route.js'
+import { borrowerOrder } from '../orders/orders.service.js'
+import { defaultMethod, findMethod, methodsOf, payStepsOf } from './methods/methods.js'
+import { issueRepaymentAccount } from './accounts.js'
+import { receivePayment } from './payments.js'
+
+/** Where the gateway posts its callbacks: public, no borrower session (docs/decisions/0012-payment-gateway.md). */
+export const PAYMENT_CALLBACK_PATH = '/h5-api/v3/payments/callback'
+/** Demo mode and tests only: the sandbox's "the borrower paid" button. */
+export const SANDBOX_PAY_PATH = '/h5-api/v3/sandbox/pay'
+
+/** A callback is a few hundred bytes; this leaves room for a real gateway's longer ones. */
+const CALLBACK_BODY_LIMIT = 64 * 1024
+
+export interface RepaymentOptions {
+  /** The payment gateway; the sandbox, signing with PAYMENT_CALLBACK_SECRET, by default. */
+  gateway?: PaymentGateway | undefined
+}
+
+/**
+ * The gateway's webhook and, in demo mode and tests, the sandbox's pay call. With the sandbox
+ * gateway, a listening server also delivers the sandbox's queued callbacks to its own webhook
+ * every JOB_INTERVAL_SECONDS (0: never; tests deliver themselves, adapters/payments/callback-deliverer.ts).
+ */
+export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOptions): Promise<void> {
+  const secret = app.config.PAYMENT_CALLBACK_SECRET
+  if (!secret) throw new ConfigError('Invalid configuration: PAYMENT_CALLBACK_SECRET is required when DEMO_MODE is off')
+  const gateway = options.gateway ?? new SandboxGateway(secret)
+
+  // The signature covers the bytes received, so this route alone keeps the body as a Buffer
+  // (content-type parsers are scoped to the plugin that adds them).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT }, (_req, body, done) => done(null, body))
+    scope.post(PAYMENT_CALLBACK_PATH, { config: { family: 'code0' }, bodyLimit: CALLBACK_BODY_LIMIT }, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+      const verified = gateway.verifyCallback(raw, req.headers)
+      if (!verified.ok) {
+        req.log.warn({ reason: verified.reason }, 'payment callback refused')
+        if (verified.reason === 'malformed') throw new AppError('invalidRequest', { message: 'The callback body is not a payment.' })
+        throw new AppError('sessionRequired', { message: 'The callback signature is missing, wrong or out of date.' })
+      }
+      const outcome = await receivePayment(app.db, gateway.name, verified.event).catch((error: unknown) => {
+        if (error instanceof AppError) req.log.error({ gatewayPaymentId: verified.event.gatewayPaymentId, externalId: verified.event.externalId }, 'payment for an unknown account')
+        throw error
+      })
+      if (outcome.duplicate) {
+        req.log.info({ gatewayPaymentId: verified.event.gatewayPaymentId }, 'payment callback seen before')
+      } else {
+        req.log.info({ paymentId: outcome.paymentId, orderStatus: outcome.orderStatus, amount: verified.event.amount }, 'payment recorded')
+      }
+      reply.header('cache-control', 'no-store')
+      return okEnvelope('code0', outcome.duplicate ? { duplicate: true } : { duplicate: false, paymentId: outcome.paymentId })
+    })
+  })
+
+  borrowerCalls(app, gateway)
+
+  if (gateway.name !== SANDBOX_GATEWAY) return
+
+  let deliverer: RunningDeliverer | undefined
+  const interval = app.config.JOB_INTERVAL_SECONDS
+  if (interval > 0) {
+    app.addHook('onListen', async () => {
+      deliverer = startCallbackDeliverer({ db: app.db, secret, url: app.config.PAYMENT_CALLBACK_URL ?? ownWebhookUrl(app) }, interval, app.log)
+    })
+    // before the server stops taking requests: a pass in progress can still reach the webhook
+    app.addHook('preClose', async () => {
+      await deliverer?.stop()
+    })
+  }
+
+  if (!app.config.DEMO_MODE && app.config.NODE_ENV !== 'test') return
+  const payBody = z.object({ accountNo: z.string().trim().min(1).max(64) })
+  app.post(SANDBOX_PAY_PATH, { schema: { body: payBody }, config: { family: 'code0' } }, async (req, reply) => {
+    const { accountNo } = payBody.parse(req.body)
+    const paid = await sandboxPay(app.db, accountNo)
+    if (!paid.ok) {
+      if (paid.reason === 'unknownAccount') throw new AppError('notFound', { message: 'No pending account with this number.' })
+      throw new AppError('invalidRequest', { message: 'This account has already been paid.' })
+    }
+    // the demo's borrower sees the payment at once rather than at the next pass
+    deliverer?.kick()
+    reply.header('cache-control', 'no-store')
+    return okEnvelope('code0', { paymentId: paid.paymentId })
+  })
+}
+
+/** This server's own webhook, at the address it listens on (a wildcard address is reached on loopback). */
+function ownWebhookUrl(app: FastifyInstance): string {
+  const address = app.server.address() as AddressInfo | null
+  if (!address || typeof address === 'string') throw new Error('the server listens on no TCP address')
+  const wildcard = address.address === '0.0.0.0' || address.address === '::'
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return `http://${host}:${address.port}${PAYMENT_CALLBACK_PATH}`
+}
+
+/**
+ * The borrower's repayment calls (docs/product/money-rules.md#repayment): the methods of the
+ * order's market, and the account to pay, whose amount is always the server's own figure.
+ */
+function borrowerCalls(app: FastifyInstance, gateway: PaymentGateway): void {
+  registerCall(app, initPayType, async ({ borrower, body }) => {
+    // another borrower's order, or none: notFound
+    const { product } = await borrowerOrder(app.db, borrower.id, body.orderId)
+    const list = methodsOf(product.market, body.pay_type).map((m) => ({ payCode: m.code, bankName: m.name, method: m.methods ?? [] }))
+    return { payType: body.pay_type, list }
+  })
+
+  registerCall(app, generateVcode, async ({ req, borrower, body }) => {
+    const { product } = await borrowerOrder(app.db, borrower.id, body.orderId)
+    // spec 4.7: a fresh repayment uses the market's default method of the chosen type
+    const code = body.payCode ?? (body.is_default === 1 ? defaultMethod(product.market, body.pay_type).code : undefined)
+    if (!code) throw new AppError('payMethodUnknown', { data: { fields: ['payCode'] } })
+    const account = await issueRepaymentAccount(
+      { db: app.db, gateway },
+      {
+        borrowerId: borrower.id,
+        orderNo: body.orderId,
+        methodCode: code,
+        purpose: body.purpose,
+        periodCount: body.specific_num > 0 ? body.specific_num : undefined,
+        expectedAmount: body.amount,
+      },
+    )
+    const method = findMethod(account.market, account.methodCode)
+    if (!method) throw new AppError('payMethodUnknown', { data: { fields: ['payCode'] } })
+    return {
+      amount: account.amount,
+      vcode: account.accountNo,
+      cardNo: account.orderNo,
+      payType: method.payType,
+      payCode: method.code,
+      payName: method.name,
+      payStep: payStepsOf(method, req.locale, { account: account.accountNo, amount: formatMoney(account.amount, account.market) }),
+      specificNum: account.periodCount ?? 0,
+      telephone: app.config.SERVICE_PHONES[account.market],
+      expiresAt: formatDateTime(account.expiresAt, account.market),
+      status: account.status,
+      accountId: account.accountId,
+    }
+  })
+}
