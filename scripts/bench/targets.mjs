@@ -94,6 +94,13 @@ export const TARGETS = [
     },
   },
   {
+    // The demo borrower's installment loan: unpaid and paid installments.
+    name: 'loan-play-detail',
+    kind: 'read',
+    mix: 2,
+    requests: (demo) => [post('/h5-api/v3/installment/loan-play-detail', { orderId: installments(demo).orderNo })],
+  },
+  {
     // The account for everything owed: issued by the first request, the same pending one after
     // (what /that asks on every visit): the owed figures are computed each time.
     name: 'generate-vcode',
@@ -165,5 +172,12 @@ export const TARGETS = [
 function repayable(demo) {
   const order = demo.orders.find((o) => o.statusName === 'due')
   if (!order) throw new Error('the demo data has no order with a payment due')
+  return order
+}
+
+/** The demo borrower's installment loan being repaid. */
+function installments(demo) {
+  const order = demo.orders.find((o) => o.statusName === 'installments')
+  if (!order) throw new Error('the demo data has no installment loan being repaid')
   return order
 }

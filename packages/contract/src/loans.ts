@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { defineCall } from './call.js'
 import { centsSchema, costSummarySchema, recommendedProductSchema } from './products.js'
 
-const productId = z.coerce.number().int().positive().max(2_147_483_647)
+export const productId = z.coerce.number().int().positive().max(2_147_483_647)
 /** orderId and orderNo name the same public order number (docs/product/envelopes-and-errors.md#url-map). */
-const orderNo = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9-]+$/)
+export const orderNo = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9-]+$/)
 const line = z.object({ title: z.string(), value: z.string() })
 const amount = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 /** Number of installments of an installment loan; 1 for a single-payment loan. */

@@ -1,10 +1,8 @@
 import { z } from 'zod'
 import { defineCall } from './call.js'
+import { orderNo, productId } from './loans.js'
 import { centsSchema } from './products.js'
 
-/** orderId names the public order number (docs/product/envelopes-and-errors.md#url-map). */
-const orderNo = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9-]+$/)
-const productId = z.coerce.number().int().positive().max(2_147_483_647)
 /** 1 bank (or transfer), 2 mini market (or cash) (spec 9: default 1). */
 const payType = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]))
 const flag = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]))
@@ -80,4 +78,48 @@ export const generateVcode = defineCall({
   data: virtualAccountSchema,
 })
 
-export const repaymentCalls = { initPayType, generateVcode }
+/**
+ * An installment's `periodStatus` by name (spec 3 notes 500 for a paid one); the page compares
+ * these names' numbers, never literals.
+ */
+export const PERIOD_STATUS = { upcoming: 100, overdue: 300, paid: 500 } as const
+
+const periodSchema = z.object({
+  periodNo: z.number().int(),
+  /** Unpaid: what is left of it (interest and principal); paid: what it was. Cents. */
+  totalAmount: centsSchema,
+  /** 1 only on the first unpaid installment (spec 4.6). */
+  canClick: z.union([z.literal(0), z.literal(1)]),
+  periodStatus: z.union([z.literal(PERIOD_STATUS.upcoming), z.literal(PERIOD_STATUS.overdue), z.literal(PERIOD_STATUS.paid)]),
+  /** "Installment 2 of 4 · Overdue" in the borrower's language. */
+  repayDes: z.string(),
+  /** yyyy-mm-dd in the market's time zone. */
+  dueTime: z.string(),
+  /** `totalAmount` as the market writes it. */
+  at: z.string(),
+})
+
+/** The installment plan of spec 3 (docs/product/money-rules.md#repayment). */
+export const installmentPlanSchema = z.object({
+  orderNo: z.string(),
+  productName: z.string(),
+  productLogo: z.string(),
+  note: z.string(),
+  repayWaitCount: z.number().int(),
+  /** Late charges, paid with any selection: a selection's total is these plus its installments. */
+  lateCharges: centsSchema,
+  repayPlanDetail: z.object({ repayWaitDetail: z.array(periodSchema), repayYetDetail: z.array(periodSchema) }),
+  telephone: z.string(),
+})
+export type InstallmentPlan = z.infer<typeof installmentPlanSchema>
+
+export const loanPlayDetail = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/installment/loan-play-detail',
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({ productId: productId.optional(), orderId: orderNo }),
+  data: installmentPlanSchema,
+})
+
+export const repaymentCalls = { initPayType, generateVcode, loanPlayDetail }

@@ -124,6 +124,15 @@ export interface ServerTexts {
     found: string
     notFound: string
   }
+  /** The installment plan (docs/product/money-rules.md#repayment). */
+  plan: {
+    /** Above the list: how a selection is paid. */
+    note: string
+    installment: (n: number, of: number) => string
+    upcoming: string
+    overdue: string
+    paid: string
+  }
   sms: {
     /** `validity`: the minutes the code lives, already counted ("5 menit", "1 minute"). */
     loginCode: (code: string, validity: string) => string

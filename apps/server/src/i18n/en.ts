@@ -112,6 +112,13 @@ export const en: ServerTexts = {
     found: 'Here is what I found:',
     notFound: 'Sorry, I could not find an answer to that. Please contact customer service.',
   },
+  plan: {
+    note: 'Installments are paid oldest first: choosing one chooses every earlier one. Late charges, if any, are paid with the first.',
+    installment: (n, of) => `Installment ${n} of ${of}`,
+    upcoming: 'Not yet due',
+    overdue: 'Overdue',
+    paid: 'Paid',
+  },
   sms: {
     loginCode: (code, validity) => `Your Kilat verification code: ${code}. Valid for ${validity}. Do not share this code with anyone.`,
     registerCode: (code, validity) => `Your Kilat registration code: ${code}. Valid for ${validity}. Do not share this code with anyone.`,

@@ -112,6 +112,13 @@ export const es: ServerTexts = {
     found: 'Esto es lo que encontré:',
     notFound: 'Lo siento, no encontré una respuesta. Contacta a atención al cliente.',
   },
+  plan: {
+    note: 'Las cuotas se pagan de la más antigua a la más reciente: elegir una elige todas las anteriores. Los cargos por mora, si hay, se pagan con la primera.',
+    installment: (n, of) => `Cuota ${n} de ${of}`,
+    upcoming: 'Aún no vence',
+    overdue: 'Vencida',
+    paid: 'Pagada',
+  },
   sms: {
     loginCode: (code, validity) => `Tu código de verificación de Kilat: ${code}. Válido por ${validity}. No compartas este código con nadie.`,
     registerCode: (code, validity) => `Tu código de registro de Kilat: ${code}. Válido por ${validity}. No compartas este código con nadie.`,

@@ -112,6 +112,13 @@ export const id: ServerTexts = {
     found: 'Ini yang saya temukan:',
     notFound: 'Maaf, saya belum menemukan jawabannya. Silakan hubungi layanan pelanggan.',
   },
+  plan: {
+    note: 'Cicilan dibayar mulai dari yang paling lama: memilih satu cicilan berarti memilih semua cicilan sebelumnya. Denda keterlambatan, jika ada, dibayar bersama cicilan pertama.',
+    installment: (n, of) => `Cicilan ${n} dari ${of}`,
+    upcoming: 'Belum jatuh tempo',
+    overdue: 'Terlambat',
+    paid: 'Lunas',
+  },
   sms: {
     loginCode: (code, validity) => `Kode verifikasi Kilat Anda: ${code}. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,
     registerCode: (code, validity) => `Kode pendaftaran Kilat Anda: ${code}. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ERROR_CODES } from '@kilat/contract'
+import { ERROR_CODES, PERIOD_STATUS } from '@kilat/contract'
 import { ORDER_STATUS } from '@kilat/domain'
 import { seedDemo } from '../../db/seed.js'
 import { post } from '../../test/inject.js'
@@ -9,6 +9,7 @@ import { deliver, openRepaymentApp, type RepaymentTestApp } from './test-helpers
 // The borrower's repayment calls over HTTP, on the demo data (docs/product/money-rules.md#repayment).
 const INIT = '/h5-api/v3/loan-details/init-pay-type'
 const VCODE = '/h5-api/v3/loan-details/generate-vcode'
+const PLAN = '/h5-api/v3/installment/loan-play-detail'
 const as = (tok: string) => ({ tok })
 const me = as('demo-borrower')
 
@@ -38,6 +39,38 @@ describe('init-pay-type', () => {
       const res = await post(t.app, INIT, body, me)
       expect(res.statusCode).toBe(400)
       expect(res.json().code).toBe(ERROR_CODES.invalidRequest)
+    }
+  })
+})
+
+describe('loan-play-detail', () => {
+  it('lists the unpaid installments oldest first, only the first clickable, and the paid ones; amounts agree with generate-vcode', async () => {
+    const res = (await post(t.app, PLAN, { orderId: 'K2026000004' }, me)).json()
+    expect(res.code).toBe(0)
+    const { repayWaitDetail: wait, repayYetDetail: yet } = res.data.repayPlanDetail
+    expect(res.data.repayWaitCount).toBe(wait.length)
+    expect(wait.length + yet.length).toBe(4)
+    expect(yet).toHaveLength(2)
+    expect(yet.every((p: { periodStatus: number; canClick: number }) => p.periodStatus === PERIOD_STATUS.paid && p.canClick === 0)).toBe(true)
+    expect(wait.map((p: { canClick: number }) => p.canClick)).toEqual([1, ...wait.slice(1).map(() => 0)])
+    expect(wait.map((p: { periodNo: number }) => p.periodNo)).toEqual([...wait.map((p: { periodNo: number }) => p.periodNo)].sort((a, b) => a - b))
+    expect(wait[0].repayDes).toMatch(/^Cicilan 3 dari 4 · /)
+    expect(wait[0].dueTime).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(wait[0].at).toMatch(/^Rp /)
+    // a selection's total, as the page adds it, is what the account asks
+    const account = (await post(t.app, VCODE, { orderId: 'K2026000004', payCode: 'BNI', pay_type: 1, specific_num: 1 }, me)).json().data
+    expect(account.amount).toBe(res.data.lateCharges + wait[0].totalAmount)
+  })
+
+  it('speaks the borrower’s language, refuses a partner order, another borrower’s order and bad input', async () => {
+    const es = (await post(t.app, PLAN, { orderId: 'K2026000004' }, { ...me, lang: 'es' })).json()
+    expect(es.data.repayPlanDetail.repayWaitDetail[0].repayDes).toMatch(/^Cuota 3 de 4 · /)
+    expect(es.data.note).toContain('cuotas')
+    expect((await post(t.app, PLAN, { orderId: 'K2026000008' }, me)).json().code).toBe(ERROR_CODES.repaidAtPartner)
+    expect((await post(t.app, PLAN, { orderId: 'K2026000004' }, as('demo-borrower-2'))).json().code).toBe(ERROR_CODES.notFound)
+    expect((await post(t.app, PLAN, { orderId: 'K2026000004' })).json().code).toBe(ERROR_CODES.sessionRequired)
+    for (const body of [{} as Record<string, string>, { orderId: '<script>' }, { orderId: 'K'.repeat(33) }]) {
+      expect((await post(t.app, PLAN, body, me)).json().code).toBe(ERROR_CODES.invalidRequest)
     }
   })
 })

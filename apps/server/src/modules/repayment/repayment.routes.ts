@@ -7,13 +7,14 @@ import { SANDBOX_GATEWAY, SandboxGateway, sandboxPay } from '../../adapters/paym
 import { ConfigError } from '../../config.js'
 import { okEnvelope } from '../../http/envelope.js'
 import { AppError } from '../../http/errors.js'
-import { generateVcode, initPayType } from '@kilat/contract'
+import { generateVcode, initPayType, loanPlayDetail } from '@kilat/contract'
 import { formatDateTime, formatMoney } from '@kilat/domain'
 import { registerCall } from '../../http/route.js'
 import { borrowerOrder } from '../orders/orders.service.js'
 import { defaultMethod, findMethod, methodsOf, payStepsOf } from './methods/methods.js'
 import { issueRepaymentAccount } from './accounts.js'
 import { receivePayment } from './payments.js'
+import { installmentPlan } from './plan.js'
 
 /** Where the gateway posts its callbacks: public, no borrower session (docs/decisions/0012-payment-gateway.md). */
 export const PAYMENT_CALLBACK_PATH = '/h5-api/v3/payments/callback'
@@ -117,6 +118,8 @@ function borrowerCalls(app: FastifyInstance, gateway: PaymentGateway): void {
     const list = methodsOf(product.market, body.pay_type).map((m) => ({ payCode: m.code, bankName: m.name, method: m.methods ?? [] }))
     return { payType: body.pay_type, list }
   })
+
+  registerCall(app, loanPlayDetail, ({ req, borrower, body }) => installmentPlan(app.db, app.config, borrower.id, body.orderId, req.locale))
 
   registerCall(app, generateVcode, async ({ req, borrower, body }) => {
     const { product } = await borrowerOrder(app.db, borrower.id, body.orderId)
