@@ -68,6 +68,12 @@ export const ERROR_CODES = {
   extensionUnavailable: 6005,
   extensionNeedsPayment: 6006,
   repaidAtPartner: 6007,
+  repayTokenInvalid: 6008,
+  cardUnknown: 6009,
+  cardNumberInvalid: 6010,
+  utrNotAccepted: 6011,
+  repayCodeWrong: 800006,
+  repayTwice: 800005,
 } as const
 
 /**
@@ -425,6 +431,54 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Pinjaman ini dibayar melalui mitra kami.',
       en: 'This loan is repaid through our partner.',
       es: 'Este préstamo se paga a través de nuestro socio.',
+    },
+  },
+  repayTokenInvalid: {
+    status: 409,
+    messages: {
+      id: 'Sesi pembayaran ini sudah berakhir. Silakan muat ulang halaman.',
+      en: 'This payment session has ended. Please reload the page.',
+      es: 'Esta sesión de pago terminó. Vuelve a cargar la página.',
+    },
+  },
+  cardUnknown: {
+    status: 404,
+    messages: {
+      id: 'Kartu bank tidak ditemukan. Silakan pilih kartu lain.',
+      en: 'This bank card was not found. Please choose another card.',
+      es: 'No se encontró esta tarjeta. Elige otra tarjeta.',
+    },
+  },
+  cardNumberInvalid: {
+    status: 400,
+    messages: {
+      id: 'Nomor kartu tidak valid. Silakan periksa kembali.',
+      en: 'This card number is not valid. Please check it.',
+      es: 'Este número de tarjeta no es válido. Revísalo.',
+    },
+  },
+  utrNotAccepted: {
+    status: 409,
+    messages: {
+      id: 'UTR hanya dapat dikirim untuk transfer bank yang belum dibayar.',
+      en: 'A UTR can only be sent for an unpaid bank transfer.',
+      es: 'Solo se puede enviar un UTR para una transferencia bancaria sin pagar.',
+    },
+  },
+  repayCodeWrong: {
+    status: 400,
+    messages: {
+      id: 'Kode verifikasi salah.',
+      en: 'The verification code is wrong.',
+      es: 'El código de verificación es incorrecto.',
+    },
+  },
+  repayTwice: {
+    status: 409,
+    messages: {
+      id: 'Jangan mengirim permintaan pembayaran dua kali.',
+      en: 'Please do not submit a payment request twice.',
+      es: 'No envíes una solicitud de pago dos veces.',
     },
   },
 } as const)

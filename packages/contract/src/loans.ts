@@ -188,6 +188,18 @@ export const loanDetailsSchema = z.object({
   reyMsg: z.string(),
   /** What is owed now, for the repay button. */
   amountDue: centsSchema,
+  /** The latest payment received on this order (the ledger's), or null. */
+  lastPayment: z
+    .object({
+      amount: centsSchema,
+      /** As the market writes it. */
+      amountText: z.string(),
+      /** yyyy-mm-dd hh:mm:ss in the market's time zone. */
+      paidAt: z.string(),
+      /** The method's display name. */
+      method: z.string(),
+    })
+    .nullable(),
   /** The order's product's market: its amounts are in that currency, not the page's. */
   market: z.enum(MARKETS),
 })

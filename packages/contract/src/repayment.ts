@@ -122,4 +122,194 @@ export const loanPlayDetail = defineCall({
   data: installmentPlanSchema,
 })
 
-export const repaymentCalls = { initPayType, generateVcode, loanPlayDetail }
+/** The account's state, for /that to notice a payment without a reload (docs/product/money-rules.md#repayment). */
+export const vcodeStatus = defineCall({
+  method: 'GET',
+  path: '/h5-api/v3/loan-details/vcode-status',
+  family: 'code0',
+  auth: 'borrower',
+  query: z.object({ accountId: z.coerce.number().int().positive().max(2_147_483_647) }),
+  data: z.object({
+    accountId: z.number().int(),
+    status: z.enum(['pending', 'paid', 'expired']),
+    orderNo: z.string(),
+    orderStatus: z.number().int(),
+    /** yyyy-mm-dd hh:mm:ss in the market's time zone, once paid. */
+    paidAt: z.string().nullable(),
+    /** India's bank transfer: the UTR the borrower submitted, if any. */
+    utr: z.string().nullable(),
+  }),
+})
+
+/** The extension detail of spec 3 (docs/product/loans.md#extension), with the due dates before and after. */
+export const extensionDetailSchema = z.object({
+  orderNo: z.string(),
+  productName: z.string(),
+  productLogo: z.string(),
+  /** The extension fee, cents. */
+  delayShouldPayAmount: centsSchema,
+  /** `delayShouldPayAmount` as the market writes it. */
+  delayShouldPayText: z.string(),
+  /** The last moment the fee can be paid (the current due date's end), yyyy-mm-dd hh:mm:ss local. */
+  delayExpiryTime: z.string(),
+  /** yyyy-mm-dd: the due date now, and the one the fee moves it to. */
+  currentDueDate: z.string(),
+  newDueDate: z.string(),
+  /** 1 when the fee can be paid now; 0 when interest or late charges must be paid first (`blockedReason` says so). */
+  canPay: z.union([z.literal(0), z.literal(1)]),
+  blockedReason: z.string(),
+  orderDetail: z.object({ detail: z.array(z.object({ text: z.string(), value: z.string() })) }),
+  telephone: z.string(),
+})
+export type ExtensionDetail = z.infer<typeof extensionDetailSchema>
+
+export const delayDetail = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/loan-details/delay-detail',
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({ productId: productId.optional(), orderId: orderNo }),
+  data: extensionDetailSchema,
+})
+
+/** India's bank transfer: the 12-digit UTR the borrower's bank gave them (spec 7.5 "submit utr"). */
+export const utrSchema = z.string().trim().regex(/^\d{12}$/)
+
+export const submitUtr = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/loan-details/submit-utr',
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({ orderId: orderNo, accountId: z.coerce.number().int().positive().max(2_147_483_647), utr: utrSchema }),
+  data: z.object({ accountId: z.number().int(), utr: z.string() }),
+})
+
+/** How to repay with each of the market's methods, with placeholders for the account and amount (/repayment-instructions). */
+export const payGuide = defineCall({
+  method: 'GET',
+  path: '/h5-api/v3/loan-details/pay-guide',
+  family: 'code0',
+  auth: 'borrower',
+  data: z.object({
+    methods: z.array(
+      z.object({
+        payType: z.union([z.literal(1), z.literal(2)]),
+        payCode: z.string(),
+        payName: z.string(),
+        payStep: z.union([z.array(stepGroup), z.array(z.string())]),
+      }),
+    ),
+    telephone: z.string(),
+  }),
+})
+
+/** A borrower's bank card: the number always masked (first 6 and last 4 digits at most). */
+export const bankCardSchema = z.object({ id: z.number().int(), bankName: z.string(), cardNo: z.string(), bankCode: z.string() })
+export type BankCard = z.infer<typeof bankCardSchema>
+
+const CARD_REPAY_PREFIX = '/api/v1/lender/lender-api/service/loan'
+
+/** Card repay, spec 7.3 and 4.3: the cards and a single-use repayToken for one commit. */
+export const repaymentWay = defineCall({
+  method: 'POST',
+  path: `${CARD_REPAY_PREFIX}/repayment-way`,
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({ orderId: orderNo }),
+  data: z.object({
+    /** 1 when the hosted payment page (repayment-huichao) is offered. */
+    alipay: z.union([z.literal(0), z.literal(1)]),
+    repayToken: z.string(),
+    bankCards: z.array(bankCardSchema),
+    /** What is owed now, cents, and as the market writes it. */
+    amount: centsSchema,
+    amountText: z.string(),
+  }),
+})
+
+export const repaymentCommit = defineCall({
+  method: 'POST',
+  path: `${CARD_REPAY_PREFIX}/repayment-commit`,
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({
+    /** What the page shows, cents: checked against what is owed, never used as the amount. */
+    amount: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    bankName: z.string().max(64).optional(),
+    cardId: z.coerce.number().int().positive().max(2_147_483_647),
+    /** The masked number the page shows; ignored (the card is `cardId`). */
+    cardNo: z.string().max(32).optional(),
+    couponId: z.coerce.number().int().nonnegative().max(2_147_483_647).optional(),
+    orderId: orderNo,
+    repayToken: z.string().trim().min(1).max(128),
+    bankCode: z.string().max(32).optional(),
+    /** 1: send the SMS code now. */
+    sendMsg: flag.default(1),
+  }),
+  data: z.object({ needValid: z.union([z.literal(0), z.literal(1)]), repayRecordId: z.number().int() }),
+})
+
+export const repaymentConfirm = defineCall({
+  method: 'POST',
+  path: `${CARD_REPAY_PREFIX}/repayment-confirm`,
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({
+    orderId: orderNo,
+    verifyCode: z.string().trim().min(1).max(16),
+    repaymentRecordId: z.coerce.number().int().positive().max(2_147_483_647),
+  }),
+})
+
+export const repaymentHuichao = defineCall({
+  method: 'POST',
+  path: `${CARD_REPAY_PREFIX}/repayment-huichao`,
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({
+    /** Ignored: the borrower is the session's. */
+    userId: z.string().max(64).optional(),
+    orderId: orderNo,
+    amount: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  }),
+  data: z.object({ url: z.string() }),
+})
+
+/** /bind-bank: add a card the borrower can repay from (the number checked by its Luhn digit). */
+export const bindCard = defineCall({
+  method: 'POST',
+  path: `${CARD_REPAY_PREFIX}/bind-card`,
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({
+    bankCode: z.string().trim().min(1).max(32).regex(/^[A-Z0-9_]+$/),
+    cardNo: z.string().trim().regex(/^\d{12,19}$/),
+    holderName: z.string().trim().min(1).max(80),
+  }),
+  data: bankCardSchema,
+})
+
+/** The banks a card can be added from, for the borrower's market. */
+export const cardBanks = defineCall({
+  method: 'GET',
+  path: `${CARD_REPAY_PREFIX}/card-banks`,
+  family: 'code0',
+  auth: 'borrower',
+  data: z.object({ list: z.array(z.object({ bankCode: z.string(), bankName: z.string() })) }),
+})
+
+export const repaymentCalls = {
+  initPayType,
+  generateVcode,
+  loanPlayDetail,
+  vcodeStatus,
+  delayDetail,
+  submitUtr,
+  payGuide,
+  repaymentWay,
+  repaymentCommit,
+  repaymentConfirm,
+  repaymentHuichao,
+  bindCard,
+  cardBanks,
+}

@@ -15,6 +15,7 @@ import { defaultMethod, findMethod, methodsOf, payStepsOf } from './methods/meth
 import { issueRepaymentAccount } from './accounts.js'
 import { receivePayment } from './payments.js'
 import { installmentPlan } from './plan.js'
+import { cardCalls } from './cards/cards.routes.js'
 
 /** Where the gateway posts its callbacks: public, no borrower session (docs/decisions/0012-payment-gateway.md). */
 export const PAYMENT_CALLBACK_PATH = '/h5-api/v3/payments/callback'
@@ -67,6 +68,7 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   })
 
   borrowerCalls(app, gateway)
+  cardCalls(app, gateway)
 
   if (gateway.name !== SANDBOX_GATEWAY) return
 

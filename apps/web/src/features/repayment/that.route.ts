@@ -1,0 +1,1 @@
+export { ComingSoonPage as Component } from '../coming-soon/coming-soon-page'
