@@ -37,7 +37,24 @@ export async function demoOf(base) {
       byStatus.set(order.status, { ...order, statusName: STATUS_NAMES[order.status] ?? `status-${order.status}` })
     }
   }
-  return { productId, orders: [...byStatus.values()], ...(await complaintsOf(base)) }
+  const due = byStatus.get(174)
+  if (!due) throw new Error('the demo borrower has no order with a payment due: the demo data changed')
+  return { productId, orders: [...byStatus.values()], ...(await complaintsOf(base)), accountId: await accountOf(base, due.orderNo) }
+}
+
+/**
+ * The account for everything the due order owes (the same pending one each time it is asked), for
+ * the calls that read an account (vcode-status).
+ */
+async function accountOf(base, orderNo) {
+  const response = await fetch(`${base}/h5-api/v3/loan-details/generate-vcode?tok=${DEMO_SESSION}`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+    body: new URLSearchParams({ orderId: orderNo, payCode: 'BCA', pay_type: '1' }).toString(),
+  })
+  const body = await response.json().catch(() => undefined)
+  if (!response.ok || body?.code !== 0) throw new Error(`generate-vcode answered ${response.status} ${JSON.stringify(body)?.slice(0, 200)}`)
+  return body.data.accountId
 }
 
 /** The demo borrower's first complaint and the chatbot's first category of questions. */

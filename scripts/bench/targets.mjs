@@ -6,7 +6,7 @@
 //   kind      'read' or 'write': the share of the floor's req/s each must reach (issue 7: 0.6 and 0.3)
 //   mix       the entry's share of the fixed-rate run, split evenly over its requests (0: left out)
 //   requests  (demo) => [request]: demo is what demo.mjs reads from the server (productId, one
-//             order per status, problemId, qaCategoryId); a request is { label?, method, path, headers, body? } as
+//             order per status, problemId, qaCategoryId, accountId); a request is { label?, method, path, headers, body? } as
 //             autocannon takes it
 //
 // Requests carry the session in the query (`tok`), as the app shell opens every screen, and the
@@ -107,6 +107,28 @@ export const TARGETS = [
     kind: 'write',
     mix: 2,
     requests: (demo) => [post('/h5-api/v3/loan-details/generate-vcode', { orderId: repayable(demo).orderNo, payCode: 'BCA', pay_type: 1 })],
+  },
+  {
+    // What /that polls every few seconds until the payment is in: one indexed read of the account
+    // issued by demo.mjs for the due order.
+    name: 'vcode-status',
+    kind: 'read',
+    mix: 3,
+    requests: (demo) => [get('/h5-api/v3/loan-details/vcode-status', { accountId: demo.accountId })],
+  },
+  {
+    // The due order's extension detail: fee, both due dates, whether it can be paid now.
+    name: 'delay-detail',
+    kind: 'read',
+    mix: 1,
+    requests: (demo) => [post('/h5-api/v3/loan-details/delay-detail', { orderId: repayable(demo).orderNo })],
+  },
+  {
+    // Every method of the borrower's market with its steps (no database read past the session).
+    name: 'pay-guide',
+    kind: 'read',
+    mix: 1,
+    requests: () => [get('/h5-api/v3/loan-details/pay-guide')],
   },
   {
     // The demo borrower's first complaint in the list.

@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth.routes.js'
 import { chatbotRoutes } from './modules/chatbot/chatbot.routes.js'
 import { complaintsRoutes } from './modules/complaints/complaints.routes.js'
 import { demoRoutes } from './modules/demo/demo.routes.js'
+import { newOrderRoutes } from './modules/demo/new-order.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
 import { loansRoutes } from './modules/loans/loans.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(publicFiguresRoutes)
   await app.register(repaymentRoutes, { gateway: payments })
   if (config.DEMO_MODE) await app.register(demoRoutes)
+  if (config.DEMO_MODE) await app.register(newOrderRoutes)
 
   // The pages plugin's own options type may lag behind; what it receives is fixed here.
   await app.register(pagesPlugin as FastifyPluginAsync<{ config: Config }>, { config })

@@ -61,13 +61,16 @@ export const userInfo = defineCall({
   data: z.object({ phone: z.string(), market: z.enum(MARKETS), name: z.string().nullable() }),
 })
 
-/** Demo mode only: the last SMS code sent to a number, so /testPreview can stand in for a phone. */
+/**
+ * Demo mode only: the last SMS code sent to a number, so /testPreview can stand in for a phone;
+ * `purpose` 'repay' reads the card repayment's code instead of the login's.
+ */
 export const demoLastSms = defineCall({
   method: 'GET',
   path: '/h5-api/v3/demo/last-sms',
   family: 'code0',
   auth: 'none',
-  query: z.object({ phone }),
+  query: z.object({ phone, purpose: z.enum(['login', 'repay']).default('login') }),
   data: z.object({ code: z.string().nullable(), sentAt: z.string().nullable() }),
 })
 
@@ -87,4 +90,25 @@ export const demoOrders = defineCall({
   }),
 })
 
-export const authCalls = { loginInit, sendSmsCode, smsLogin, logout, userInfo, demoLastSms, demoOrders }
+/**
+ * Demo mode only: a fresh paid-out order for the signed-in borrower, so that every browser test can
+ * pay an order of its own. `due`: a single payment that may be extended, due in 5 days; `installments`:
+ * `paidPeriods` installments already paid, the next due in 5 days; `overdue`: a single payment 3 days late, with its
+ * late charges.
+ */
+export const demoNewOrder = defineCall({
+  method: 'POST',
+  path: '/h5-api/v3/demo/new-order',
+  family: 'code0',
+  auth: 'borrower',
+  body: z.object({
+    kind: z.enum(['due', 'installments', 'overdue']),
+    /** `installments`: how many are already paid (fewer than the product's count). */
+    paidPeriods: z.coerce.number().int().min(0).max(11).default(1),
+    /** `due`: 1 pays its interest first, so that the extension fee can be paid at once. */
+    interestPaid: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+  }),
+  data: z.object({ orderNo: z.string() }),
+})
+
+export const authCalls = { loginInit, sendSmsCode, smsLogin, logout, userInfo, demoLastSms, demoOrders, demoNewOrder }

@@ -673,6 +673,8 @@ export const paymentAccounts = pgTable(
     status: text('status').$type<PaymentAccountStatus>().notNull().default('pending'),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
+    /** India's bank transfer: the 12-digit UTR (the bank's transfer reference) the borrower submitted. */
+    utr: text('utr'),
   },
   (t) => [
     uniqueIndex('payment_accounts_one_pending_key')
@@ -781,9 +783,103 @@ export const gatewayCallbacks = pgTable(
   ],
 )
 
+/**
+ * A card a borrower repays from (docs/decisions/0012-payment-gateway.md#cards). The full number is
+ * never stored: the gateway keeps it and gives us a token to charge; we keep what the borrower may
+ * see (the first 6 and last 4 digits) to tell cards apart.
+ */
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: id(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+    /** For example 411111******1111. */
+    maskedNo: text('masked_no').notNull(),
+    last4: text('last4').notNull(),
+    gateway: text('gateway').notNull(),
+    /** The gateway's token of the card: what a charge names instead of the number. */
+    cardToken: text('card_token').notNull(),
+    holderName: text('holder_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bank_cards_borrower_id_idx').on(t.borrowerId),
+    uniqueIndex('bank_cards_gateway_token_key').on(t.gateway, t.cardToken),
+    check('bank_cards_masked_no_check', sql`${t.maskedNo} ~ '^[0-9]{0,6}[*]+[0-9]{4}$'`),
+    check('bank_cards_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+  ],
+)
+
+/**
+ * A repayToken of repayment-way (spec 7.3): good for one repayment-commit of that borrower and
+ * order within 15 minutes. Only its SHA-256 is stored, as for sessions.
+ */
+export const repayTokens = pgTable(
+  'repay_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    orderKey: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('repay_tokens_token_hash_key').on(t.tokenHash), index('repay_tokens_expires_at_idx').on(t.expiresAt)],
+)
+
+/**
+ * A card repayment (spec 4.3): 'pending' from repayment-commit until the borrower's SMS code is
+ * confirmed, then 'submitted' with the charge's payment account; whether the money arrived is that
+ * account's status. Only one confirm moves a record out of 'pending' (an update guarded by it).
+ */
+export const REPAY_RECORD_STATUSES = ['pending', 'submitted'] as const
+export type RepayRecordStatus = (typeof REPAY_RECORD_STATUSES)[number]
+
+export const repayRecords = pgTable(
+  'repay_records',
+  {
+    id: id(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'restrict' }),
+    orderKey: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    cardId: bigint('card_id', { mode: 'number' })
+      .notNull()
+      .references(() => bankCards.id, { onDelete: 'restrict' }),
+    amount: money('amount'),
+    status: text('status').$type<RepayRecordStatus>().notNull().default('pending'),
+    paymentAccountId: bigint('payment_account_id', { mode: 'number' }).references(() => paymentAccounts.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    submittedAt: ts('submitted_at'),
+  },
+  (t) => [
+    index('repay_records_borrower_created_idx').on(t.borrowerId, t.createdAt),
+    check('repay_records_status_check', inList('status', REPAY_RECORD_STATUSES)),
+    check('repay_records_amount_check', sql`${t.amount} > 0`),
+    check('repay_records_submitted_check', sql`(${t.status} = 'submitted') = (${t.submittedAt} is not null)`),
+    // The confirm moves the record first (so that only one confirm charges), then links the charge,
+    // in one transaction: a submitted record without its account is never seen from outside.
+    check('repay_records_account_check', sql`${t.paymentAccountId} is null or ${t.status} = 'submitted'`),
+  ],
+)
+
 export type PaymentAccount = typeof paymentAccounts.$inferSelect
 export type NewPaymentAccount = typeof paymentAccounts.$inferInsert
 export type Payment = typeof payments.$inferSelect
 export type LedgerEntry = typeof ledgerEntries.$inferSelect
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert
 export type GatewayCallback = typeof gatewayCallbacks.$inferSelect
+export type BankCard = typeof bankCards.$inferSelect
+export type NewBankCard = typeof bankCards.$inferInsert
+export type RepayRecord = typeof repayRecords.$inferSelect

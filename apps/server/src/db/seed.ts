@@ -6,6 +6,7 @@ import { hashToken } from '../http/sessions.js'
 import { catalogueChanged } from './catalogue-version.js'
 import type { Executor, Db } from './client.js'
 import { assertProductFits, buildOrder, buildProduct } from './factories.js'
+import { seedDemoCards } from './seed-cards.js'
 import {
   borrowers,
   channelTemplates,
@@ -300,6 +301,7 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
 
     await seedReferenceRows(tx)
     await seedComplaints(tx, borrowerId, now)
+    await seedDemoCards(tx, borrowerId)
     return { products: newProducts, orders: newOrders }
   })
 }

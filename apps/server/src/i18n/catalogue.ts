@@ -133,6 +133,34 @@ export interface ServerTexts {
     overdue: string
     paid: string
   }
+  /** The extension detail (docs/product/loans.md#extension). */
+  extension: {
+    /** Why the fee cannot be paid yet: `amount`, the interest and late charges to pay first. */
+    blocked: (amount: string) => string
+    product: string
+    newDueDate: string
+    fee: string
+  }
+  /**
+   * The repayment guide: what the steps' placeholders read as when no account is issued yet, in
+   * brackets, so that they fit every step's sentence ("Enter exactly [the amount on your payment page].").
+   */
+  guide: {
+    account: string
+    amount: string
+  }
+  /** The gateway sandbox's "pay this account" page (demo mode and tests only). */
+  sandbox: {
+    title: string
+    intro: string
+    accountLabel: string
+    submit: string
+    paid: string
+    unknownAccount: string
+    alreadyPaid: string
+    invalid: string
+    again: string
+  }
   sms: {
     /** `validity`: the minutes the code lives, already counted ("5 menit", "1 minute"). */
     loginCode: (code: string, validity: string) => string

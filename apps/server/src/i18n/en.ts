@@ -119,6 +119,27 @@ export const en: ServerTexts = {
     overdue: 'Overdue',
     paid: 'Paid',
   },
+  extension: {
+    blocked: (a) => `Please pay the interest and late charges due (${a}) first; then the extension fee can be paid.`,
+    product: 'Product',
+    newDueDate: 'New due date',
+    fee: 'Extension fee',
+  },
+  guide: {
+    account: '[the number on your payment page]',
+    amount: '[the amount on your payment page]',
+  },
+  sandbox: {
+    title: 'Payment sandbox',
+    intro: 'Pays an account as a borrower would at the bank or the shop. For demos and tests only: no real money moves.',
+    accountLabel: 'Account number or payment code',
+    submit: 'Pay this account',
+    paid: 'Paid. The payment gateway’s callback is on its way.',
+    unknownAccount: 'There is no unpaid account with this number.',
+    alreadyPaid: 'This account has already been paid.',
+    invalid: 'Please enter an account number (at most 64 characters).',
+    again: 'Pay another account',
+  },
   sms: {
     loginCode: (code, validity) => `Your Kilat verification code: ${code}. Valid for ${validity}. Do not share this code with anyone.`,
     registerCode: (code, validity) => `Your Kilat registration code: ${code}. Valid for ${validity}. Do not share this code with anyone.`,

@@ -119,6 +119,27 @@ export const es: ServerTexts = {
     overdue: 'Vencida',
     paid: 'Pagada',
   },
+  extension: {
+    blocked: (a) => `Primero paga los intereses y cargos por mora vencidos (${a}); después podrás pagar la comisión de ampliación.`,
+    product: 'Producto',
+    newDueDate: 'Nueva fecha de vencimiento',
+    fee: 'Comisión de ampliación',
+  },
+  guide: {
+    account: '[el número de tu página de pago]',
+    amount: '[el monto de tu página de pago]',
+  },
+  sandbox: {
+    title: 'Sandbox de pagos',
+    intro: 'Paga una cuenta como lo haría un cliente en el banco o en la tienda. Solo para demostraciones y pruebas: no se mueve dinero real.',
+    accountLabel: 'Número de cuenta o referencia de pago',
+    submit: 'Pagar esta cuenta',
+    paid: 'Pagado. La notificación de la pasarela de pagos está en camino.',
+    unknownAccount: 'No hay ninguna cuenta pendiente con este número.',
+    alreadyPaid: 'Esta cuenta ya fue pagada.',
+    invalid: 'Escribe un número de cuenta (64 caracteres como máximo).',
+    again: 'Pagar otra cuenta',
+  },
   sms: {
     loginCode: (code, validity) => `Tu código de verificación de Kilat: ${code}. Válido por ${validity}. No compartas este código con nadie.`,
     registerCode: (code, validity) => `Tu código de registro de Kilat: ${code}. Válido por ${validity}. No compartas este código con nadie.`,

@@ -119,6 +119,27 @@ export const id: ServerTexts = {
     overdue: 'Terlambat',
     paid: 'Lunas',
   },
+  extension: {
+    blocked: (a) => `Silakan bayar bunga dan denda yang sudah jatuh tempo (${a}) terlebih dahulu; setelah itu biaya perpanjangan bisa dibayar.`,
+    product: 'Produk',
+    newDueDate: 'Tanggal jatuh tempo baru',
+    fee: 'Biaya perpanjangan',
+  },
+  guide: {
+    account: '[nomor di halaman pembayaran Anda]',
+    amount: '[jumlah di halaman pembayaran Anda]',
+  },
+  sandbox: {
+    title: 'Sandbox pembayaran',
+    intro: 'Membayar sebuah akun seperti peminjam membayar di bank atau toko. Hanya untuk demo dan pengujian: tidak ada uang sungguhan yang berpindah.',
+    accountLabel: 'Nomor akun atau kode pembayaran',
+    submit: 'Bayar akun ini',
+    paid: 'Terbayar. Notifikasi dari gateway pembayaran sedang dikirim.',
+    unknownAccount: 'Tidak ada akun belum terbayar dengan nomor ini.',
+    alreadyPaid: 'Akun ini sudah dibayar.',
+    invalid: 'Silakan masukkan nomor akun (paling banyak 64 karakter).',
+    again: 'Bayar akun lain',
+  },
   sms: {
     loginCode: (code, validity) => `Kode verifikasi Kilat Anda: ${code}. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,
     registerCode: (code, validity) => `Kode pendaftaran Kilat Anda: ${code}. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,

@@ -155,8 +155,8 @@ describe('hydration', () => {
   })
 
   it('hydrates a coming-soon screen and the not-found screen', async () => {
-    await loadInBrowser('/repay-delay?lang=id')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Perpanjangan pinjaman' })).toBeInTheDocument()
+    await loadInBrowser('/error?lang=id')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terjadi kesalahan' })).toBeInTheDocument()
     root?.unmount()
     root = undefined
     await loadInBrowser('/nowhere?lang=en')

@@ -9,8 +9,12 @@ import type { Cents, Market } from '@kilat/domain'
  * real provider (Xendit, Midtrans) implements the same two calls.
  */
 
-/** What the borrower pays into, as the repayment methods name it (modules/repayment/methods). */
-export type AccountKind = 'va' | 'payment_code' | 'upi' | 'clabe' | 'cash_reference'
+/**
+ * What the borrower pays into, as the repayment methods name it (modules/repayment/methods); 'card'
+ * is a charge of a bank card the borrower bound (chargeCard), 'hosted' the gateway's own payment
+ * page (hostedPageUrl).
+ */
+export type AccountKind = 'va' | 'payment_code' | 'upi' | 'clabe' | 'cash_reference' | 'card' | 'hosted'
 
 export interface IssueAccountInput {
   /** The repayment method's code: 'BCA', 'ALFAMART', 'SPEI', … (a real gateway's bank or outlet code). */
@@ -52,6 +56,26 @@ export interface PaymentEvent {
   raw: unknown
 }
 
+/** A card to keep: the gateway stores the number and answers a token for later charges. */
+export interface TokenizeCardInput {
+  /** The full number, Luhn-checked: passed on to the gateway, never stored or logged by us. */
+  cardNo: string
+  holderName: string
+  market: Market
+}
+
+export interface ChargeCardInput {
+  /** The token tokenizeCard answered for the card. */
+  cardToken: string
+  /** Cents of the market's currency: the server's own figure of what is owed. */
+  amount: Cents
+  market: Market
+  /** Our `payment_accounts.id` of the charge: the gateway sends it back as `external_id`. */
+  reference: string
+  /** How long the charge may take to complete before we stop waiting for it. */
+  expiresAt: Date
+}
+
 export type CallbackRefusal = 'missingSignature' | 'badSignature' | 'staleTimestamp' | 'malformed'
 
 export type VerifiedCallback = { ok: true; event: PaymentEvent } | { ok: false; reason: CallbackRefusal }
@@ -60,6 +84,16 @@ export interface PaymentGateway {
   /** Stored with every account and payment (`gateway`), so two gateways' ids never meet. */
   readonly name: string
   issueAccount(input: IssueAccountInput): Promise<IssuedAccount>
+  /** Keeps a card at the gateway (docs/decisions/0012-payment-gateway.md#cards). */
+  tokenizeCard(input: TokenizeCardInput): Promise<{ cardToken: string }>
+  /**
+   * Charges a kept card once the borrower confirmed with their SMS code. The answer's `accountNo`
+   * is the gateway's id of the charge; the money is known only when its callback arrives, like
+   * any other payment.
+   */
+  chargeCard(input: ChargeCardInput): Promise<IssuedAccount>
+  /** Where the borrower pays an account of kind 'hosted' (issued by issueAccount): the gateway's own page. */
+  hostedPageUrl(accountNo: string): string
   /**
    * Checks that a callback comes from the gateway and is fresh, from the raw bytes received (a
    * signature covers bytes, not a re-serialised object), then reads it. Nothing is trusted before.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { cents, isValidClabe } from '@kilat/domain'
 import { backoffMs } from './callback-deliverer.js'
 import type { AccountKind, IssueAccountInput } from './payment-gateway.js'
-import { SIGNATURE_HEADER, SandboxGateway, TIMESTAMP_HEADER, signCallback } from './sandbox-gateway.js'
+import { SANDBOX_CHECKOUT_PATH, SIGNATURE_HEADER, SandboxGateway, TIMESTAMP_HEADER, signCallback } from './sandbox-gateway.js'
 
 const SECRET = 'k'.repeat(40)
 const gateway = new SandboxGateway(SECRET)
@@ -40,6 +40,34 @@ describe('the sandbox issues numbers', () => {
     expect(isValidClabe(clabe)).toBe(true)
     expect((await gateway.issueAccount(input('upi'))).accountNo).toMatch(/^kilat\.\d{10}@kltpay$/)
     expect((await gateway.issueAccount(input('cash_reference'))).accountNo).toMatch(/^9\d{13}$/)
+  })
+})
+
+describe('the sandbox keeps cards and charges them', () => {
+  it('answers a random token that says nothing of the number', async () => {
+    const cardNo = '4111111111111111'
+    const tokens = await Promise.all([1, 2].map(() => gateway.tokenizeCard({ cardNo, holderName: 'Budi', market: 'ID' })))
+    for (const { cardToken } of tokens) {
+      expect(cardToken).toMatch(/^sbx_card_[0-9a-f]{32}$/)
+      expect(cardToken).not.toContain('1111')
+    }
+    expect(tokens[0]!.cardToken).not.toBe(tokens[1]!.cardToken)
+  })
+
+  it('charges a sandbox token, with its own charge id, and refuses any other token', async () => {
+    const { cardToken } = await gateway.tokenizeCard({ cardNo: '4111111111111111', holderName: 'Budi', market: 'ID' })
+    const charge = await gateway.chargeCard({ cardToken, amount: cents(250_000), market: 'ID', reference: '7', expiresAt })
+    expect(charge.accountNo).toMatch(/^sbx_chg_[0-9a-f]{32}$/)
+    expect(charge.gatewayRef).toBe(charge.accountNo)
+    expect(charge.expiresAt).toEqual(expiresAt)
+    await expect(gateway.chargeCard({ cardToken: 'tok_live_1', amount: cents(1), market: 'ID', reference: '7', expiresAt })).rejects.toThrow(/sandbox/)
+    await expect(gateway.issueAccount(input('card'))).rejects.toThrow(/chargeCard/)
+  })
+
+  it('issues a hosted checkout with an opaque id, paid on its own page', async () => {
+    const hosted = await gateway.issueAccount(input('hosted'))
+    expect(hosted.accountNo).toMatch(/^sbx_chk_[0-9a-f]{32}$/)
+    expect(gateway.hostedPageUrl(hosted.accountNo)).toBe(`${SANDBOX_CHECKOUT_PATH}?ref=${hosted.accountNo}`)
   })
 })
 

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { cents, makeClabe, type Cents } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
 import { gatewayCallbacks, paymentAccounts } from '../../db/schema.js'
-import type { IssueAccountInput, IssuedAccount, PaymentGateway, VerifiedCallback } from './payment-gateway.js'
+import type { ChargeCardInput, IssueAccountInput, IssuedAccount, PaymentGateway, TokenizeCardInput, VerifiedCallback } from './payment-gateway.js'
 
 /**
  * The built-in payment gateway (docs/decisions/0012-payment-gateway.md), behaving like Xendit's and
@@ -20,6 +20,15 @@ export const SANDBOX_GATEWAY = 'sandbox'
 /** The headers of a signed callback: unix seconds, and the hex HMAC-SHA256 of `${timestamp}.${body}`. */
 export const TIMESTAMP_HEADER = 'x-callback-timestamp'
 export const SIGNATURE_HEADER = 'x-callback-signature'
+
+/**
+ * The sandbox's hosted payment page (demo mode and tests only), served by
+ * modules/repayment/cards: `ref` is the checkout's id, the account number of a 'hosted' account.
+ */
+export const SANDBOX_CHECKOUT_PATH = '/h5-api/v3/sandbox/checkout'
+
+/** An opaque id of the gateway's: random, long enough that nobody guesses another's. */
+const opaqueId = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`
 
 /** A callback older or newer than this is refused: a recorded one cannot be replayed later. */
 export const CALLBACK_TOLERANCE_SECONDS = 5 * 60
@@ -51,6 +60,11 @@ function numberFor(input: IssueAccountInput): string {
     case 'cash_reference':
       // OXXO: a 14-digit reference read at the counter.
       return `9${digits(13)}`
+    case 'hosted':
+      // A checkout's id, as Xendit's invoices and Midtrans' Snap tokens are: the page's address holds it.
+      return opaqueId('sbx_chk')
+    case 'card':
+      throw new Error('a card is charged (chargeCard), not issued an account')
   }
 }
 
@@ -78,6 +92,26 @@ export class SandboxGateway implements PaymentGateway {
 
   async issueAccount(input: IssueAccountInput): Promise<IssuedAccount> {
     return { accountNo: numberFor(input), gatewayRef: `sbx_acc_${randomBytes(12).toString('hex')}`, expiresAt: input.expiresAt }
+  }
+
+  async tokenizeCard(_input: TokenizeCardInput): Promise<{ cardToken: string }> {
+    // Random, never derived from the number: the token reveals nothing of the card.
+    return { cardToken: opaqueId('sbx_card') }
+  }
+
+  /**
+   * The sandbox's card network approves every charge: the caller records the charge's account and
+   * then has the sandbox pay it (sandboxPay) in the same transaction, as a real gateway's callback
+   * would later report it.
+   */
+  async chargeCard(input: ChargeCardInput): Promise<IssuedAccount> {
+    if (!input.cardToken.startsWith('sbx_card_')) throw new Error('not a sandbox card token')
+    const id = opaqueId('sbx_chg')
+    return { accountNo: id, gatewayRef: id, expiresAt: input.expiresAt }
+  }
+
+  hostedPageUrl(accountNo: string): string {
+    return `${SANDBOX_CHECKOUT_PATH}?ref=${encodeURIComponent(accountNo)}`
   }
 
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now = new Date()): VerifiedCallback {

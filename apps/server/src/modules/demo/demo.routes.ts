@@ -8,7 +8,7 @@ import { registerCall } from '../../http/route.js'
 
 /**
  * Demo mode only (app.ts does not register this otherwise): reads the SMS outbox back, so that
- * /testPreview can sign in without a phone.
+ * /testPreview can sign in without a phone and the browser tests can confirm a card repayment.
  */
 export async function demoRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, demoLastSms, async ({ req, query }) => {
@@ -17,7 +17,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     const [message] = await app.db
       .select({ body: smsOutbox.body, createdAt: smsOutbox.createdAt })
       .from(smsOutbox)
-      .where(and(eq(smsOutbox.toPhone, phone), eq(smsOutbox.purpose, 'login')))
+      .where(and(eq(smsOutbox.toPhone, phone), eq(smsOutbox.purpose, query.purpose)))
       .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
       .limit(1)
     return {

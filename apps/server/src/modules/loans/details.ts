@@ -20,6 +20,7 @@ import { AppError } from '../../http/errors.js'
 import { count, textsFor } from '../../i18n/index.js'
 import { borrowerOrderReader, unsettledOrdersSql } from '../orders/orders.service.js'
 import { recommendedProducts } from '../products/products.service.js'
+import { lastPaymentOf, lastPaymentSql, methodName } from '../repayment/repayment.service.js'
 import type { Caller, LoanDeps } from './caller.js'
 import { termText } from './figures.js'
 import { isRatedSql } from './loans.repo.js'
@@ -28,9 +29,14 @@ const S = ORDER_STATUS
 
 /**
  * The order, its product and schedule, whether the borrower rated it and the borrower's unsettled
- * orders (for the recommended list some statuses show): one round trip.
+ * orders (for the recommended list some statuses show) and the latest payment in the ledger: one
+ * round trip.
  */
-const orderForDetails = borrowerOrderReader('loan_details_with_unsettled', (order) => ({ rated: isRatedSql(order), unsettled: unsettledOrdersSql(order) }))
+const orderForDetails = borrowerOrderReader('loan_details_with_unsettled', (order) => ({
+  rated: isRatedSql(order),
+  unsettled: unsettledOrdersSql(order),
+  lastPayment: lastPaymentSql(order),
+}))
 
 /** docs/product/loans.md#loan-details: one of the borrower's orders, with its banner and actions. */
 export async function loanDetailsOf(
@@ -114,6 +120,7 @@ export async function loanDetailsOf(
   ]
 
   const unrated = isSettled(status) && !also.rated
+  const last = lastPaymentOf(also.lastPayment)
   return {
     orderNo: order.orderNo,
     productId: product.id,
@@ -133,6 +140,12 @@ export async function loanDetailsOf(
     playeduL: deps.config.STORE_URL,
     reyMsg,
     amountDue,
+    lastPayment: last && {
+      amount: last.amount,
+      amountText: money(last.amount),
+      paidAt: formatDateTime(last.receivedAt, market),
+      method: methodName(market, last.method),
+    },
     market,
   }
 }

@@ -19,10 +19,10 @@ import type { Db, Tx } from '../../db/client.js'
 import type { NewLedgerEntry, NewOrder, Order, OrderPeriod, PaymentAccount, Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { kindOf, transition } from '../orders/orders.service.js'
+import { extendedDueAt } from './extension.js'
 import { owedOf, overdueRemaining, paidPartsOf, selectOldest } from './owed.js'
 import * as repo from './repayment.repo.js'
 
-const DAY_MS = 86_400_000
 
 export type PaymentOutcome =
   | { duplicate: true }
@@ -177,7 +177,7 @@ async function applyExtension(tx: Tx, account: PaymentAccount, order: Order, pro
     event.amount >= account.amount
   if (!extendable) return { entries: [{ component: 'overpayment', periodNo: null, amount: event.amount }], status }
 
-  const later = (at: Date) => new Date(at.getTime() + order.termDays * DAY_MS)
+  const later = (at: Date) => extendedDueAt(order, at)
   for (const p of periods) {
     if (p.status === 'paid') continue
     await repo.updatePeriod(tx, order.id, p.periodNo, { dueAt: later(p.dueAt), status: 'unpaid' })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Cents } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { rowsOf } from '../../db/client.js'
@@ -134,4 +134,26 @@ export async function markAccountPaid(tx: Tx, id: number, paidAt: Date): Promise
 /** The borrower's accounts of an order, newest first (for tests and a later payment history). */
 export async function accountsOfOrder(db: Executor, orderKey: number): Promise<PaymentAccount[]> {
   return db.select().from(paymentAccounts).where(eq(paymentAccounts.orderKey, orderKey)).orderBy(desc(paymentAccounts.id))
+}
+
+/** The latest payment of an order as JSON (see lastPaymentSql); `receivedAt` and `amount` as the database writes them. */
+export interface LastPaymentJson {
+  amount: number | string
+  receivedAt: string
+  method: string
+}
+
+/**
+ * The order's latest payment in the ledger (by when the gateway says it was paid), with its account's
+ * method, as SQL over an order's row: the loan-details query reads it with the order, in the same
+ * round trip (docs/decisions/0008-api-performance.md). null when nothing was paid.
+ */
+export function lastPaymentSql(order: { id: SQLWrapper }): SQL<LastPaymentJson | null> {
+  return sql<LastPaymentJson | null>`(select json_build_object('amount', ${payments.amount}, 'receivedAt', ${payments.receivedAt}, 'method', ${paymentAccounts.method}) from ${payments} inner join ${paymentAccounts} on ${paymentAccounts.id} = ${payments.paymentAccountId} where ${payments.orderKey} = ${order.id} order by ${payments.receivedAt} desc, ${payments.id} desc limit 1)`
+}
+
+/** Decodes lastPaymentSql's JSON as a select of the columns would. */
+export function lastPaymentOf(json: LastPaymentJson | null): { amount: Cents; receivedAt: Date; method: string } | null {
+  if (!json) return null
+  return { amount: payments.amount.mapFromDriverValue(json.amount) as Cents, receivedAt: payments.receivedAt.mapFromDriverValue(json.receivedAt) as Date, method: json.method }
 }

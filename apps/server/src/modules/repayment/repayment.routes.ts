@@ -7,19 +7,23 @@ import { SANDBOX_GATEWAY, SandboxGateway, sandboxPay } from '../../adapters/paym
 import { ConfigError } from '../../config.js'
 import { okEnvelope } from '../../http/envelope.js'
 import { AppError } from '../../http/errors.js'
-import { generateVcode, initPayType, loanPlayDetail } from '@kilat/contract'
+import { delayDetail, generateVcode, initPayType, loanPlayDetail, payGuide, submitUtr, vcodeStatus } from '@kilat/contract'
 import { formatDateTime, formatMoney } from '@kilat/domain'
 import { registerCall } from '../../http/route.js'
 import { borrowerOrder } from '../orders/orders.service.js'
 import { defaultMethod, findMethod, methodsOf, payStepsOf } from './methods/methods.js'
+import { accountState, submitUtr as saveUtr } from './account-status.js'
 import { issueRepaymentAccount } from './accounts.js'
+import { extensionDetail } from './extension.js'
+import { repaymentGuide } from './guide.js'
+import { sandboxPayPage } from './sandbox-page.js'
 import { receivePayment } from './payments.js'
 import { installmentPlan } from './plan.js'
 import { cardCalls } from './cards/cards.routes.js'
 
 /** Where the gateway posts its callbacks: public, no borrower session (docs/decisions/0012-payment-gateway.md). */
 export const PAYMENT_CALLBACK_PATH = '/h5-api/v3/payments/callback'
-/** Demo mode and tests only: the sandbox's "the borrower paid" button. */
+/** Demo mode and tests only: the sandbox's "the borrower paid" button (and its page, sandbox-page.ts). */
 export const SANDBOX_PAY_PATH = '/h5-api/v3/sandbox/pay'
 
 /** A callback is a few hundred bytes; this leaves room for a real gateway's longer ones. */
@@ -85,19 +89,24 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   }
 
   if (!app.config.DEMO_MODE && app.config.NODE_ENV !== 'test') return
+  // the demo's borrower sees the payment at once rather than at the next pass
+  const payNow = async (accountNo: string) => {
+    const paid = await sandboxPay(app.db, accountNo)
+    if (paid.ok) deliverer?.kick()
+    return paid
+  }
   const payBody = z.object({ accountNo: z.string().trim().min(1).max(64) })
   app.post(SANDBOX_PAY_PATH, { schema: { body: payBody }, config: { family: 'code0' } }, async (req, reply) => {
     const { accountNo } = payBody.parse(req.body)
-    const paid = await sandboxPay(app.db, accountNo)
+    const paid = await payNow(accountNo)
     if (!paid.ok) {
       if (paid.reason === 'unknownAccount') throw new AppError('notFound', { message: 'No pending account with this number.' })
       throw new AppError('invalidRequest', { message: 'This account has already been paid.' })
     }
-    // the demo's borrower sees the payment at once rather than at the next pass
-    deliverer?.kick()
     reply.header('cache-control', 'no-store')
     return okEnvelope('code0', { paymentId: paid.paymentId })
   })
+  sandboxPayPage(app, payNow)
 }
 
 /** This server's own webhook, at the address it listens on (a wildcard address is reached on loopback). */
@@ -120,6 +129,14 @@ function borrowerCalls(app: FastifyInstance, gateway: PaymentGateway): void {
     const list = methodsOf(product.market, body.pay_type).map((m) => ({ payCode: m.code, bankName: m.name, method: m.methods ?? [] }))
     return { payType: body.pay_type, list }
   })
+
+  registerCall(app, vcodeStatus, ({ borrower, query }) => accountState(app.db, borrower.id, query.accountId))
+
+  registerCall(app, delayDetail, ({ req, borrower, body }) => extensionDetail(app.db, app.config, borrower.id, body.orderId, req.locale))
+
+  registerCall(app, submitUtr, ({ borrower, body }) => saveUtr(app.db, borrower.id, { orderNo: body.orderId, accountId: body.accountId, utr: body.utr }))
+
+  registerCall(app, payGuide, ({ req, borrower }) => repaymentGuide(app.config, borrower.market, req.locale))
 
   registerCall(app, loanPlayDetail, ({ req, borrower, body }) => installmentPlan(app.db, app.config, borrower.id, body.orderId, req.locale))
 

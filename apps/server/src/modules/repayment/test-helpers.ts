@@ -86,3 +86,16 @@ export async function reload(db: Database['db'], order: Pick<Order, 'id'>) {
 }
 
 export const sum = (amounts: readonly number[]): Cents => cents(amounts.reduce((a, b) => a + b, 0))
+
+/** A fresh paid-out order of the demo borrower `tok` (the demo's new-order call), by its number. */
+export async function demoOrder(app: FastifyInstance, tok: string, body: Record<string, string | number>): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/h5-api/v3/demo/new-order?tok=${encodeURIComponent(tok)}`,
+    payload: new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+  const json = res.json() as { code: number; data: { orderNo: string } | null; message: string }
+  if (json.code !== 0 || !json.data) throw new Error(`new-order refused: ${res.body}`)
+  return json.data.orderNo
+}

@@ -153,6 +153,27 @@ describe('/loan-detail', () => {
     ])
   })
 
+  it('shows the latest payment once there is one, in each language', async () => {
+    const lastPayment = { amount: 1_000_000_00, amountText: 'Rp 1.000.000,00', paidAt: '2026-03-10 09:30:00', method: 'BCA Virtual Account' }
+    const data = answer({ orderStatus: ORDER_STATUS.repayingInstallments, lastPayment })
+    const { unmount } = await open(data)
+    const payment = await screen.findByRole('region', { name: 'Latest payment' })
+    expect(within(payment).getByText('Amount').nextSibling).toHaveTextContent('Rp 1.000.000,00')
+    expect(within(payment).getByText('Paid on').nextSibling).toHaveTextContent('2026-03-10 09:30:00')
+    expect(within(payment).getByText('Method').nextSibling).toHaveTextContent('BCA Virtual Account')
+    unmount()
+
+    await open(data, '')
+    expect(within(await screen.findByRole('region', { name: 'Pembayaran terakhir' })).getByText('Dibayar pada')).toBeInTheDocument()
+  })
+
+  it('shows no payment before the first one', async () => {
+    const data = answer({ lastPayment: null })
+    await open(data)
+    await screen.findByRole('heading', { level: 1, name: 'Kilat Tunai' })
+    expect(screen.queryByRole('region', { name: 'Latest payment' })).not.toBeInTheDocument()
+  })
+
   it('shows a clear error with a retry when the load fails', async () => {
     let calls = 0
     const data = loanDetailsData()

@@ -1,1 +1,2 @@
-export { ComingSoonPage as Component } from '../coming-soon/coming-soon-page'
+export { BindBankPage as Component } from './bind-bank-page'
+export { loader } from './bind-bank.data'

@@ -1,1 +1,2 @@
-export { ComingSoonPage as Component } from '../coming-soon/coming-soon-page'
+export { InstallmentsPage as Component } from './installments-page'
+export { loader } from './installments.data'

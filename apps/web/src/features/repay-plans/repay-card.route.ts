@@ -1,1 +1,2 @@
-export { ComingSoonPage as Component } from '../coming-soon/coming-soon-page'
+export { RepayCardPage as Component } from './repay-card-page'
+export { loader } from './repay-card.data'

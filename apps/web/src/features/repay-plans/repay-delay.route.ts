@@ -1,1 +1,2 @@
-export { ComingSoonPage as Component } from '../coming-soon/coming-soon-page'
+export { RepayDelayPage as Component } from './repay-delay-page'
+export { loader } from './repay-delay.data'

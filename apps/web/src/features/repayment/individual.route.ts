@@ -1,1 +1,2 @@
-export { ComingSoonPage as Component } from '../coming-soon/coming-soon-page'
+export { IndividualPage as Component } from './individual-page'
+export { loader } from './individual.data'

@@ -1,1 +1,2 @@
-export { ComingSoonPage as Component } from '../coming-soon/coming-soon-page'
+export { RepaymentInstructionsPage as Component } from './repayment-instructions-page'
+export { loader } from './repayment-instructions.data'

@@ -1,1 +1,2 @@
-export { ComingSoonPage as Component } from '../coming-soon/coming-soon-page'
+export { ThatPage as Component } from './that-page'
+export { loader } from './that.data'

@@ -79,6 +79,11 @@ export function findMethod(market: Market, code: string): PayMethod | undefined 
   return CATALOGUE.find((m) => m.market === market && m.code === code)
 }
 
+/** A method's display name by its code; a code no longer in the catalogue (an older account's) shows as it is. */
+export function methodName(market: Market, code: string): string {
+  return findMethod(market, code)?.name ?? code
+}
+
 /**
  * The method chosen when the borrower has not chosen one: the first in display order (Alfamart
  * for Indonesia's mini markets). India has no cash method: asking for one is a caller's bug, so it

@@ -8,7 +8,7 @@ import { useDemoLastSms } from '../api/get-demo-last-sms'
 import { useLoginSettings } from '../api/login-init'
 import { useSendSmsCode } from '../api/send-sms-code'
 import { useSmsLogin } from '../api/sms-login'
-import { useCountdown } from '../use-countdown'
+import { useCountdown } from '../../../shared/ui/use-countdown'
 import styles from '../test-preview.module.css'
 
 /** docs/product/shell-and-sessions.md#sms-codes: 60 s before another code can be sent, unless the server says otherwise. */

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
 
 /**
- * A seconds countdown (docs/product/shell-and-sessions.md#sms-codes: the SMS button waits 60 s, ticking each second). It counts from
- * an end time, so a throttled background tab still ends on time.
+ * A seconds countdown (docs/product/shell-and-sessions.md#sms-codes: an SMS code button waits 60 s,
+ * ticking each second). It counts from an end time, so a throttled background tab still ends on
+ * time. `reset` stops it at once (a cancelled code entry, a failed send).
  */
 export function useCountdown() {
   const [endsAt, setEndsAt] = useState<number | null>(null)
@@ -25,5 +26,10 @@ export function useCountdown() {
     setEndsAt(Date.now() + seconds * 1000)
   }, [])
 
-  return { left, running: left > 0, start }
+  const reset = useCallback(() => {
+    setLeft(0)
+    setEndsAt(null)
+  }, [])
+
+  return { left, running: left > 0, start, reset }
 }

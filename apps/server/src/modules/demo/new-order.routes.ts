@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, gt } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { demoNewOrder, type ParsedBodyOf } from '@kilat/contract'
+import { ORDER_STATUS, cents, type OrderStatus } from '@kilat/domain'
+import { SANDBOX_GATEWAY, SandboxGateway } from '../../adapters/payments/sandbox-gateway.js'
+import { catalogueChanged } from '../../db/catalogue-version.js'
+import { buildOrder } from '../../db/factories.js'
+import { products, type Borrower, type NewOrder, type NewOrderPeriod, type Product } from '../../db/schema.js'
+import { AppError } from '../../http/errors.js'
+import { registerCall } from '../../http/route.js'
+import { newOrderNo } from '../loans/loans.service.js'
+import { insertOrder } from '../orders/orders.service.js'
+import { defaultMethod, issueRepaymentAccount, receivePayment } from '../repayment/repayment.service.js'
+
+type Kind = ParsedBodyOf<typeof demoNewOrder>['kind']
+
+const DAY_MS = 86_400_000
+/** An installment order's first unpaid installment falls due this many days ahead, as a due single payment does (factories.ts). */
+const NEXT_DUE_DAYS = 5
+
+const STATUS_OF: Record<Kind, OrderStatus> = {
+  due: ORDER_STATUS.due,
+  installments: ORDER_STATUS.repayingInstallments,
+  overdue: ORDER_STATUS.overdue,
+}
+
+/**
+ * The product an order of `kind` copies: the market's first own active product of the right term
+ * (single payment with an extension fee for `due` and `overdue`, installments otherwise).
+ */
+async function templateOf(app: FastifyInstance, borrower: Borrower, kind: Kind): Promise<Product> {
+  const rows = await app.db
+    .select()
+    .from(products)
+    .where(and(eq(products.market, borrower.market), eq(products.status, 'active'), eq(products.isPartner, false), kind === 'installments' ? eq(products.termUnit, 'period') : gt(products.extensionFee, cents(0))))
+    .orderBy(asc(products.sort), asc(products.id))
+  const found = rows.find((p) => (kind === 'installments' ? p.periods > 1 : p.termUnit === 'day'))
+  if (!found) throw new AppError('productUnavailable')
+  return found
+}
+
+/** Moves every date of a built order by `ms`; the unpaid installments are then not yet due. */
+function shifted(built: ReturnType<typeof buildOrder>, ms: number): ReturnType<typeof buildOrder> {
+  const by = (d: Date | null | undefined) => (d ? new Date(d.getTime() + ms) : null)
+  const order: NewOrder = {
+    ...built.order,
+    appliedAt: by(built.order.appliedAt)!,
+    createdAt: by(built.order.createdAt)!,
+    decidedAt: by(built.order.decidedAt),
+    disbursedAt: by(built.order.disbursedAt),
+    dueAt: by(built.order.dueAt),
+  }
+  const periods = built.periods.map(
+    (p): Omit<NewOrderPeriod, 'orderKey'> => ({ ...p, dueAt: by(p.dueAt)!, paidAt: by(p.paidAt), status: p.status === 'paid' ? 'paid' : 'unpaid' }),
+  )
+  return { order, periods }
+}
+
+/**
+ * Demo mode only (registered by app.ts with the demo routes): a fresh paid-out order for the
+ * signed-in borrower (docs/product/money-rules.md#repayment "Demo and tests"), built as the seed builds its
+ * orders. Each order gets its own copy of the market's product, disabled (never listed or offered):
+ * a borrower has one unsettled order per product, and every browser test needs an order of its own.
+ * With `interestPaid` 1 a `due` order's interest is paid through the ledger, as a partial payment
+ * would pay it, so that its extension fee can be paid (docs/product/loans.md#extension).
+ */
+export async function newOrderRoutes(app: FastifyInstance): Promise<void> {
+  registerCall(app, demoNewOrder, async ({ borrower, body }) => {
+    const now = new Date()
+    const template = await templateOf(app, borrower, body.kind)
+    if (body.kind === 'installments' && body.paidPeriods >= template.periods) throw new AppError('selectionInvalid', { data: { fields: ['paidPeriods'] } })
+
+    const orderNo = newOrderNo(now, borrower.market)
+    const order = await app.db.transaction(async (tx) => {
+      const { id: _id, createdAt: _createdAt, ...fields } = template
+      const [product] = await tx
+        .insert(products)
+        .values({ ...fields, code: `${template.code}-${orderNo.toLowerCase()}`, status: 'disabled', sort: template.sort + 10_000 })
+        .returning()
+      let built = buildOrder({
+        orderNo,
+        borrowerId: borrower.id,
+        product: product!,
+        status: STATUS_OF[body.kind],
+        principal: template.minAmount,
+        now,
+        isDelay: body.kind !== 'installments',
+        ...(body.kind === 'installments' ? { paidPeriods: body.paidPeriods } : {}),
+        // the demo's automatic decision and payout leave it alone; the order job still ages it
+        manualReview: true,
+      })
+      if (body.kind === 'installments') {
+        const next = built.periods.find((p) => p.status !== 'paid')!
+        built = shifted(built, now.getTime() + NEXT_DUE_DAYS * DAY_MS - next.dueAt.getTime())
+      }
+      return insertOrder(tx, built.order, built.periods)
+    })
+    catalogueChanged()
+
+    if (body.interestPaid === 1 && body.kind === 'due') {
+      // a partial payment of the interest into a real account, recorded as the webhook records one
+      const gateway = new SandboxGateway(app.config.PAYMENT_CALLBACK_SECRET!)
+      const account = await issueRepaymentAccount({ db: app.db, gateway }, { borrowerId: borrower.id, orderNo, methodCode: defaultMethod(borrower.market, 1).code, purpose: 'repay' }, now)
+      await receivePayment(app.db, SANDBOX_GATEWAY, {
+        gatewayPaymentId: `demo_${randomBytes(12).toString('hex')}`,
+        externalId: String(account.accountId),
+        accountNo: account.accountNo,
+        amount: order.interest,
+        paidAt: now,
+        method: account.methodCode,
+        raw: { demo: 'interest paid' },
+      })
+    }
+    return { orderNo }
+  })
+}

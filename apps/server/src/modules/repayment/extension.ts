@@ -1,0 +1,88 @@
+import type { ExtensionDetail } from '@kilat/contract'
+import { canExtend, canPayExtension, formatDate, formatMoney, isOrderStatus, sumCents, type Locale } from '@kilat/domain'
+import type { Config } from '../../config.js'
+import type { Executor } from '../../db/client.js'
+import type { Order } from '../../db/schema.js'
+import { AppError } from '../../http/errors.js'
+import { textsFor } from '../../i18n/index.js'
+import { borrowerOrderWithSchedule } from '../orders/orders.service.js'
+import { owedOf } from './owed.js'
+
+const DAY_MS = 86_400_000
+
+/**
+ * The due date an extension moves the order to: the same period as the loan's term later
+ * (docs/product/loans.md#extension). payments.ts applies it to the order's and its periods' due dates.
+ */
+export function extendedDueAt(order: Pick<Order, 'termDays'>, dueAt: Date): Date {
+  return new Date(dueAt.getTime() + order.termDays * DAY_MS)
+}
+
+/**
+ * The extension detail of an order (docs/product/loans.md#extension, spec 2.12): the fee, until
+ * when it can be paid, the due date now and after, and whether it can be paid now. A partner's
+ * order is extended at the partner; an order that cannot be extended (domain canExtend) has no detail.
+ */
+export async function extensionDetail(
+  db: Executor,
+  config: Pick<Config, 'SERVICE_PHONES'>,
+  borrowerId: number,
+  orderNo: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<ExtensionDetail> {
+  // another borrower's order, or none: notFound
+  const { order, product, periods } = await borrowerOrderWithSchedule(db, borrowerId, orderNo)
+  // docs/product/money-rules.md#partner-orders: the partner takes its own extensions
+  if (product.isPartner) throw new AppError('repaidAtPartner')
+  const status = order.status
+  if (!isOrderStatus(status)) throw new Error(`order ${order.id} has an unknown status ${status}`)
+  const extendable = canExtend({
+    status,
+    installment: order.termUnit === 'period',
+    partner: false,
+    allowsExtension: order.isDelay,
+    extensionFee: product.extensionFee,
+  })
+  if (!extendable || !order.dueAt) throw new AppError('extensionUnavailable')
+
+  const market = product.market
+  const money = (v: number) => formatMoney(v, market)
+  const t = textsFor(locale)
+  // the product's fee, as generate-vcode's purpose=extension asks for it (accounts.ts)
+  const fee = product.extensionFee
+  const currentDueDate = formatDate(order.dueAt, market)
+  const newDueDate = formatDate(extendedDueAt(order, order.dueAt), market)
+  // Late from the local day after the due date (docs/product/money-rules.md#overdue-boundary): the
+  // fee can be paid until the due date's last second in the market's zone. An overdue order's due
+  // date has passed: its fee holds until today's end, when the next day's late charge falls due and
+  // must be paid first again.
+  const today = formatDate(now, market)
+  const expiryDate = currentDueDate < today ? today : currentDueDate
+  // docs/product/loans.md#extension: interest and late charges due are paid first
+  const owed = owedOf(order, periods)
+  const canPay = canPayExtension(owed)
+  const first = sumCents([owed.lateCharges, owed.fees, ...owed.periods.map((p) => p.interest)])
+  return {
+    orderNo: order.orderNo,
+    productName: product.name,
+    productLogo: product.logoUrl,
+    delayShouldPayAmount: fee,
+    delayShouldPayText: money(fee),
+    delayExpiryTime: `${expiryDate} 23:59:59`,
+    currentDueDate,
+    newDueDate,
+    canPay: canPay ? 1 : 0,
+    blockedReason: canPay ? '' : t.extension.blocked(money(first)),
+    orderDetail: {
+      detail: [
+        { text: t.extension.product, value: product.name },
+        { text: t.figures.principal, value: money(order.principal) },
+        { text: t.figures.dueDate, value: currentDueDate },
+        { text: t.extension.newDueDate, value: newDueDate },
+        { text: t.extension.fee, value: money(fee) },
+      ],
+    },
+    telephone: config.SERVICE_PHONES[market],
+  }
+}

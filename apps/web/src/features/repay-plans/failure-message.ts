@@ -1,0 +1,12 @@
+import { isApiError } from '../../shared/api'
+
+/**
+ * What a refused repayment call says (spec 8): the server's message, else the screen's own default
+ * ('processing failed', 'card list query failed'). The API client gives an answer without a message
+ * its network text; only a call that got no answer at all keeps that text.
+ */
+export function failureMessage(error: unknown, fallback: string, networkText: string): string {
+  if (!isApiError(error) || !error.message) return fallback
+  if (error.status !== 0 && error.message === networkText) return fallback
+  return error.message
+}

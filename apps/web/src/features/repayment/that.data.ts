@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { loadScreen } from '../../shared/api/screen-query'
+import { appContext } from '../../shared/router-context'
+import { accountQuery, type AccountRequest } from './api/generate-account'
+import { orderQuery } from './api/get-order'
+import { readChoice } from './choice'
+import { repayParams } from './params'
+
+/** The account's request from the address; `is_default` as /individual stored it (spec 4.7). */
+export function accountRequest(search: string): AccountRequest | undefined {
+  const params = repayParams(search)
+  if (!params.orderId) return undefined
+  // The address carries it from /individual; the stored choice is the browser's alone; a link
+  // naming no method asks for the market's default one.
+  const isDefault = params.isDefault ?? readChoice()?.isDefault ?? (params.payCode ? 0 : 1)
+  return { ...params, orderId: params.orderId, isDefault }
+}
+
+/** The account (issued or the same open one again) and its order, whose market its amount is written in. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const load = context.get(appContext)
+  const input = accountRequest(new URL(request.url).search)
+  if (!input) return { failed: 'missing' as const }
+  return loadScreen(load, accountQuery(load.api, input), { also: [orderQuery(load.api, input)] })
+}

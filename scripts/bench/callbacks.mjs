@@ -1,0 +1,175 @@
+// Payment callback benchmark (issue 8: "callbacks acknowledged with p99 under 200 ms at 50
+// concurrent"). It starts the built server as bench:api does (demo data, the order job and the
+// sandbox's own deliverer off), gives the demo borrower one fresh order per callback (the demo's
+// new-order call) and an account for everything it owes (generate-vcode), then posts to the
+// webhook, as the gateway would, one signed callback per account, `--concurrency` in flight at a
+// time, and prints p50 and p99 of the acknowledgements. Each callback is a first one: it records the
+// payment, writes its ledger entries and settles its order in one transaction.
+//
+// Usage: npm run bench:callbacks [-- --engine pglite|pg] [--count 500] [--concurrency 50]
+// PostgreSQL as bench:api takes it (DATABASE_URL, a throwaway database whose name contains "bench").
+// It is a measurement, not a test: it exits 0 whatever the figures, non-zero only when it cannot run.
+import { spawnSync } from 'node:child_process'
+import { createHmac, randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
+import { DEMO_SESSION } from './demo.mjs'
+import { CannotRun, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
+
+const P99_TARGET_MS = 200
+// The webhook's path and headers (apps/server/src/modules/repayment/repayment.routes.ts,
+// apps/server/src/adapters/payments/sandbox-gateway.ts): unix seconds, and the hex HMAC-SHA256 of
+// `${timestamp}.${body}` with PAYMENT_CALLBACK_SECRET.
+const CALLBACK_PATH = '/h5-api/v3/payments/callback'
+const TIMESTAMP_HEADER = 'x-callback-timestamp'
+const SIGNATURE_HEADER = 'x-callback-signature'
+/** This run's own key, given to the server it starts. */
+const SECRET = randomBytes(32).toString('hex')
+/** Accounts are prepared this many at a time: preparing is not what is measured. */
+const PREPARE_CONCURRENCY = 4
+
+function options() {
+  const values = parseOptions({
+    options: {
+      engine: { type: 'string', default: 'pglite' },
+      count: { type: 'string', default: '500' },
+      concurrency: { type: 'string', default: '50' },
+    },
+  })
+  const number = (name, min) => {
+    const value = Number(values[name])
+    if (!Number.isInteger(value) || value < min) throw new CannotRun(`--${name} must be a whole number of at least ${min}`)
+    return value
+  }
+  if (!['pg', 'pglite'].includes(values.engine)) throw new CannotRun('--engine must be pg or pglite')
+  return { engine: values.engine, count: number('count', 1), concurrency: number('concurrency', 1) }
+}
+
+/** Runs `task(i)` for i in 0..count-1, `concurrency` at a time. */
+async function pool(count, concurrency, task) {
+  let next = 0
+  const worker = async () => {
+    while (next < count) await task(next++)
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
+}
+
+async function call(base, path, form) {
+  const response = await fetch(`${base}${path}?tok=${DEMO_SESSION}`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+    body: new URLSearchParams(form).toString(),
+  })
+  const body = await response.json().catch(() => undefined)
+  if (!response.ok || body?.code !== 0) throw new CannotRun(`${path} answered ${response.status} ${JSON.stringify(body)?.slice(0, 200)}: is the server in demo mode?`)
+  return body.data
+}
+
+/** One fresh due order and its account per callback. */
+async function prepareAccounts(base, count) {
+  const accounts = new Array(count)
+  await pool(count, PREPARE_CONCURRENCY, async (i) => {
+    const { orderNo } = await call(base, '/h5-api/v3/demo/new-order', { kind: 'due' })
+    const account = await call(base, '/h5-api/v3/loan-details/generate-vcode', { orderId: orderNo, payCode: 'BCA', pay_type: '1' })
+    accounts[i] = account
+  })
+  return accounts
+}
+
+/** The callback the sandbox would send for a payment of the whole account. */
+function callbackOf(account) {
+  return JSON.stringify({
+    id: `bench_pay_${randomBytes(12).toString('hex')}`,
+    account_no: account.vcode,
+    external_id: String(account.accountId),
+    amount: account.amount,
+    paid_at: new Date().toISOString(),
+    method: 'BCA',
+  })
+}
+
+async function post(base, body) {
+  const timestamp = Math.floor(Date.now() / 1000)
+  const signature = createHmac('sha256', SECRET).update(`${timestamp}.`).update(body).digest('hex')
+  const started = performance.now()
+  const response = await fetch(`${base}${CALLBACK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signature },
+    body,
+  })
+  const answer = await response.json().catch(() => undefined)
+  const elapsed = performance.now() - started
+  return { elapsed, ok: response.ok && answer?.code === 0 && answer.data?.duplicate === false }
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+const ms = (value) => (value < 10 ? value.toFixed(1) : String(Math.round(value)))
+
+async function run(opts) {
+  let dataDir
+  let database
+  let env
+  const removeEnv = opts.engine === 'pglite' ? ['DATABASE_URL'] : []
+  if (opts.engine === 'pg') {
+    const url = process.env.DATABASE_URL ?? DEFAULT_PG_URL
+    database = await preparePostgres(url)
+    env = { DATABASE_URL: url }
+    console.log(`PostgreSQL ${database.version} (database ${database.name})`)
+  } else {
+    dataDir = await mkdtemp(join(tmpdir(), 'kilat-bench-'))
+    env = { DATA_DIR: dataDir }
+    console.log('PGlite (embedded, a fresh database)')
+  }
+  try {
+    const server = await startProcess(SERVER_ENTRY, {
+      name: 'the server',
+      env: { ...env, JOB_INTERVAL_SECONDS: '0', DEMO_MODE: '1', PAYMENT_CALLBACK_SECRET: SECRET },
+      removeEnv,
+    })
+    try {
+      console.log(`preparing ${opts.count} accounts…`)
+      const bodies = (await prepareAccounts(server.base, opts.count)).map(callbackOf)
+      console.log(`posting ${opts.count} signed callbacks, ${opts.concurrency} at a time…`)
+      const results = []
+      const started = performance.now()
+      await pool(bodies.length, opts.concurrency, async (i) => {
+        results.push(await post(server.base, bodies[i]))
+      })
+      const seconds = (performance.now() - started) / 1000
+      const latencies = results.map((r) => r.elapsed).sort((a, b) => a - b)
+      const failed = results.filter((r) => !r.ok).length
+      const p99 = percentile(latencies, 99)
+      const verdict = p99 < P99_TARGET_MS && failed === 0 ? 'ok' : `MISSES p99 < ${P99_TARGET_MS} ms without failures`
+      console.log(
+        `\ncallbacks ${results.length}  ${Math.round(results.length / seconds)}/s  p50 ${ms(percentile(latencies, 50))} ms  p99 ${ms(p99)} ms` +
+          `  max ${ms(latencies.at(-1))} ms  not recorded ${failed}  ${verdict}`,
+      )
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+    await database?.release()
+  }
+}
+
+try {
+  const opts = options()
+  if (!existsSync(SERVER_ENTRY)) {
+    console.log('No server build: running npm run build first.')
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+    if (build.status !== 0) throw new CannotRun('npm run build failed')
+  }
+  await run(opts)
+  process.exit(0)
+} catch (error) {
+  console.error(error instanceof CannotRun ? error.message : error)
+  process.exit(error instanceof CannotRun ? 2 : 1)
+}
