@@ -1,3 +1,4 @@
+import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
 import { orderNo, productId } from './loans.js'
@@ -48,6 +49,8 @@ export const virtualAccountSchema = z.object({
   expiresAt: z.string(),
   status: z.enum(['pending', 'paid', 'expired']),
   accountId: z.number().int(),
+  /** The order's product's market: `amount` is in its currency, whatever the page's language. */
+  market: z.enum(MARKETS),
 })
 export type VirtualAccount = z.infer<typeof virtualAccountSchema>
 
@@ -110,6 +113,8 @@ export const installmentPlanSchema = z.object({
   lateCharges: centsSchema,
   repayPlanDetail: z.object({ repayWaitDetail: z.array(periodSchema), repayYetDetail: z.array(periodSchema) }),
   telephone: z.string(),
+  /** The order's product's market: the amounts are in its currency. */
+  market: z.enum(MARKETS),
 })
 export type InstallmentPlan = z.infer<typeof installmentPlanSchema>
 

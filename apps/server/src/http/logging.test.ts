@@ -22,7 +22,7 @@ describe('redactUrl', () => {
 
 describe('redactUrl, both paths', () => {
   /** What the address must become: each pair of the query whose decoded key is secret loses its value. */
-  const SECRET = new Set(['tok', 'sessionId', 'mobilePhone', 'phone', 'code', 'userId'])
+  const SECRET = new Set(['tok', 'sessionId', 'mobilePhone', 'phone', 'code', 'userId', 'ref', 'accountNo'])
   const expected = (url: string) => {
     const q = url.indexOf('?')
     if (q < 0) return url

@@ -4,7 +4,7 @@ import { SECRET_PARAM_KEYS } from '@kilat/contract'
 import type { Config } from '../config.js'
 
 /** Query parameters whose values identify or authenticate someone: logs show `[redacted]`. */
-const SECRET_KEYS = new Set<string>([...SECRET_PARAM_KEYS, 'phone', 'code', 'userId'])
+const SECRET_KEYS = new Set<string>([...SECRET_PARAM_KEYS, 'phone', 'code', 'userId', 'ref', 'accountNo'])
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** `key=value` of a secret key written plainly, as the app sends it. */

@@ -1,4 +1,4 @@
-import { generateVcode, loanDetails, vcodeStatus } from '@kilat/contract'
+import { generateVcode, vcodeStatus } from '@kilat/contract'
 import { screen, waitFor } from '@testing-library/react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startClient } from './start-client'
 import { render } from '../entry-server'
 import { fetchTransport, type TransportRequest } from '../shared/api'
-import { loanDetailsData } from '../test/fixtures'
 import { mockCall, server } from '../test/msw'
 import { resetServerContexts, runInlineScripts } from '../test/server-contexts'
 import { allowConsoleError } from '../test/setup'
@@ -34,7 +33,6 @@ describe('/that on the server', () => {
         issued.push(form.get('payCode') ?? '')
         return bankAccount()
       }),
-      mockCall(loanDetails, loanDetailsData()),
       mockCall(vcodeStatus, () => {
         polled.push('asked')
         return accountStatus({ status: 'paid', orderStatus: 200, paidAt: '2026-04-01 10:02:03' })
@@ -53,7 +51,7 @@ describe('/that on the server', () => {
     expect(html).toContain('<title>Repayment · Kilat</title>')
     expect(html).toContain('3935800012345678')
     expect(html).toContain('Rp 2.575.000,00')
-    expect(calls.map((call) => new URL(call.url, 'http://x').pathname).sort()).toEqual([generateVcode.path, loanDetails.path].sort())
+    expect(calls.map((call) => new URL(call.url, 'http://x').pathname).sort()).toEqual([generateVcode.path])
     expect(polled).toEqual([])
 
     window.history.replaceState(null, '', url)

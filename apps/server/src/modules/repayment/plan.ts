@@ -49,5 +49,6 @@ export async function installmentPlan(db: Executor, config: Config, borrowerId: 
       repayYetDetail: paid.map((p) => line(p.periodNo, p.paid, PERIOD_STATUS.paid, p.dueAt, false)),
     },
     telephone: config.SERVICE_PHONES[market],
+    market,
   }
 }

@@ -71,12 +71,14 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
     })
   })
 
+  let deliverer: RunningDeliverer | undefined
+  // the demo's borrower sees a payment at once rather than at the deliverer's next pass
+  const kick = () => deliverer?.kick()
   borrowerCalls(app, gateway)
-  cardCalls(app, gateway)
+  cardCalls(app, gateway, kick)
 
   if (gateway.name !== SANDBOX_GATEWAY) return
 
-  let deliverer: RunningDeliverer | undefined
   const interval = app.config.JOB_INTERVAL_SECONDS
   if (interval > 0) {
     app.addHook('onListen', async () => {
@@ -89,10 +91,9 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   }
 
   if (!app.config.DEMO_MODE && app.config.NODE_ENV !== 'test') return
-  // the demo's borrower sees the payment at once rather than at the next pass
   const payNow = async (accountNo: string) => {
     const paid = await sandboxPay(app.db, accountNo)
-    if (paid.ok) deliverer?.kick()
+    if (paid.ok) kick()
     return paid
   }
   const payBody = z.object({ accountNo: z.string().trim().min(1).max(64) })
@@ -171,6 +172,7 @@ function borrowerCalls(app: FastifyInstance, gateway: PaymentGateway): void {
       expiresAt: formatDateTime(account.expiresAt, account.market),
       status: account.status,
       accountId: account.accountId,
+      market: account.market,
     }
   })
 }

@@ -5,7 +5,6 @@ import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { formatMoney } from '../../shared/format'
 import { useTranslation } from '../../shared/i18n'
-import { useMarket } from '../../shared/market'
 import { SCREEN_PATHS } from '../../shared/screens'
 import buttons from '../../shared/ui/button.module.css'
 import { useScreenHref } from '../../shared/ui/follow-url'
@@ -35,9 +34,8 @@ export function InstallmentsPage() {
 
 function Plan({ plan, orderId, productId }: { plan: InstallmentPlan; orderId: string; productId?: number }) {
   const { t } = useTranslation('repayPlans')
-  // The plan's amounts are in the order's market's currency, which is the page's
-  // (docs/product/markets-and-formats.md#amounts).
-  const { market } = useMarket()
+  // in the order's market's currency, whatever the page's language (docs/product/markets-and-formats.md#amounts)
+  const { market } = plan
   const navigate = useNavigate()
   const href = useScreenHref()
   const ids = { unpaid: useId(), paid: useId(), total: useId(), hint: useId() }

@@ -25,6 +25,7 @@ export function installmentPlan(overrides: Partial<InstallmentPlan> = {}): Insta
     note: '',
     repayWaitCount: 3,
     lateCharges: 25_000_00,
+    market: 'ID',
     repayPlanDetail: {
       repayWaitDetail: [
         period(2, 1_000_000_00, { canClick: 1, periodStatus: PERIOD_STATUS.overdue, repayDes: 'Installment 2 of 4 · Overdue' }),

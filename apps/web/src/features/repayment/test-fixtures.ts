@@ -38,6 +38,7 @@ export function bankAccount(overrides: Partial<VirtualAccount> = {}): VirtualAcc
     telephone: '+62 21 5000 0000',
     expiresAt: '2026-04-02 10:00:00',
     status: 'pending',
+    market: 'ID',
     accountId: 41,
     ...overrides,
   }

@@ -18,7 +18,6 @@ import { StatusIcon } from '../../shared/ui/status-icon'
 import { showToast } from '../../shared/ui/toast'
 import { accountQuery, type AccountRequest, type VirtualAccount } from './api/generate-account'
 import type { AccountStatus } from './api/get-account-status'
-import { orderQuery } from './api/get-order'
 import { PaySteps } from './components/pay-steps'
 import { UtrForm } from './components/utr-form'
 import { repayParams } from './params'
@@ -40,15 +39,12 @@ export function ThatPage() {
   const { search } = useLocation()
   const input = accountRequest(search) ?? { ...repayParams(search), orderId: '', isDefault: 0 as const }
   const account = useScreenQuery(accountQuery(api, input))
-  const order = useScreenQuery(orderQuery(api, input))
 
   let content
-  if (account.state.status === 'ready' && order.state.status === 'ready') {
-    content = <AccountView account={account.state.data} market={order.state.data.market} input={input} />
-  } else if (account.state.status !== 'ready' && account.state.status !== 'loading') {
+  if (account.state.status === 'ready') {
+    content = <AccountView account={account.state.data} market={account.state.data.market} input={input} />
+  } else if (account.state.status !== 'loading') {
     content = <ScreenFailure state={account.state} retry={account.retry} missing={t('missingOrder')} />
-  } else if (order.state.status !== 'ready' && order.state.status !== 'loading') {
-    content = <ScreenFailure state={order.state} retry={order.retry} missing={t('missingOrder')} />
   } else content = <Skeleton blocks={[160, 56, 220]} />
   return <PageFrame title={tc('routes.that')}>{content}</PageFrame>
 }

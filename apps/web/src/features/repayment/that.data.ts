@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { loadScreen } from '../../shared/api/screen-query'
 import { appContext } from '../../shared/router-context'
 import { accountQuery, type AccountRequest } from './api/generate-account'
-import { orderQuery } from './api/get-order'
 import { readChoice } from './choice'
 import { repayParams } from './params'
 
@@ -16,10 +15,10 @@ export function accountRequest(search: string): AccountRequest | undefined {
   return { ...params, orderId: params.orderId, isDefault }
 }
 
-/** The account (issued or the same open one again) and its order, whose market its amount is written in. */
+/** The account (issued or the same open one again), with its order's market. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const load = context.get(appContext)
   const input = accountRequest(new URL(request.url).search)
   if (!input) return { failed: 'missing' as const }
-  return loadScreen(load, accountQuery(load.api, input), { also: [orderQuery(load.api, input)] })
+  return loadScreen(load, accountQuery(load.api, input))
 }

@@ -1,7 +1,6 @@
-import { ERRORS, generateVcode, loanDetails, submitUtr, vcodeStatus, type VirtualAccount } from '@kilat/contract'
+import { ERRORS, generateVcode, submitUtr, vcodeStatus, type VirtualAccount } from '@kilat/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loanDetailsData } from '../../test/fixtures'
 import { fail, mockCall, server, type Failure } from '../../test/msw'
 import { renderApp } from '../../test/render-app'
 import { saveChoice } from './choice'
@@ -10,7 +9,7 @@ import { POLL_INTERVAL_MS } from './use-payment-watch'
 
 type Status = ReturnType<typeof accountStatus>
 
-function answer(account: VirtualAccount | Failure | (() => VirtualAccount), statuses: Status[] = [accountStatus()], market: 'ID' | 'IN' = 'ID') {
+function answer(account: VirtualAccount | Failure | (() => VirtualAccount), statuses: Status[] = [accountStatus()]) {
   const sent: Record<string, string>[] = []
   const polled: string[] = []
   server.use(
@@ -18,7 +17,6 @@ function answer(account: VirtualAccount | Failure | (() => VirtualAccount), stat
       sent.push(Object.fromEntries(form))
       return typeof account === 'function' ? account() : account
     }),
-    mockCall(loanDetails, loanDetailsData({ market })),
     mockCall(vcodeStatus, ({ query }) => {
       polled.push(query.get('accountId') ?? '')
       // The last answer repeats.
@@ -64,7 +62,7 @@ describe('/that', () => {
   })
 
   it('shows a mini market’s steps as one numbered list, the amount in the order’s market', async () => {
-    answer(marketAccount({ amount: 2_575_000_00 }), [accountStatus({ accountId: 42 })], 'IN')
+    answer(marketAccount({ amount: 2_575_000_00, market: 'IN' }), [accountStatus({ accountId: 42 })])
     await renderApp('/that?orderId=K2026000005&payCode=ALFAMART&payType=2&lang=en')
     const card = await screen.findByRole('region', { name: 'Payment code' })
     expect(within(card).getByText('ALF8800123456')).toBeInTheDocument()
@@ -139,7 +137,7 @@ describe('/that', () => {
   }, 10_000)
 
   it('takes India’s bank transfer UTR: 12 digits, then shows the one submitted', async () => {
-    answer(bankAccount({ payCode: 'BANK_TRANSFER', payName: 'Bank transfer (IMPS)', accountId: 44 }), [accountStatus({ accountId: 44 })], 'IN')
+    answer(bankAccount({ payCode: 'BANK_TRANSFER', payName: 'Bank transfer (IMPS)', accountId: 44, market: 'IN' }), [accountStatus({ accountId: 44 })])
     const utrs: string[] = []
     server.use(
       mockCall(submitUtr, ({ form }) => {

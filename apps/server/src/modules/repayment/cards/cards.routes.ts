@@ -7,8 +7,8 @@ import * as cards from './cards.service.js'
 import { checkoutPage } from './checkout-page.js'
 
 /** Card repay (spec 7.3, 4.3): the borrower's cards, commit, the SMS code, the hosted page. */
-export function cardCalls(app: FastifyInstance, gateway: PaymentGateway): void {
-  const deps: cards.CardDeps = { db: app.db, gateway, sms: app.sms }
+export function cardCalls(app: FastifyInstance, gateway: PaymentGateway, kick: () => void): void {
+  const deps: cards.CardDeps = { db: app.db, gateway, sms: app.sms, kick }
 
   registerCall(app, cardBanks, ({ borrower }) => cards.cardBanks(borrower.market))
   registerCall(app, bindCard, ({ borrower, body }) => cards.bind(deps, borrower, body))
@@ -18,5 +18,5 @@ export function cardCalls(app: FastifyInstance, gateway: PaymentGateway): void {
   registerCall(app, repaymentHuichao, ({ borrower, body }) => cards.hosted(deps, borrower, body))
 
   // the sandbox's own page, as a real gateway serves its checkout on its own site
-  if (gateway.name === SANDBOX_GATEWAY && (app.config.DEMO_MODE || app.config.NODE_ENV === 'test')) checkoutPage(app)
+  if (gateway.name === SANDBOX_GATEWAY && (app.config.DEMO_MODE || app.config.NODE_ENV === 'test')) checkoutPage(app, kick)
 }

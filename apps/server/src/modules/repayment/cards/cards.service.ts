@@ -29,6 +29,8 @@ export interface CardDeps {
   db: Db
   gateway: PaymentGateway
   sms: SmsSender
+  /** Asks the sandbox's deliverer for a pass now, so a demo payment shows at once (no-op otherwise). */
+  kick?: () => void
 }
 
 const MINUTE_MS = 60_000
@@ -231,6 +233,7 @@ export async function confirm(deps: CardDeps, borrower: Borrower, body: ParsedBo
       if (!paid.ok) throw new Error(`the sandbox did not take charge ${account.id}: ${paid.reason}`)
     }
   })
+  deps.kick?.()
   return null
 }
 

@@ -56,7 +56,7 @@ async function localeOf(app: FastifyInstance, req: FastifyRequest, borrowerId: n
 
 const loanDetail = (orderNo: string) => `/loan-detail?orderId=${encodeURIComponent(orderNo)}`
 
-export function checkoutPage(app: FastifyInstance): void {
+export function checkoutPage(app: FastifyInstance, kick: () => void): void {
   app.get(SANDBOX_CHECKOUT_PATH, async (req, reply) => {
     const parsed = refQuery.safeParse(req.query)
     const found = parsed.success ? await repo.accountByNo(app.db, SANDBOX_GATEWAY, parsed.data.ref) : undefined
@@ -86,6 +86,7 @@ export function checkoutPage(app: FastifyInstance): void {
       return send(reply, 404, locale, `<h1>${escape(t.title)}</h1><p>${escape(t.unknown)}</p>`)
     }
     const paid = await sandboxPay(app.db, hosted.account.accountNo)
+    if (paid.ok) kick()
     // paid now, or by an earlier tap: either way the borrower goes back to the loan
     if (paid.ok || paid.reason === 'alreadyPaid') return reply.header('cache-control', 'no-store').redirect(loanDetail(hosted.orderNo), 303)
     const locale = await localeOf(app, req, hosted.account.borrowerId)
