@@ -105,8 +105,6 @@ export const demoNewOrder = defineCall({
     kind: z.enum(['due', 'installments', 'overdue']),
     /** `installments`: how many are already paid (fewer than the product's count). */
     paidPeriods: z.coerce.number().int().min(0).max(11).default(1),
-    /** `due`: 1 pays its interest first, so that the extension fee can be paid at once. */
-    interestPaid: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
   }),
   data: z.object({ orderNo: z.string() }),
 })

@@ -66,7 +66,8 @@ export const ERROR_CODES = {
   amountNotOwed: 6003,
   selectionInvalid: 6004,
   extensionUnavailable: 6005,
-  extensionNeedsPayment: 6006,
+  // 6006 (an extension refused while interest was owed) is retired and not reused: an extension's
+  // payment now carries the interest and late charges (docs/product/loans.md#extension)
   repaidAtPartner: 6007,
   repayTokenInvalid: 6008,
   cardUnknown: 6009,
@@ -415,14 +416,6 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Pinjaman ini tidak dapat diperpanjang.',
       en: 'This loan cannot be extended.',
       es: 'Este préstamo no se puede prorrogar.',
-    },
-  },
-  extensionNeedsPayment: {
-    status: 409,
-    messages: {
-      id: 'Silakan lunasi bunga dan denda yang jatuh tempo sebelum memperpanjang.',
-      en: 'Please pay the interest and late charges due before extending.',
-      es: 'Paga los intereses y cargos por mora vencidos antes de prorrogar.',
     },
   },
   repaidAtPartner: {

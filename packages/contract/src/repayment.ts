@@ -75,7 +75,7 @@ export const generateVcode = defineCall({
     is_display: flag.default(1),
     /** Installments: how many of the oldest unpaid periods to pay; absent or 0 for everything owed. */
     specific_num: z.coerce.number().int().nonnegative().max(120).default(0),
-    /** `extension` pays the extension fee (docs/product/loans.md#extension). */
+    /** `extension` pays for an extension: its fee plus the interest and late charges due (docs/product/loans.md#extension). */
     purpose: z.enum(['repay', 'extension']).default('repay'),
   }),
   data: virtualAccountSchema,
@@ -151,16 +151,22 @@ export const extensionDetailSchema = z.object({
   orderNo: z.string(),
   productName: z.string(),
   productLogo: z.string(),
-  /** The extension fee, cents. */
+  /**
+   * What to pay now for the extension, cents: the fee plus everything owed but principal (late
+   * charges, interest), exactly the amount of generate-vcode's purpose=extension account.
+   */
   delayShouldPayAmount: centsSchema,
   /** `delayShouldPayAmount` as the market writes it. */
   delayShouldPayText: z.string(),
-  /** The last moment the fee can be paid (the current due date's end), yyyy-mm-dd hh:mm:ss local. */
+  /** The last moment the amount holds (the current due date's end, or today's for an overdue loan), yyyy-mm-dd hh:mm:ss local. */
   delayExpiryTime: z.string(),
   /** yyyy-mm-dd: the due date now, and the one the fee moves it to. */
   currentDueDate: z.string(),
   newDueDate: z.string(),
-  /** 1 when the fee can be paid now; 0 when interest or late charges must be paid first (`blockedReason` says so). */
+  /**
+   * Always 1 and '': an order that cannot be extended answers extensionUnavailable instead, and the
+   * interest and late charges due are paid with the fee. Kept so that the answer's shape stays.
+   */
   canPay: z.union([z.literal(0), z.literal(1)]),
   blockedReason: z.string(),
   orderDetail: z.object({ detail: z.array(z.object({ text: z.string(), value: z.string() })) }),

@@ -8,8 +8,9 @@ import {
   type Owed,
   afterPayment,
   allocatePayment,
-  canPayExtension,
+  allocateExtension,
   checkPeriod,
+  extensionAmount,
   firstPayable,
   isValidUtr,
   overdueOwed,
@@ -235,19 +236,36 @@ describe('installment selection (spec 4.6)', () => {
   })
 })
 
-describe('canPayExtension (spec 9: all due interest and penalties paid first)', () => {
-  const clear: Owed = { lateCharges: c(0), fees: c(0), periods: [{ periodNo: 1, interest: c(0), principal: c(1_000_000_00) }] }
+describe('extension (spec 9: interest and late charges first, then the extension, in one payment)', () => {
+  const FEE = c(750_00)
 
-  it('allows an extension when only principal is left', () => {
-    expect(canPayExtension(clear)).toBe(true)
-    expect(canPayExtension({ lateCharges: c(0), fees: c(0), periods: [] })).toBe(true)
+  it('asks for the fee plus everything owed except principal', () => {
+    // OWED: 1.500 late charges + 200 fees + interest 100 + 50 + 80, and the fee
+    expect(extensionAmount(OWED, FEE)).toBe(1_500_00 + 200_00 + 100_00 + 50_00 + 80_00 + 750_00)
+    expect(extensionAmount({ lateCharges: c(0), fees: c(0), periods: [{ periodNo: 1, interest: c(0), principal: c(1_000_000_00) }] }, FEE)).toBe(FEE)
+    expect(() => extensionAmount(OWED, c(-1))).toThrow(RangeError)
   })
 
-  it('refuses while any late charge, fee or interest is unpaid', () => {
-    expect(canPayExtension({ ...clear, lateCharges: c(1) })).toBe(false)
-    expect(canPayExtension({ ...clear, fees: c(1) })).toBe(false)
-    expect(canPayExtension({ ...clear, periods: [...clear.periods, { periodNo: 2, interest: c(1), principal: c(0) }] })).toBe(false)
-    expect(canPayExtension(OWED)).toBe(false)
+  it('pays late charges, fees and interest oldest first, then the fee, the excess left over, never principal', () => {
+    const due = extensionAmount(OWED, FEE)
+    expect(allocateExtension(OWED, FEE, c(due + 7))).toEqual({
+      lateCharges: 1_500_00,
+      fees: 200_00,
+      periods: [
+        { periodNo: 1, interest: 50_00, principal: 0 },
+        { periodNo: 2, interest: 80_00, principal: 0 },
+        { periodNo: 3, interest: 100_00, principal: 0 },
+      ],
+      extensionFee: FEE,
+      leftover: 7,
+    })
+  })
+
+  it('does not extend for less than the amount, nor a loan with no principal left to move', () => {
+    expect(allocateExtension(OWED, FEE, c(extensionAmount(OWED, FEE) - 1))).toBeNull()
+    expect(allocateExtension(OWED, FEE, c(0))).toBeNull()
+    const interestOnly: Owed = { lateCharges: c(0), fees: c(0), periods: [{ periodNo: 1, interest: c(10_00), principal: c(0) }] }
+    expect(allocateExtension(interestOnly, FEE, c(1_000_00))).toBeNull()
   })
 })
 
@@ -461,6 +479,58 @@ describe('installment selection, whatever is tapped (property)', () => {
           expect(checked).toEqual(amounts.map((_, i) => i < count))
           expect(selectionAmount(amounts, count)).toBe(sum(amounts.filter((_, i) => checked[i])))
         }
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})
+
+describe('allocateExtension, whatever is owed and paid (property)', () => {
+  const feeArb = amountArb.map(cents)
+  /** What is owed, a fee, and a payment from a little under the extension's amount to a little over. */
+  const caseArb = fc.tuple(owedArb, feeArb).chain(([owed, fee]) => {
+    const due = extensionAmount(owed, fee)
+    return fc.tuple(fc.constant(owed), fc.constant(fee), fc.integer({ min: Math.max(0, due - 1_000), max: due + 1_000_00 }).map(cents))
+  })
+
+  it('never loses or invents a cent, never touches principal, and leaves nothing but principal owed', () => {
+    fc.assert(
+      fc.property(caseArb, ([owed, fee, amount]) => {
+        const due = extensionAmount(owed, fee)
+        const allocation = allocateExtension(owed, fee, amount)
+        const hasPrincipal = owed.periods.some((p) => p.principal > 0)
+        if (amount < due || !hasPrincipal) {
+          expect(allocation).toBeNull()
+          return
+        }
+        expect(allocation).not.toBeNull()
+        const a = allocation!
+        const parts = [a.lateCharges, a.fees, ...a.periods.flatMap((p) => [p.interest, p.principal]), a.extensionFee, a.leftover]
+        for (const part of parts) expect(Number.isSafeInteger(part) && part >= 0).toBe(true)
+        expect(sum(parts)).toBe(amount)
+        expect(a.extensionFee).toBe(fee)
+        expect(a.leftover).toBe(amount - due)
+        for (const p of a.periods) expect(p.principal).toBe(0)
+        const left = remainingAfter(owed, a)
+        expect(left.lateCharges).toBe(0)
+        expect(left.fees).toBe(0)
+        for (const p of left.periods) {
+          expect(p.interest).toBe(0)
+          expect(p.principal).toBe(owed.periods.find((o) => o.periodNo === p.periodNo)!.principal)
+        }
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('pays what it pays in allocatePayment\'s order: the same parts as an ordinary payment of all but principal', () => {
+    fc.assert(
+      fc.property(caseArb, ([owed, fee, amount]) => {
+        const a = allocateExtension(owed, fee, amount)
+        if (!a) return
+        const withoutPrincipal: Owed = { ...owed, periods: owed.periods.map((p) => ({ ...p, principal: c(0) })) }
+        const { extensionFee, ...rest } = a
+        expect({ ...rest, leftover: c(rest.leftover + extensionFee) }).toEqual(allocatePayment(withoutPrincipal, amount))
       }),
       { numRuns: 1000 },
     )

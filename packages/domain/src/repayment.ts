@@ -1,11 +1,11 @@
 import { type OrderKind, canTake } from './lifecycle.js'
-import { type Cents, minCents, subCents, sumCents } from './money.js'
+import { type Cents, addCents, cents, minCents, subCents, sumCents } from './money.js'
 import { type OrderStatus, isOverdueStatus } from './order-status.js'
 
 /**
  * Repayment rules (docs/product/money-rules.md#repayment): how a payment is shared out over what
  * the borrower owes, what it does to the order, which installments the borrower may select and
- * when an extension may be paid. Amounts are integer cents; a payment never loses or invents a cent.
+ * what an extension costs. Amounts are integer cents; a payment never loses or invents a cent.
  */
 
 /** What is still unpaid of one period. */
@@ -223,14 +223,42 @@ export function firstPayable(periods: readonly { paid: boolean }[]): number {
   return periods.findIndex((p) => !p.paid)
 }
 
+// Extension (docs/product/loans.md#extension, spec 9: "an extension needs all due interest and late
+// charges paid first"). No screen pays the interest alone, so the one payment for an extension
+// carries them: the late charges, fees and interest of every unpaid period are paid first, as any
+// payment pays them, and then the fee. The principal is never part of it: it is what moves.
+
+/** Everything owed but principal: late charges, fees and the interest of every unpaid period. */
+function owedButPrincipal(owed: Owed): Owed {
+  return { ...owed, periods: owed.periods.map((p) => ({ ...p, principal: cents(0) })) }
+}
+
+/** What an extension's account asks for: the fee plus everything owed except principal. */
+export function extensionAmount(owed: Owed, fee: Cents): Cents {
+  checkAmount(fee, 'fee')
+  return addCents(totalOwed(owedButPrincipal(owed)), fee)
+}
+
 /**
- * An extension is paid for only once all due interest and penalties are paid (spec section 9's
- * terms text): no late charges, no fees and no interest of any period left. Principal may remain:
- * it is what the extension moves to the later date.
+ * An extension payment shared out: late charges, fees and interest in `allocatePayment`'s order
+ * (every period's `principal` is 0), then `extensionFee`; `leftover` is what exceeds both.
  */
-export function canPayExtension(owed: Owed): boolean {
-  checkOwed(owed)
-  return owed.lateCharges === 0 && owed.fees === 0 && owed.periods.every((p) => p.interest === 0)
+export interface ExtensionAllocation extends Allocation {
+  extensionFee: Cents
+}
+
+/**
+ * How a payment for an extension is shared out, or null when it cannot extend the loan: it is less
+ * than `extensionAmount` (late charges fell due after the account was issued), or no principal is
+ * owed (nothing to move; the payment settles the loan as a repayment would). A null is applied as an
+ * ordinary repayment, so the money always lowers the debt.
+ */
+export function allocateExtension(owed: Owed, fee: Cents, amount: Cents): ExtensionAllocation | null {
+  checkAmount(amount, 'amount')
+  const due = extensionAmount(owed, fee)
+  if (amount < due || owed.periods.every((p) => p.principal === 0)) return null
+  const { leftover, ...parts } = allocatePayment(owedButPrincipal(owed), subCents(amount, fee))
+  return { ...parts, extensionFee: fee, leftover }
 }
 
 /**

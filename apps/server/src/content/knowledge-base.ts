@@ -100,9 +100,9 @@ export const KNOWLEDGE_BASE: KbCategory[] = [
         key: 'extension-what',
         title: l('Apa itu perpanjangan pinjaman?', 'What is a loan extension?', '¿Qué es una prórroga del préstamo?'),
         answer: l(
-          'Dengan membayar biaya perpanjangan, tanggal jatuh tempo mundur sepanjang jangka waktu pinjaman Anda. Semua bunga dan denda yang sudah jatuh tempo harus dibayar lebih dulu. Tautan perpanjangan muncul di detail pinjaman bila pinjaman Anda bisa diperpanjang.',
-          'By paying the extension fee, your due date moves by the same period as your loan’s term. All interest and late charges already due must be paid first. The extension link shows on your loan details when your loan can be extended.',
-          'Al pagar la comisión de prórroga, tu fecha de vencimiento se mueve por el mismo periodo que el plazo de tu préstamo. Primero debes pagar todos los intereses y cargos por atraso ya vencidos. El enlace de prórroga aparece en el detalle del préstamo cuando tu préstamo la admite.',
+          'Dengan membayar biaya perpanjangan, tanggal jatuh tempo mundur sepanjang jangka waktu pinjaman Anda. Pembayaran perpanjangan juga melunasi bunga dan denda yang sudah jatuh tempo, dalam satu kali bayar; pokok pinjaman dibayar pada tanggal jatuh tempo yang baru. Tautan perpanjangan muncul di detail pinjaman bila pinjaman Anda bisa diperpanjang.',
+          'By paying the extension fee, your due date moves by the same period as your loan’s term. The same payment first pays the interest and late charges already due; the principal is repaid on the new due date. The extension link shows on your loan details when your loan can be extended.',
+          'Al pagar la comisión de prórroga, tu fecha de vencimiento se mueve por el mismo periodo que el plazo de tu préstamo. El mismo pago cubre primero los intereses y cargos por atraso ya vencidos; el capital se paga en la nueva fecha de vencimiento. El enlace de prórroga aparece en el detalle del préstamo cuando tu préstamo la admite.',
         ),
         keywords: l('perpanjang tunda mundur jatuh tempo', 'extend delay postpone rollover due date', 'prorroga extender aplazar posponer ampliar vencimiento'),
       },

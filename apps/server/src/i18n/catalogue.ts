@@ -135,11 +135,13 @@ export interface ServerTexts {
   }
   /** The extension detail (docs/product/loans.md#extension). */
   extension: {
-    /** Why the fee cannot be paid yet: `amount`, the interest and late charges to pay first. */
-    blocked: (amount: string) => string
     product: string
     newDueDate: string
     fee: string
+    /** The unpaid interest of every period, paid with the fee. */
+    interestDue: string
+    /** The fee plus everything owed but principal: the extension's one payment. */
+    total: string
   }
   /**
    * The repayment guide: what the steps' placeholders read as when no account is issued yet, in

@@ -120,10 +120,11 @@ export const en: ServerTexts = {
     paid: 'Paid',
   },
   extension: {
-    blocked: (a) => `Please pay the interest and late charges due (${a}) first; then the extension fee can be paid.`,
     product: 'Product',
     newDueDate: 'New due date',
     fee: 'Extension fee',
+    interestDue: 'Interest due now',
+    total: 'Total to pay for the extension',
   },
   guide: {
     account: '[the number on your payment page]',

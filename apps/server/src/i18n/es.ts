@@ -120,10 +120,11 @@ export const es: ServerTexts = {
     paid: 'Pagada',
   },
   extension: {
-    blocked: (a) => `Primero paga los intereses y cargos por mora vencidos (${a}); después podrás pagar la comisión de ampliación.`,
     product: 'Producto',
     newDueDate: 'Nueva fecha de vencimiento',
     fee: 'Comisión de ampliación',
+    interestDue: 'Intereses a pagar ahora',
+    total: 'Total a pagar por la ampliación',
   },
   guide: {
     account: '[el número de tu página de pago]',

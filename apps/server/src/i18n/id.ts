@@ -120,10 +120,11 @@ export const id: ServerTexts = {
     paid: 'Lunas',
   },
   extension: {
-    blocked: (a) => `Silakan bayar bunga dan denda yang sudah jatuh tempo (${a}) terlebih dahulu; setelah itu biaya perpanjangan bisa dibayar.`,
     product: 'Produk',
     newDueDate: 'Tanggal jatuh tempo baru',
     fee: 'Biaya perpanjangan',
+    interestDue: 'Bunga yang harus dibayar sekarang',
+    total: 'Total bayar untuk perpanjangan',
   },
   guide: {
     account: '[nomor di halaman pembayaran Anda]',

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { demoNewOrder, type ParsedBodyOf } from '@kilat/contract'
 import { ORDER_STATUS, cents, type OrderStatus } from '@kilat/domain'
-import { SANDBOX_GATEWAY, SandboxGateway } from '../../adapters/payments/sandbox-gateway.js'
 import { catalogueChanged } from '../../db/catalogue-version.js'
 import { buildOrder } from '../../db/factories.js'
 import { products, type Borrower, type NewOrder, type NewOrderPeriod, type Product } from '../../db/schema.js'
@@ -11,7 +9,6 @@ import { AppError } from '../../http/errors.js'
 import { registerCall } from '../../http/route.js'
 import { newOrderNo } from '../loans/loans.service.js'
 import { insertOrder } from '../orders/orders.service.js'
-import { defaultMethod, issueRepaymentAccount, receivePayment } from '../repayment/repayment.service.js'
 
 type Kind = ParsedBodyOf<typeof demoNewOrder>['kind']
 
@@ -62,8 +59,6 @@ function shifted(built: ReturnType<typeof buildOrder>, ms: number): ReturnType<t
  * signed-in borrower (docs/product/money-rules.md#repayment "Demo and tests"), built as the seed builds its
  * orders. Each order gets its own copy of the market's product, disabled (never listed or offered):
  * a borrower has one unsettled order per product, and every browser test needs an order of its own.
- * With `interestPaid` 1 a `due` order's interest is paid through the ledger, as a partial payment
- * would pay it, so that its extension fee can be paid (docs/product/loans.md#extension).
  */
 export async function newOrderRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, demoNewOrder, async ({ borrower, body }) => {
@@ -72,7 +67,7 @@ export async function newOrderRoutes(app: FastifyInstance): Promise<void> {
     if (body.kind === 'installments' && body.paidPeriods >= template.periods) throw new AppError('selectionInvalid', { data: { fields: ['paidPeriods'] } })
 
     const orderNo = newOrderNo(now, borrower.market)
-    const order = await app.db.transaction(async (tx) => {
+    await app.db.transaction(async (tx) => {
       const { id: _id, createdAt: _createdAt, ...fields } = template
       const [product] = await tx
         .insert(products)
@@ -97,21 +92,6 @@ export async function newOrderRoutes(app: FastifyInstance): Promise<void> {
       return insertOrder(tx, built.order, built.periods)
     })
     catalogueChanged()
-
-    if (body.interestPaid === 1 && body.kind === 'due') {
-      // a partial payment of the interest into a real account, recorded as the webhook records one
-      const gateway = new SandboxGateway(app.config.PAYMENT_CALLBACK_SECRET!)
-      const account = await issueRepaymentAccount({ db: app.db, gateway }, { borrowerId: borrower.id, orderNo, methodCode: defaultMethod(borrower.market, 1).code, purpose: 'repay' }, now)
-      await receivePayment(app.db, SANDBOX_GATEWAY, {
-        gatewayPaymentId: `demo_${randomBytes(12).toString('hex')}`,
-        externalId: String(account.accountId),
-        accountNo: account.accountNo,
-        amount: order.interest,
-        paidAt: now,
-        method: account.methodCode,
-        raw: { demo: 'interest paid' },
-      })
-    }
     return { orderNo }
   })
 }

@@ -52,15 +52,16 @@ describe('demo new-order', () => {
     expect(none.repayPlanDetail.repayYetDetail).toHaveLength(0)
   })
 
-  it('creates an overdue order with its late charges, and a due one whose interest is paid (its extension can be paid)', async () => {
+  it('creates an overdue order with its late charges, and a due one whose extension can be paid at once with its interest', async () => {
     const overdue = await rowOf(await create({ kind: 'overdue' }))
     expect(overdue.status).toBe(ORDER_STATUS.overdue)
     expect(overdue.penalty).toBeGreaterThan(0)
-    const ready = await create({ kind: 'due', interestPaid: 1 })
-    expect((await post(seeded.app, delayDetail.path, { orderId: ready }, me)).json().data.canPay).toBe(1)
-    const row = await rowOf(ready)
-    expect(row.paid).toBe(row.interest)
-    expect((await get(seeded.app, loanDetails.path, { ...me, orderId: ready })).json().data.lastPayment).toMatchObject({ amount: row.interest, method: 'BCA' })
+    const due = await create({ kind: 'due' })
+    const row = await rowOf(due)
+    expect(row.paid).toBe(0)
+    const detail = (await post(seeded.app, delayDetail.path, { orderId: due }, me)).json().data
+    const [product] = await seeded.database.db.select().from(products).where(eq(products.id, row.productId))
+    expect(detail).toMatchObject({ canPay: 1, delayShouldPayAmount: product!.extensionFee + row.interest })
   })
 
   it('works in every market, for the borrower who asks only', async () => {
@@ -73,7 +74,7 @@ describe('demo new-order', () => {
 
   it('refuses bad input, too many paid installments and no session', async () => {
     expect((await post(seeded.app, demoNewOrder.path, { kind: 'installments', paidPeriods: 6 }, me)).json().code).toBe(ERROR_CODES.selectionInvalid)
-    for (const body of [{} as Record<string, string | number>, { kind: 'settled' }, { kind: 'due', paidPeriods: -1 }, { kind: 'due', paidPeriods: 'two' }, { kind: 'due', interestPaid: 2 }, { kind: "due' or 1=1" }]) {
+    for (const body of [{} as Record<string, string | number>, { kind: 'settled' }, { kind: 'due', paidPeriods: -1 }, { kind: 'due', paidPeriods: 'two' }, { kind: "due' or 1=1" }]) {
       const res = await post(seeded.app, demoNewOrder.path, body, me)
       expect(res.statusCode, JSON.stringify(body)).toBe(400)
       expect(res.json().code).toBe(ERROR_CODES.invalidRequest)

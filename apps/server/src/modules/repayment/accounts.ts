@@ -1,6 +1,6 @@
 import {
   canExtend,
-  canPayExtension,
+  extensionAmount,
   isOrderStatus,
   isRepaying,
   totalOwed,
@@ -57,7 +57,7 @@ const HOUR_MS = 3_600_000
 const VA_HOURS = 24
 const COUNTER_HOURS = 48
 
-type RefusalKey = 'nothingOwed' | 'payMethodUnknown' | 'selectionInvalid' | 'extensionUnavailable' | 'extensionNeedsPayment' | 'repaidAtPartner'
+type RefusalKey = 'nothingOwed' | 'payMethodUnknown' | 'selectionInvalid' | 'extensionUnavailable' | 'repaidAtPartner'
 
 /**
  * Why an account cannot be issued: the catalogue's repayment errors where one fits (worded in the
@@ -108,10 +108,9 @@ export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRep
       extensionFee: product.extensionFee,
     })
     if (!extendable) throw refuse('extensionUnavailable', 'extensionUnavailable')
-    // docs/product/loans.md#extension: interest and late charges due are paid first
-    if (!canPayExtension(owed)) throw refuse('extensionNeedsPayment', 'extensionNeedsPayment')
-    // the product's fee for one extension (docs/product/loans.md#extension), what loan details offer
-    amount = product.extensionFee
+    // docs/product/loans.md#extension: the product's fee plus everything owed but principal (late
+    // charges and interest are paid first, in the same payment), what delay-detail shows
+    amount = extensionAmount(owed, product.extensionFee)
   }
 
   if (input.expectedAmount !== undefined && input.expectedAmount !== amount) throw new AppError('amountNotOwed', { data: { reason: 'amountNotOwed' } })

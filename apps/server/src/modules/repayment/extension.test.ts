@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODES, delayDetail, generateVcode, loanDetails } from '@kilat/contract'
-import { ORDER_STATUS, formatDate } from '@kilat/domain'
+import { ORDER_STATUS, formatDate, formatMoney } from '@kilat/domain'
 import { seedDemo } from '../../db/seed.js'
-import { orders } from '../../db/schema.js'
+import { ledgerEntries, orderPeriods, orders, products } from '../../db/schema.js'
 import { get, post } from '../../test/inject.js'
 import { SANDBOX_PAY_PATH } from './repayment.routes.js'
 import { deliver, demoOrder, openRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
@@ -23,41 +23,57 @@ afterAll(async () => {
 })
 
 const orderRow = async (orderNo: string) => (await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!
+/** The extension fee of the order's product (each demo order has a copy of its own). */
+const feeOf = async (order: { productId: number }) => (await t.database.db.select().from(products).where(eq(products.id, order.productId)))[0]!.extensionFee
 
 describe('delay-detail', () => {
-  it('shows the fee, the expiry, both due dates and the order lines; blocked while the interest is unpaid', async () => {
+  it('asks for the fee plus the interest due, with the expiry, both due dates and the order lines', async () => {
     const res = (await post(t.app, delayDetail.path, { orderId: 'K2026000005' }, me)).json()
     expect(res.code).toBe(0)
     const order = await orderRow('K2026000005')
     const d = res.data
-    // kilat-tunai: Rp 75.000 for 91 days more
-    expect(d).toMatchObject({ orderNo: 'K2026000005', productName: 'Kilat Tunai', delayShouldPayAmount: 7_500_000, delayShouldPayText: 'Rp 75.000,00', canPay: 0 })
+    // kilat-tunai: Rp 75.000 for 91 days more, paid with the interest still owed
+    expect(order.paid).toBe(0)
+    const total = 7_500_000 + order.interest
+    expect(d).toMatchObject({ orderNo: 'K2026000005', productName: 'Kilat Tunai', delayShouldPayAmount: total, delayShouldPayText: formatMoney(total, 'ID'), canPay: 1, blockedReason: '' })
     expect(d.currentDueDate).toBe(formatDate(order.dueAt!, 'ID'))
     expect(d.newDueDate).toBe(formatDate(new Date(order.dueAt!.getTime() + 91 * DAY_MS), 'ID'))
     expect(d.delayExpiryTime).toBe(`${d.currentDueDate} 23:59:59`)
-    expect(d.blockedReason).toMatch(/^Silakan bayar bunga dan denda .*Rp /)
-    expect(d.orderDetail.detail.map((l: { text: string }) => l.text)).toEqual(['Produk', 'Jumlah pinjaman', 'Tanggal jatuh tempo', 'Tanggal jatuh tempo baru', 'Biaya perpanjangan'])
-    expect(d.orderDetail.detail.at(-1).value).toBe('Rp 75.000,00')
+    expect(d.orderDetail.detail).toEqual([
+      { text: 'Produk', value: 'Kilat Tunai' },
+      { text: 'Jumlah pinjaman', value: formatMoney(order.principal, 'ID') },
+      { text: 'Tanggal jatuh tempo', value: d.currentDueDate },
+      { text: 'Tanggal jatuh tempo baru', value: d.newDueDate },
+      { text: 'Biaya perpanjangan', value: 'Rp 75.000,00' },
+      { text: 'Bunga yang harus dibayar sekarang', value: formatMoney(order.interest, 'ID') },
+      { text: 'Total bayar untuk perpanjangan', value: d.delayShouldPayText },
+    ])
     expect(d.telephone).toBeTruthy()
   })
 
   it('speaks the borrower’s language and writes amounts as the order’s market does', async () => {
     const en = (await post(t.app, delayDetail.path, { orderId: 'K2026000005' }, { ...me, lang: 'en' })).json().data
-    expect(en.orderDetail.detail[3].text).toBe('New due date')
-    expect(en.blockedReason).toMatch(/^Please pay the interest/)
+    expect(en.orderDetail.detail.map((l: { text: string }) => l.text)).toEqual(['Product', 'Loan amount', 'Due date', 'New due date', 'Extension fee', 'Interest due now', 'Total to pay for the extension'])
     const es = (await post(t.app, delayDetail.path, { orderId: 'K2026000005' }, { ...me, lang: 'es' })).json().data
     expect(es.orderDetail.detail[4].text).toBe('Comisión de ampliación')
-    const india = (await post(t.app, delayDetail.path, { orderId: 'K2026000014' }, as('demo-borrower-in'))).json().data
-    expect(india.delayShouldPayText).toBe('₹500.00')
+    expect(es.orderDetail.detail.at(-1).text).toBe('Total a pagar por la ampliación')
+    const india = await orderRow('K2026000014')
+    const inDetail = (await post(t.app, delayDetail.path, { orderId: 'K2026000014' }, as('demo-borrower-in'))).json().data
+    expect(inDetail.delayShouldPayAmount).toBe(500_00 + india.interest)
+    expect(inDetail.delayShouldPayText).toBe(formatMoney(500_00 + india.interest, 'IN'))
   })
 
-  it('can be paid once the interest is paid; an overdue order’s fee holds until today’s end', async () => {
-    const due = await demoOrder(t.app, 'demo-borrower', { kind: 'due', interestPaid: 1 })
-    const ready = (await post(t.app, delayDetail.path, { orderId: due }, me)).json().data
-    expect(ready).toMatchObject({ canPay: 1, blockedReason: '' })
+  it('adds an overdue order’s late charges, and holds its amount until today’s end', async () => {
     const overdue = await demoOrder(t.app, 'demo-borrower', { kind: 'overdue' })
-    const late = (await post(t.app, delayDetail.path, { orderId: overdue }, me)).json().data
-    expect(late.canPay).toBe(0)
+    const row = await orderRow(overdue)
+    expect(row.penalty).toBeGreaterThan(0)
+    const late = (await post(t.app, delayDetail.path, { orderId: overdue }, { ...me, lang: 'en' })).json().data
+    expect(late.canPay).toBe(1)
+    expect(late.delayShouldPayAmount).toBe((await feeOf(row)) + row.interest + row.penalty)
+    expect(late.orderDetail.detail.slice(-2)).toEqual([
+      { text: 'Late charges', value: formatMoney(row.penalty, 'ID') },
+      { text: 'Total to pay for the extension', value: late.delayShouldPayText },
+    ])
     expect(late.delayExpiryTime).toBe(`${formatDate(new Date(), 'ID')} 23:59:59`)
   })
 
@@ -77,8 +93,8 @@ describe('delay-detail', () => {
 })
 
 describe('an extension paid end to end', () => {
-  it('moves the due date by the term, keeps the order due and shows the payment on loan details', async () => {
-    const orderNo = await demoOrder(t.app, 'demo-borrower', { kind: 'due', interestPaid: 1 })
+  it('takes the interest and the fee in one payment, moves the due date by the term, keeps the order due and shows the payment on loan details', async () => {
+    const orderNo = await demoOrder(t.app, 'demo-borrower', { kind: 'due' })
     const before = await orderRow(orderNo)
     const detail = (await post(t.app, delayDetail.path, { orderId: orderNo }, me)).json().data
     const account = (await post(t.app, generateVcode.path, { orderId: orderNo, payCode: 'BRI', pay_type: 1, purpose: 'extension', amount: detail.delayShouldPayAmount }, me)).json()
@@ -91,12 +107,22 @@ describe('an extension paid end to end', () => {
     expect(after.status).toBe(ORDER_STATUS.due)
     expect(after.dueAt!.getTime() - before.dueAt!.getTime()).toBe(before.termDays * DAY_MS)
     expect(formatDate(after.dueAt!, 'ID')).toBe(detail.newDueDate)
+    // the interest counts toward the loan; the principal is untouched
+    expect(after.paid).toBe(before.interest)
+    const ledger = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderKey, before.id)).orderBy(asc(ledgerEntries.id))
+    expect(ledger.map((e) => [e.component, e.amount])).toEqual([
+      ['interest', before.interest],
+      ['extension_fee', detail.delayShouldPayAmount - before.interest],
+    ])
+    const [period] = await t.database.db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, before.id))
+    expect(period).toMatchObject({ interestPaid: before.interest, principalPaid: 0, status: 'unpaid', dueAt: after.dueAt })
     const details = (await get(t.app, loanDetails.path, { ...me, orderId: orderNo })).json().data
     expect(details.orderStatus).toBe(ORDER_STATUS.due)
     expect(details.userOrderDetail.detail).toContainEqual({ text: 'Tanggal jatuh tempo', value: detail.newDueDate })
     expect(details.lastPayment).toEqual({ amount: detail.delayShouldPayAmount, amountText: detail.delayShouldPayText, paidAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), method: 'BRI' })
-    // the next extension is counted from the new due date
+    // the next extension is counted from the new due date, and costs the fee alone: no interest is owed
     const next = (await post(t.app, delayDetail.path, { orderId: orderNo }, me)).json().data
     expect(next.currentDueDate).toBe(detail.newDueDate)
+    expect(next.delayShouldPayAmount).toBe(await feeOf(before))
   })
 })

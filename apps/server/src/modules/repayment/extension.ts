@@ -1,5 +1,5 @@
 import type { ExtensionDetail } from '@kilat/contract'
-import { canExtend, canPayExtension, formatDate, formatMoney, isOrderStatus, sumCents, type Locale } from '@kilat/domain'
+import { canExtend, extensionAmount, formatDate, formatMoney, isOrderStatus, sumCents, type Locale } from '@kilat/domain'
 import type { Config } from '../../config.js'
 import type { Executor } from '../../db/client.js'
 import type { Order } from '../../db/schema.js'
@@ -19,9 +19,10 @@ export function extendedDueAt(order: Pick<Order, 'termDays'>, dueAt: Date): Date
 }
 
 /**
- * The extension detail of an order (docs/product/loans.md#extension, spec 2.12): the fee, until
- * when it can be paid, the due date now and after, and whether it can be paid now. A partner's
- * order is extended at the partner; an order that cannot be extended (domain canExtend) has no detail.
+ * The extension detail of an order (docs/product/loans.md#extension, spec 2.12): what to pay for
+ * the extension (the fee plus the interest and late charges due, paid first in the same payment),
+ * until when, and the due date now and after. A partner's order is extended at the partner; an
+ * order that cannot be extended (domain canExtend) has no detail, so one that has can always be paid.
  */
 export async function extensionDetail(
   db: Executor,
@@ -49,31 +50,30 @@ export async function extensionDetail(
   const market = product.market
   const money = (v: number) => formatMoney(v, market)
   const t = textsFor(locale)
-  // the product's fee, as generate-vcode's purpose=extension asks for it (accounts.ts)
   const fee = product.extensionFee
   const currentDueDate = formatDate(order.dueAt, market)
   const newDueDate = formatDate(extendedDueAt(order, order.dueAt), market)
   // Late from the local day after the due date (docs/product/money-rules.md#overdue-boundary): the
-  // fee can be paid until the due date's last second in the market's zone. An overdue order's due
-  // date has passed: its fee holds until today's end, when the next day's late charge falls due and
-  // must be paid first again.
+  // amount holds until the due date's last second in the market's zone. An overdue order's due date
+  // has passed: its amount holds until today's end, when the next day's late charge is added to it.
   const today = formatDate(now, market)
   const expiryDate = currentDueDate < today ? today : currentDueDate
-  // docs/product/loans.md#extension: interest and late charges due are paid first
+  // docs/product/loans.md#extension: the fee plus everything owed but principal, exactly what
+  // generate-vcode with purpose=extension asks for (accounts.ts)
   const owed = owedOf(order, periods)
-  const canPay = canPayExtension(owed)
-  const first = sumCents([owed.lateCharges, owed.fees, ...owed.periods.map((p) => p.interest)])
+  const total = extensionAmount(owed, fee)
+  const interest = sumCents(owed.periods.map((p) => p.interest))
   return {
     orderNo: order.orderNo,
     productName: product.name,
     productLogo: product.logoUrl,
-    delayShouldPayAmount: fee,
-    delayShouldPayText: money(fee),
+    delayShouldPayAmount: total,
+    delayShouldPayText: money(total),
     delayExpiryTime: `${expiryDate} 23:59:59`,
     currentDueDate,
     newDueDate,
-    canPay: canPay ? 1 : 0,
-    blockedReason: canPay ? '' : t.extension.blocked(money(first)),
+    canPay: 1,
+    blockedReason: '',
     orderDetail: {
       detail: [
         { text: t.extension.product, value: product.name },
@@ -81,6 +81,10 @@ export async function extensionDetail(
         { text: t.figures.dueDate, value: currentDueDate },
         { text: t.extension.newDueDate, value: newDueDate },
         { text: t.extension.fee, value: money(fee) },
+        { text: t.extension.interestDue, value: money(interest) },
+        ...(owed.lateCharges > 0 ? [{ text: t.figures.lateCharges, value: money(owed.lateCharges) }] : []),
+        ...(owed.fees > 0 ? [{ text: t.figures.fee, value: money(owed.fees) }] : []),
+        { text: t.extension.total, value: money(total) },
       ],
     },
     telephone: config.SERVICE_PHONES[market],

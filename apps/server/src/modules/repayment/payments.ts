@@ -1,14 +1,15 @@
 import {
   addCents,
+  allocateExtension,
   allocatePayment,
   canExtend,
-  canPayExtension,
   cents,
   isOrderStatus,
   isRepaying,
   paymentEvent,
   remainingAfter,
   subCents,
+  sumCents,
   totalOwed,
   type Allocation,
   type Cents,
@@ -16,7 +17,7 @@ import {
 } from '@kilat/domain'
 import type { PaymentEvent } from '../../adapters/payments/payment-gateway.js'
 import type { Db, Tx } from '../../db/client.js'
-import type { NewLedgerEntry, NewOrder, Order, OrderPeriod, PaymentAccount, Product } from '../../db/schema.js'
+import type { NewLedgerEntry, NewOrder, NewOrderPeriod, Order, OrderPeriod, PaymentAccount, Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { kindOf, transition } from '../orders/orders.service.js'
 import { extendedDueAt } from './extension.js'
@@ -42,7 +43,7 @@ export type PaymentOutcome =
  * 1. the order locked, then the payment row, whose gateway id is unique: a callback seen before
  *    inserts nothing and answers `duplicate`, changing nothing, however many copies arrive at once;
  * 2. what the order owes read from its rows, the payment shared out by domain
- *    `allocatePayment` (or taken as an extension fee), one ledger entry per component;
+ *    `allocatePayment` (or, for an extension, `allocateExtension`), one ledger entry per component;
  * 3. periods, order and status written; the account marked paid.
  */
 export async function receivePayment(db: Db, gatewayName: string, event: PaymentEvent, now = new Date()): Promise<PaymentOutcome> {
@@ -99,7 +100,8 @@ function takesRepayment(status: OrderStatus, product: Product): boolean {
   return !product.isPartner && isRepaying(status)
 }
 
-function entriesOf(allocation: Allocation): Entry[] {
+/** One entry per component that received something, in the order paid; an extension's fee after the loan's parts. */
+function entriesOf(allocation: Allocation, extensionFee: Cents = cents(0)): Entry[] {
   const entries: Entry[] = [
     { component: 'late_charge', periodNo: null, amount: allocation.lateCharges },
     { component: 'fee', periodNo: null, amount: allocation.fees },
@@ -107,9 +109,18 @@ function entriesOf(allocation: Allocation): Entry[] {
       { component: 'interest', periodNo: p.periodNo, amount: p.interest },
       { component: 'principal', periodNo: p.periodNo, amount: p.principal },
     ]),
+    { component: 'extension_fee', periodNo: null, amount: extensionFee },
     { component: 'overpayment', periodNo: null, amount: allocation.leftover },
   ]
   return entries.filter((e) => e.amount > 0)
+}
+
+/** A period's paid columns once `paid` is added to what it had. */
+function paidColumns(period: OrderPeriod, paid: Allocation['periods'][number]): Pick<NewOrderPeriod, 'interestPaid' | 'principalPaid' | 'paid'> {
+  const before = paidPartsOf(period)
+  const interestPaid = addCents(before.interestPaid, paid.interest)
+  const principalPaid = addCents(before.principalPaid, paid.principal)
+  return { interestPaid, principalPaid, paid: addCents(interestPaid, principalPaid) }
 }
 
 /**
@@ -126,15 +137,10 @@ async function applyRepayment(tx: Tx, order: Order, product: Product, periods: O
 
   for (const paid of allocation.periods) {
     const period = periods.find((p) => p.periodNo === paid.periodNo)!
-    const before = paidPartsOf(period)
-    const interestPaid = addCents(before.interestPaid, paid.interest)
-    const principalPaid = addCents(before.principalPaid, paid.principal)
     const left = remaining.periods.find((p) => p.periodNo === paid.periodNo)!
     const done = left.interest === 0 && left.principal === 0
     await repo.updatePeriod(tx, order.id, paid.periodNo, {
-      interestPaid,
-      principalPaid,
-      paid: addCents(interestPaid, principalPaid),
+      ...paidColumns(period, paid),
       ...(done ? { status: 'paid' as const, paidAt: event.paidAt } : {}),
     })
   }
@@ -162,35 +168,38 @@ async function applyRepayment(tx: Tx, order: Order, product: Product, periods: O
 }
 
 /**
- * An extension fee (docs/product/loans.md#extension): when the order can be extended and owes no
- * interest, late charge or fee at this moment, the account's amount is the fee, the due date moves
- * by the loan's term and the order is (again) due. Otherwise nothing changes and the money is an
- * overpayment, to refund. Any excess over the fee is an overpayment too.
+ * An extension (docs/product/loans.md#extension): when the order can still be extended and the
+ * money covers the product's fee plus everything then owed but principal (domain
+ * `allocateExtension`), the late charges, fees and interest are paid first, in `allocatePayment`'s
+ * order, then the fee is taken; the due date moves by the loan's term and the order is (again) due.
+ * Any excess is an overpayment. Otherwise (late charges fell due after the account was issued, the
+ * order was settled or can no longer be extended) the money is an ordinary repayment of the order,
+ * so that it is never lost and always lowers the debt.
  */
 async function applyExtension(tx: Tx, account: PaymentAccount, order: Order, product: Product, periods: OrderPeriod[], event: PaymentEvent, now: Date): Promise<Applied> {
   const status = statusOf(order)
   const kind = kindOf(order, product)
   const extendable =
-    !product.isPartner &&
-    canExtend({ status, installment: kind.installment, partner: false, allowsExtension: order.isDelay, extensionFee: product.extensionFee }) &&
-    canPayExtension(owedOf(order, periods)) &&
-    event.amount >= account.amount
-  if (!extendable) return { entries: [{ component: 'overpayment', periodNo: null, amount: event.amount }], status }
+    !product.isPartner && canExtend({ status, installment: kind.installment, partner: false, allowsExtension: order.isDelay, extensionFee: product.extensionFee })
+  const owed = owedOf(order, periods)
+  const allocation = extendable ? allocateExtension(owed, product.extensionFee, event.amount) : null
+  if (!allocation) return applyRepayment(tx, order, product, periods, account, event, now)
 
   const later = (at: Date) => extendedDueAt(order, at)
   for (const p of periods) {
     if (p.status === 'paid') continue
-    await repo.updatePeriod(tx, order.id, p.periodNo, { dueAt: later(p.dueAt), status: 'unpaid' })
+    const paid = allocation.periods.find((a) => a.periodNo === p.periodNo)
+    await repo.updatePeriod(tx, order.id, p.periodNo, { dueAt: later(p.dueAt), status: 'unpaid', ...(paid ? paidColumns(p, paid) : {}) })
   }
+  // the loan's parts count as paid toward it; the fee pays for time, not for the loan
+  const toLoan = sumCents([allocation.lateCharges, allocation.fees, ...allocation.periods.map((p) => p.interest)])
   const next = transition(status, 'extend', kind)
-  await repo.updateOrder(tx, order.id, status, { status: next, updatedAt: now, ...(order.dueAt ? { dueAt: later(order.dueAt) } : {}) })
-  const fee: Cents = account.amount
-  const excess = subCents(event.amount, fee)
-  return {
-    entries: [
-      { component: 'extension_fee', periodNo: null, amount: fee },
-      ...(excess > 0 ? [{ component: 'overpayment' as const, periodNo: null, amount: excess }] : []),
-    ],
+  await repo.updateOrder(tx, order.id, status, {
     status: next,
-  }
+    updatedAt: now,
+    paid: addCents(order.paid, toLoan),
+    penaltyPaid: addCents(order.penaltyPaid, allocation.lateCharges),
+    ...(order.dueAt ? { dueAt: later(order.dueAt) } : {}),
+  })
+  return { entries: entriesOf(allocation, allocation.extensionFee), status: next }
 }

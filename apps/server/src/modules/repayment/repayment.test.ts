@@ -377,63 +377,119 @@ describe('delivery', () => {
 })
 
 describe('extension', () => {
-  /** A due single-payment loan with the extension option whose interest is paid: only principal is left. */
-  async function extendable(): Promise<Order> {
-    const order = await orderOf(db, product.single, { status: S.due, isDelay: true })
-    await db
-      .update(orderPeriods)
-      .set({ paid: order.interest, interestPaid: order.interest })
-      .where(eq(orderPeriods.orderKey, order.id))
-    const [row] = await db.update(orders).set({ paid: order.interest }).where(eq(orders.id, order.id)).returning()
-    return row!
-  }
+  const FEE = 50_000_00
+  const entriesOf = (ledger: Awaited<ReturnType<typeof reload>>['ledger']) => ledger.map((e) => [e.component, e.periodNo, e.amount])
 
-  it('moves the due date by the term once the fee is paid', async () => {
-    const order = await extendable()
+  it('takes the interest and the fee in one payment: the due date moves by the term, principal untouched', async () => {
+    const order = await orderOf(db, product.single, { status: S.due, isDelay: true })
     const before = await reload(db, order)
     const account = await issue(order, { purpose: 'extension' })
-    expect(account.amount).toBe(product.single.extensionFee)
+    expect(account.amount).toBe(FEE + order.interest)
+    // asked again with the same amount: the same account
+    expect((await issue(order, { purpose: 'extension' })).accountId).toBe(account.accountId)
     await pay(t, account.accountNo)
     await deliver(t)
     const after = await reload(db, order)
     expect(after.order.status).toBe(S.due)
     expect(after.order.dueAt!.getTime() - before.order.dueAt!.getTime()).toBe(91 * DAY_MS)
     expect(after.periods[0]!.dueAt.getTime() - before.periods[0]!.dueAt.getTime()).toBe(91 * DAY_MS)
-    // the fee pays for time, not for the loan
-    expect(after.order.paid).toBe(order.paid)
-    expect(after.ledger.map((e) => [e.component, e.periodNo, e.amount])).toEqual([['extension_fee', null, product.single.extensionFee]])
+    expect(entriesOf(after.ledger)).toEqual([
+      ['interest', 1, order.interest],
+      ['extension_fee', null, FEE],
+    ])
+    expect(sum(after.ledger.map((e) => e.amount))).toBe(account.amount)
+    // the interest counts toward the loan, the fee pays for time
+    expect(after.order.paid).toBe(order.interest)
+    expect(after.periods[0]).toMatchObject({ interestPaid: order.interest, principalPaid: 0, paid: order.interest, status: 'unpaid', paidAt: null })
+    expect(after.accounts[0]!.status).toBe('paid')
+    // the next extension costs the fee alone
+    expect((await issue(order, { purpose: 'extension', methodCode: 'BRI' })).amount).toBe(FEE)
   })
 
-  it('returns an overdue loan whose late charges are paid to due', async () => {
-    const order = await extendable()
-    await db.update(orders).set({ status: S.overdue, penalty: cents(10_000), penaltyPaid: cents(10_000) }).where(eq(orders.id, order.id))
+  it('returns an overdue loan to due with its late charges and interest paid first', async () => {
+    const order = await orderOf(db, product.single, { status: S.overdue, isDelay: true, penalty: 10_000 })
+    const before = await reload(db, order)
+    expect(before.periods[0]!.status).toBe('overdue')
     const account = await issue(order, { purpose: 'extension' })
+    expect(account.amount).toBe(FEE + order.interest + 10_000)
+    await pay(t, account.accountNo, account.amount + 99)
+    await deliver(t)
+    const after = await reload(db, order)
+    expect(after.order).toMatchObject({ status: S.due, penaltyPaid: 10_000, paid: 10_000 + order.interest })
+    expect(after.order.dueAt!.getTime() - before.order.dueAt!.getTime()).toBe(91 * DAY_MS)
+    expect(after.periods[0]).toMatchObject({ status: 'unpaid', interestPaid: order.interest, principalPaid: 0 })
+    expect(entriesOf(after.ledger)).toEqual([
+      ['late_charge', null, 10_000],
+      ['interest', 1, order.interest],
+      ['extension_fee', null, FEE],
+      ['overpayment', null, 99],
+    ])
+  })
+
+  it('takes the fee alone once the interest is paid', async () => {
+    const order = await orderOf(db, product.single, { status: S.due, isDelay: true })
+    await db.update(orderPeriods).set({ paid: order.interest, interestPaid: order.interest }).where(eq(orderPeriods.orderKey, order.id))
+    await db.update(orders).set({ paid: order.interest }).where(eq(orders.id, order.id))
+    const account = await issue(order, { purpose: 'extension' })
+    expect(account.amount).toBe(FEE)
     await pay(t, account.accountNo)
     await deliver(t)
-    expect((await reload(db, order)).order.status).toBe(S.due)
+    const after = await reload(db, order)
+    expect(after.order).toMatchObject({ status: S.due, paid: order.interest })
+    expect(entriesOf(after.ledger)).toEqual([['extension_fee', null, FEE]])
   })
 
-  it('refuses to issue one while interest is owed, for an installment loan, and without the option', async () => {
-    const unpaid = await orderOf(db, product.single, { status: S.due, isDelay: true })
-    expect(reasonOf(await refusal(issue(unpaid, { purpose: 'extension' })))).toBe('extensionNeedsPayment')
+  it('refuses to issue one for an installment loan and without the option', async () => {
     const installments = await orderOf(db, product.installments, { status: S.repayingInstallments, isDelay: true })
     expect(reasonOf(await refusal(issue(installments, { purpose: 'extension' })))).toBe('extensionUnavailable')
     const noOption = await orderOf(db, product.single, { status: S.due, isDelay: false })
     expect(reasonOf(await refusal(issue(noOption, { purpose: 'extension' })))).toBe('extensionUnavailable')
   })
 
-  it('keeps the fee as an overpayment when late charges fell due before it arrived, leaving the loan as it was', async () => {
-    const order = await extendable()
+  it('applies a short payment as an ordinary repayment: interest, then principal, the due date unchanged', async () => {
+    const order = await orderOf(db, product.single, { status: S.due, isDelay: true })
     const account = await issue(order, { purpose: 'extension' })
-    // overdue meanwhile, with a late charge unpaid
-    await db.update(orders).set({ status: S.overdue, penalty: cents(2_500) }).where(eq(orders.id, order.id))
-    const before = await reload(db, order)
+    await pay(t, account.accountNo, account.amount - 1)
+    await deliver(t)
+    const after = await reload(db, order)
+    expect(after.order).toMatchObject({ status: S.due, dueAt: order.dueAt, paid: account.amount - 1 })
+    expect(entriesOf(after.ledger)).toEqual([
+      ['interest', 1, order.interest],
+      ['principal', 1, FEE - 1],
+    ])
+  })
+
+  it('applies the money as a repayment when late charges fell due before it arrived, and a new amount gets a new account', async () => {
+    const order = await orderOf(db, product.single, { status: S.due, isDelay: true })
+    const account = await issue(order, { purpose: 'extension' })
+    // overdue meanwhile (the due date passed), with a late charge unpaid
+    const past = new Date(Date.now() - 3 * DAY_MS)
+    await db.update(orders).set({ status: S.overdue, penalty: cents(2_500), dueAt: past }).where(eq(orders.id, order.id))
+    await db.update(orderPeriods).set({ status: 'overdue', dueAt: past }).where(eq(orderPeriods.orderKey, order.id))
+    const again = await issue(order, { purpose: 'extension' })
+    expect(again.accountId).not.toBe(account.accountId)
+    expect(again.amount).toBe(account.amount + 2_500)
     await pay(t, account.accountNo)
     await deliver(t)
     const after = await reload(db, order)
-    expect(after.order).toMatchObject({ status: S.overdue, dueAt: before.order.dueAt, paid: before.order.paid, penaltyPaid: 0 })
-    expect(after.ledger.map((e) => [e.component, e.amount])).toEqual([['overpayment', account.amount]])
-    expect(after.accounts[0]!.status).toBe('paid')
+    expect(after.order).toMatchObject({ status: S.overdue, dueAt: past, paid: account.amount, penaltyPaid: 2_500 })
+    expect(entriesOf(after.ledger)).toEqual([
+      ['late_charge', null, 2_500],
+      ['interest', 1, order.interest],
+      ['principal', 1, FEE - 2_500],
+    ])
+  })
+
+  it('keeps the money of an order settled meanwhile as an overpayment, to refund', async () => {
+    const order = await orderOf(db, product.single, { status: S.due, isDelay: true })
+    const extension = await issue(order, { purpose: 'extension' })
+    await pay(t, (await issue(order)).accountNo)
+    await deliver(t)
+    await pay(t, extension.accountNo)
+    await deliver(t)
+    const after = await reload(db, order)
+    expect(after.order.status).toBe(S.settled)
+    expect(entriesOf(after.ledger).at(-1)).toEqual(['overpayment', null, extension.amount])
   })
 })
 

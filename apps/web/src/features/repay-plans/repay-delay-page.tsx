@@ -15,8 +15,10 @@ import { repayParams } from './params'
 import styles from './repay-plans.module.css'
 
 /**
- * The extension (docs/product/loans.md#extension, docs/product/screens.md#repay-delay): the fee,
- * until when it can be paid, and the new due date, said before the borrower pays.
+ * The extension (docs/product/loans.md#extension, docs/product/screens.md#repay-delay): what to pay
+ * now for it (the fee plus the interest and late charges due, paid first in the same payment), until
+ * when, and the new due date, said before the borrower pays. The lines and the amount are the
+ * server's; an order that cannot be extended answers an error, so the detail can always be paid.
  */
 export function RepayDelayPage() {
   const { t } = useTranslation('repayPlans')
@@ -35,26 +37,18 @@ export function RepayDelayPage() {
 function Extension({ detail, orderId, productId }: { detail: ExtensionDetail; orderId: string; productId?: number }) {
   const { t } = useTranslation('repayPlans')
   const href = useScreenHref()
-  const ids = { fee: useId(), reason: useId() }
-  const payable = detail.canPay === 1
+  const titleId = useId()
   return (
     <>
       <OrderHead logo={detail.productLogo} name={detail.productName} orderNo={detail.orderNo} />
-      <section className={styles.card} aria-labelledby={ids.fee}>
-        <h2 id={ids.fee} className={styles.cardTitle}>
-          {t('extension.feeTitle')}
+      <section className={styles.card} aria-labelledby={titleId}>
+        <h2 id={titleId} className={styles.cardTitle}>
+          {t('extension.toPay')}
         </h2>
         <p className={styles.bigAmount}>{detail.delayShouldPayText}</p>
         <p className={styles.muted}>{t('extension.expiry', { time: detail.delayExpiryTime })}</p>
+        <p className={styles.muted}>{t('extension.includes')}</p>
         <dl className={styles.lines}>
-          <div>
-            <dt>{t('extension.currentDue')}</dt>
-            <dd>{detail.currentDueDate}</dd>
-          </div>
-          <div>
-            <dt>{t('extension.newDue')}</dt>
-            <dd>{detail.newDueDate}</dd>
-          </div>
           {detail.orderDetail.detail.map((line, index) => (
             <div key={`${line.text}-${index}`}>
               <dt>{line.text}</dt>
@@ -65,20 +59,9 @@ function Extension({ detail, orderId, productId }: { detail: ExtensionDetail; or
         <p className={styles.highlight}>{t('extension.newDueNote', { date: detail.newDueDate })}</p>
       </section>
       <div className={styles.payBar}>
-        {payable ? (
-          <Link className={`${buttons.primary} ${buttons.block}`} to={href(SCREEN_PATHS.individual, { orderId, productId, purpose: 'extension' })}>
-            {t('payNow')}
-          </Link>
-        ) : (
-          <>
-            <p id={ids.reason} className={styles.blocked} role="note">
-              {detail.blockedReason || t('extension.blocked')}
-            </p>
-            <button type="button" className={`${buttons.primary} ${buttons.block}`} disabled aria-describedby={ids.reason}>
-              {t('payNow')}
-            </button>
-          </>
-        )}
+        <Link className={`${buttons.primary} ${buttons.block}`} to={href(SCREEN_PATHS.individual, { orderId, productId, purpose: 'extension' })}>
+          {t('payNow')}
+        </Link>
       </div>
     </>
   )

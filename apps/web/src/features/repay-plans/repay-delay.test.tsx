@@ -17,37 +17,42 @@ function answer(overrides: Parameters<typeof extensionDetail>[0] = {}) {
 const open = (extra = '&lang=en') => renderApp(`/repay-delay?orderId=K2026000005&productId=5${extra}`)
 
 describe('/repay-delay', () => {
-  it('shows the fee, the expiry, the order lines and the new due date before paying, and pays the extension', async () => {
+  it('shows what to pay now for the extension, the expiry, the server’s lines and the new due date before paying, and pays it', async () => {
     answer()
     const { user, router } = await open()
     expect(await screen.findByRole('heading', { level: 1, name: 'Loan extension' })).toBeInTheDocument()
-    const fee = screen.getByRole('region', { name: 'Extension fee' })
-    expect(within(fee).getByText('Rp 150.000,00')).toBeInTheDocument()
-    expect(within(fee).getByText('Pay by 2026-04-01 23:59:59')).toBeInTheDocument()
-    expect(within(fee).getByText('Current due date').nextSibling).toHaveTextContent('2026-04-01')
-    expect(within(fee).getByText('New due date').nextSibling).toHaveTextContent('2026-07-01')
-    expect(within(fee).getByText('Loan amount').nextSibling).toHaveTextContent('Rp 2.500.000,00')
-    expect(within(fee).getByText('Once the fee is paid, your new due date will be 2026-07-01.')).toBeInTheDocument()
+    const toPay = screen.getByRole('region', { name: 'To pay now for the extension' })
+    expect(within(toPay).getAllByText('Rp 275.000,00')).toHaveLength(2)
+    expect(within(toPay).getByText('Pay by 2026-04-01 23:59:59')).toBeInTheDocument()
+    expect(within(toPay).getByText(/^Includes the extension fee and the interest and late charges due/)).toBeInTheDocument()
+    const lines = within(toPay)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextSibling?.textContent])
+    expect(lines).toEqual([
+      ['Product', 'Kilat Tunai'],
+      ['Loan amount', 'Rp 2.500.000,00'],
+      ['Due date', '2026-04-01'],
+      ['New due date', '2026-07-01'],
+      ['Extension fee', 'Rp 150.000,00'],
+      ['Interest due now', 'Rp 125.000,00'],
+      ['Total to pay for the extension', 'Rp 275.000,00'],
+    ])
+    expect(within(toPay).getByText('Once this is paid, your new due date will be 2026-07-01.')).toBeInTheDocument()
 
     await user.click(screen.getByRole('link', { name: 'Pay now' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/individual'))
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ orderId: 'K2026000005', productId: '5', purpose: 'extension', lang: 'en' })
   })
 
-  it('keeps the button disabled with the server’s reason when the fee cannot be paid yet', async () => {
-    answer({ canPay: 0, blockedReason: 'Pay the interest and late charges due first.' })
-    await open()
-    const pay = await screen.findByRole('button', { name: 'Pay now' })
-    expect(pay).toBeDisabled()
-    expect(pay).toHaveAccessibleDescription('Pay the interest and late charges due first.')
-    expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument()
-  })
-
-  it('speaks Spanish', async () => {
+  it('speaks Indonesian and Spanish', async () => {
     answer()
+    const { unmount } = await open('&lang=id')
+    expect(await screen.findByRole('region', { name: 'Yang harus dibayar sekarang untuk perpanjangan' })).toBeInTheDocument()
+    unmount()
     await open('&lang=es')
     expect(await screen.findByRole('link', { name: 'Pagar ahora' })).toBeInTheDocument()
-    expect(screen.getByText('Una vez pagada la comisión, tu nueva fecha de vencimiento será el 2026-07-01.')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'A pagar ahora por la prórroga' })).toBeInTheDocument()
+    expect(screen.getByText('Una vez recibido este pago, tu nueva fecha de vencimiento será el 2026-07-01.')).toBeInTheDocument()
   })
 
   it('says another borrower’s order is not found', async () => {

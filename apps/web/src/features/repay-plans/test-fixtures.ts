@@ -44,14 +44,25 @@ export function extensionDetail(overrides: Partial<ExtensionDetail> = {}): Exten
     orderNo: 'K2026000005',
     productName: 'Kilat Tunai',
     productLogo: '/media/products/5.png',
-    delayShouldPayAmount: 150_000_00,
-    delayShouldPayText: 'Rp 150.000,00',
+    // the extension fee plus the interest due, paid first in the same payment
+    delayShouldPayAmount: 275_000_00,
+    delayShouldPayText: 'Rp 275.000,00',
     delayExpiryTime: '2026-04-01 23:59:59',
     currentDueDate: '2026-04-01',
     newDueDate: '2026-07-01',
     canPay: 1,
     blockedReason: '',
-    orderDetail: { detail: [{ text: 'Loan amount', value: 'Rp 2.500.000,00' }] },
+    orderDetail: {
+      detail: [
+        { text: 'Product', value: 'Kilat Tunai' },
+        { text: 'Loan amount', value: 'Rp 2.500.000,00' },
+        { text: 'Due date', value: '2026-04-01' },
+        { text: 'New due date', value: '2026-07-01' },
+        { text: 'Extension fee', value: 'Rp 150.000,00' },
+        { text: 'Interest due now', value: 'Rp 125.000,00' },
+        { text: 'Total to pay for the extension', value: 'Rp 275.000,00' },
+      ],
+    },
     telephone: '+62 21 5000 0000',
     ...overrides,
   }
