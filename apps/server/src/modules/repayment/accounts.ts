@@ -1,5 +1,4 @@
 import {
-  canExtend,
   extensionAmount,
   isOrderStatus,
   isRepaying,
@@ -7,11 +6,12 @@ import {
   type Cents,
   type Market,
 } from '@kilat/domain'
-import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js'
+import type { AccountKind, PaymentGateway } from '../../adapters/payments/payment-gateway.js'
 import type { Db } from '../../db/client.js'
 import type { PaymentAccount, PaymentAccountStatus, PaymentPurpose } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { borrowerOrderWithSchedule } from '../orders/orders.service.js'
+import { orderExtendable } from './extension.js'
 import { findMethod } from './methods/methods.js'
 import { owedOf, selectOldest, unpaidPeriods } from './owed.js'
 import * as repo from './repayment.repo.js'
@@ -74,7 +74,7 @@ function refuse(reason: string, key: RefusalKey, fields?: string[]): AppError {
  * and amount while the first is pending and unexpired, it answers that same account.
  */
 export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRepaymentInput, now = new Date()): Promise<RepaymentAccount> {
-  const { db, gateway } = deps
+  const { db } = deps
   // another borrower's order, or none: notFound, as on every loan screen
   const { order, product, periods } = await borrowerOrderWithSchedule(db, input.borrowerId, input.orderNo)
   // docs/product/money-rules.md#partner-orders: the partner collects its own loans
@@ -100,14 +100,7 @@ export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRep
     if (amount === 0) throw refuse('nothingOwed', 'nothingOwed')
   } else {
     if (totalOwed(owed) === 0) throw refuse('nothingOwed', 'nothingOwed')
-    const extendable = canExtend({
-      status,
-      installment: order.termUnit === 'period',
-      partner: false,
-      allowsExtension: order.isDelay,
-      extensionFee: product.extensionFee,
-    })
-    if (!extendable) throw refuse('extensionUnavailable', 'extensionUnavailable')
+    if (!orderExtendable(order, product, status)) throw refuse('extensionUnavailable', 'extensionUnavailable')
     // docs/product/loans.md#extension: the product's fee plus everything owed but principal (late
     // charges and interest are paid first, in the same payment), what delay-detail shows
     amount = extensionAmount(owed, product.extensionFee)
@@ -119,42 +112,74 @@ export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRep
   const existing = await repo.findPendingAccount(db, key, now)
   if (existing) return view(existing, order.orderNo)
 
+  const row = await openAccount(deps, {
+    key,
+    borrowerId: input.borrowerId,
+    periodCount,
+    accountKind: method.accountKind,
+    market: product.market,
+    expiresAt: new Date(now.getTime() + (method.payType === 2 ? COUNTER_HOURS : VA_HOURS) * HOUR_MS),
+    numbering: { prefix: method.vaPrefix, length: method.accountLength },
+    now,
+  })
+  return view(row, order.orderNo)
+}
+
+export interface OpenAccountInput {
+  /** The order, purpose, method and amount: an open account of the same key is the same account. */
+  key: repo.AccountKey
+  borrowerId: number
+  periodCount: number | null
+  accountKind: AccountKind
+  market: Market
+  expiresAt: Date
+  /** A virtual account's bank prefix and length, for the gateway's numbering. */
+  numbering?: { prefix?: string | undefined; length?: number | undefined }
+  now: Date
+}
+
+/**
+ * Asks the gateway for an account and stores it, lapsing older open ones of the same key; of two
+ * requests at once, the one that stored first wins and the other answers its account (the one the
+ * loser had issued is never shown and lapses at the gateway). Every kind of account is opened here:
+ * virtual accounts and codes (above), card repay's hosted page (cards/).
+ */
+export async function openAccount({ db, gateway }: RepaymentDeps, input: OpenAccountInput): Promise<PaymentAccount> {
+  const { key, now } = input
   const id = await repo.reserveAccountId(db)
   // Outside any transaction: a real gateway answers over the network, and on PGlite an open
   // transaction would hold up every other request meanwhile.
   const issued = await gateway.issueAccount({
-    method: method.code,
-    accountKind: method.accountKind,
-    amount,
-    market: product.market,
-    expiresAt: new Date(now.getTime() + (method.payType === 2 ? COUNTER_HOURS : VA_HOURS) * HOUR_MS),
+    method: key.method,
+    accountKind: input.accountKind,
+    amount: key.amount,
+    market: input.market,
+    expiresAt: input.expiresAt,
     reference: String(id),
-    numbering: { prefix: method.vaPrefix, length: method.accountLength },
+    ...(input.numbering ? { numbering: input.numbering } : {}),
   })
   const row = await db.transaction(async (tx) => {
     await repo.expireStale(tx, key, now)
     const inserted = await repo.insertAccount(tx, {
       id,
       borrowerId: input.borrowerId,
-      orderKey: order.id,
-      purpose: input.purpose,
-      periodCount,
-      method: method.code,
-      accountKind: method.accountKind,
+      orderKey: key.orderKey,
+      purpose: key.purpose,
+      periodCount: input.periodCount,
+      method: key.method,
+      accountKind: input.accountKind,
       accountNo: issued.accountNo,
-      amount,
-      market: product.market,
+      amount: key.amount,
+      market: input.market,
       gateway: gateway.name,
       gatewayRef: issued.gatewayRef,
       expiresAt: issued.expiresAt,
       createdAt: now,
     })
-    // Two requests at once: the one that inserted first wins, the other answers its account (the
-    // account the loser had issued is never shown and lapses at the gateway).
     return inserted ?? (await repo.findPendingAccount(tx, key, now))
   })
-  if (!row) throw new Error(`no pending account for order ${order.id} after issuing one`)
-  return view(row, order.orderNo)
+  if (!row) throw new Error(`no pending account for order ${key.orderKey} after issuing one`)
+  return row
 }
 
 function view(row: PaymentAccount, orderNo: string): RepaymentAccount {

@@ -1,12 +1,11 @@
 import { asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, delayDetail, generateVcode, loanDetails } from '@kilat/contract'
 import { ORDER_STATUS, formatDate, formatMoney } from '@kilat/domain'
-import { seedDemo } from '../../db/seed.js'
 import { ledgerEntries, orderPeriods, orders, products } from '../../db/schema.js'
 import { get, post } from '../../test/inject.js'
 import { SANDBOX_PAY_PATH } from './repayment.routes.js'
-import { deliver, demoOrder, openRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
+import { deliver, demoOrder, withSeededRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
 
 // The extension detail and an extension paid end to end (docs/product/loans.md#extension).
 const DAY_MS = 86_400_000
@@ -14,13 +13,7 @@ const as = (tok: string) => ({ tok })
 const me = as('demo-borrower')
 
 let t: RepaymentTestApp
-beforeAll(async () => {
-  t = await openRepaymentApp()
-  await seedDemo(t.database.db, { sessionTtlDays: 30 })
-})
-afterAll(async () => {
-  await t?.close()
-})
+withSeededRepaymentApp((opened) => (t = opened))
 
 const orderRow = async (orderNo: string) => (await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!
 /** The extension fee of the order's product (each demo order has a copy of its own). */

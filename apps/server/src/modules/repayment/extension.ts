@@ -1,8 +1,8 @@
 import type { ExtensionDetail } from '@kilat/contract'
-import { canExtend, extensionAmount, formatDate, formatMoney, isOrderStatus, sumCents, type Locale } from '@kilat/domain'
+import { canExtend, extensionAmount, formatDate, formatMoney, isOrderStatus, sumCents, type Locale, type OrderStatus } from '@kilat/domain'
 import type { Config } from '../../config.js'
 import type { Executor } from '../../db/client.js'
-import type { Order } from '../../db/schema.js'
+import type { Order, Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import { borrowerOrderWithSchedule } from '../orders/orders.service.js'
@@ -16,6 +16,23 @@ const DAY_MS = 86_400_000
  */
 export function extendedDueAt(order: Pick<Order, 'termDays'>, dueAt: Date): Date {
   return new Date(dueAt.getTime() + order.termDays * DAY_MS)
+}
+
+/**
+ * Whether an order may be extended now (domain canExtend, docs/product/loans.md#extension): one of
+ * ours, a single payment, its status and its product allowing it. What delay-detail, the account
+ * and the arriving payment each ask.
+ */
+export function orderExtendable(order: Pick<Order, 'termUnit' | 'isDelay'>, product: Pick<Product, 'isPartner' | 'extensionFee'>, status: OrderStatus): boolean {
+  // a partner's extension is taken on the partner's page (docs/product/money-rules.md#partner-orders)
+  if (product.isPartner) return false
+  return canExtend({
+    status,
+    installment: order.termUnit === 'period',
+    partner: false,
+    allowsExtension: order.isDelay,
+    extensionFee: product.extensionFee,
+  })
 }
 
 /**
@@ -38,14 +55,7 @@ export async function extensionDetail(
   if (product.isPartner) throw new AppError('repaidAtPartner')
   const status = order.status
   if (!isOrderStatus(status)) throw new Error(`order ${order.id} has an unknown status ${status}`)
-  const extendable = canExtend({
-    status,
-    installment: order.termUnit === 'period',
-    partner: false,
-    allowsExtension: order.isDelay,
-    extensionFee: product.extensionFee,
-  })
-  if (!extendable || !order.dueAt) throw new AppError('extensionUnavailable')
+  if (!orderExtendable(order, product, status) || !order.dueAt) throw new AppError('extensionUnavailable')
 
   const market = product.market
   const money = (v: number) => formatMoney(v, market)

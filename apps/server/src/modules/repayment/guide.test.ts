@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, payGuide } from '@kilat/contract'
-import { seedDemo } from '../../db/seed.js'
 import { get } from '../../test/inject.js'
-import { openRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
+import { withSeededRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
 
 // pay-guide: how to repay with each of the borrower's market's methods (docs/product/money-rules.md#repayment).
 let t: RepaymentTestApp
-beforeAll(async () => {
-  t = await openRepaymentApp()
-  await seedDemo(t.database.db, { sessionTtlDays: 30 })
-})
-afterAll(async () => {
-  await t?.close()
-})
+withSeededRepaymentApp((opened) => (t = opened))
 
 type Guide = { methods: Array<{ payType: number; payCode: string; payName: string; payStep: Array<string | { name: string; steps: string[] }> }>; telephone: string }
 const guide = async (query: Record<string, string>): Promise<Guide> => {

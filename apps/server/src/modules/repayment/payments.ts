@@ -2,7 +2,6 @@ import {
   addCents,
   allocateExtension,
   allocatePayment,
-  canExtend,
   cents,
   isOrderStatus,
   isRepaying,
@@ -20,7 +19,7 @@ import type { Db, Tx } from '../../db/client.js'
 import type { NewLedgerEntry, NewOrder, NewOrderPeriod, Order, OrderPeriod, PaymentAccount, Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { kindOf, transition } from '../orders/orders.service.js'
-import { extendedDueAt } from './extension.js'
+import { extendedDueAt, orderExtendable } from './extension.js'
 import { owedOf, overdueRemaining, paidPartsOf, selectOldest } from './owed.js'
 import * as repo from './repayment.repo.js'
 
@@ -179,8 +178,7 @@ async function applyRepayment(tx: Tx, order: Order, product: Product, periods: O
 async function applyExtension(tx: Tx, account: PaymentAccount, order: Order, product: Product, periods: OrderPeriod[], event: PaymentEvent, now: Date): Promise<Applied> {
   const status = statusOf(order)
   const kind = kindOf(order, product)
-  const extendable =
-    !product.isPartner && canExtend({ status, installment: kind.installment, partner: false, allowsExtension: order.isDelay, extensionFee: product.extensionFee })
+  const extendable = orderExtendable(order, product, status)
   const owed = owedOf(order, periods)
   const allocation = extendable ? allocateExtension(owed, product.extensionFee, event.amount) : null
   if (!allocation) return applyRepayment(tx, order, product, periods, account, event, now)

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, PERIOD_STATUS } from '@kilat/contract'
 import { ORDER_STATUS } from '@kilat/domain'
-import { seedDemo } from '../../db/seed.js'
 import { post } from '../../test/inject.js'
 import { SANDBOX_PAY_PATH } from './repayment.routes.js'
-import { deliver, openRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
+import { deliver, withSeededRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
 
 // The borrower's repayment calls over HTTP, on the demo data (docs/product/money-rules.md#repayment).
 const INIT = '/h5-api/v3/loan-details/init-pay-type'
@@ -14,13 +13,7 @@ const as = (tok: string) => ({ tok })
 const me = as('demo-borrower')
 
 let t: RepaymentTestApp
-beforeAll(async () => {
-  t = await openRepaymentApp()
-  await seedDemo(t.database.db, { sessionTtlDays: 30 })
-})
-afterAll(async () => {
-  await t?.close()
-})
+withSeededRepaymentApp((opened) => (t = opened))
 
 describe('init-pay-type', () => {
   it('lists the banks with their channels, or the markets with ALFAMART first', async () => {

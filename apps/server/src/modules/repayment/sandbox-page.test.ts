@@ -1,23 +1,16 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generateVcode } from '@kilat/contract'
 import { buildApp } from '../../app.js'
 import { loadConfig } from '../../config.js'
 import { gatewayCallbacks } from '../../db/schema.js'
-import { seedDemo } from '../../db/seed.js'
 import { post } from '../../test/inject.js'
 import { SANDBOX_PAY_PAGE_PATH } from './sandbox-page.js'
-import { deliver, demoOrder, openRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
+import { deliver, demoOrder, withSeededRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
 
 // The sandbox's "pay this account" page (demo mode and tests only).
 let t: RepaymentTestApp
-beforeAll(async () => {
-  t = await openRepaymentApp()
-  await seedDemo(t.database.db, { sessionTtlDays: 30 })
-})
-afterAll(async () => {
-  await t?.close()
-})
+withSeededRepaymentApp((opened) => (t = opened))
 
 const open = (query: string) => t.app.inject({ method: 'GET', url: `${SANDBOX_PAY_PAGE_PATH}?${query}` })
 const submit = (app: FastifyInstance, fields: Record<string, string>, lang = 'en') =>

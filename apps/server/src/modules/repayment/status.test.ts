@@ -1,25 +1,18 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, generateVcode, loanDetails, vcodeStatus } from '@kilat/contract'
 import { ORDER_STATUS } from '@kilat/domain'
 import { paymentAccounts } from '../../db/schema.js'
-import { seedDemo } from '../../db/seed.js'
 import { get, post } from '../../test/inject.js'
 import { SANDBOX_PAY_PATH } from './repayment.routes.js'
-import { deliver, demoOrder, openRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
+import { deliver, demoOrder, withSeededRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
 
 // vcode-status, what /that polls, and loan details after a payment (docs/product/money-rules.md#repayment).
 const as = (tok: string) => ({ tok })
 const me = as('demo-borrower')
 
 let t: RepaymentTestApp
-beforeAll(async () => {
-  t = await openRepaymentApp()
-  await seedDemo(t.database.db, { sessionTtlDays: 30 })
-})
-afterAll(async () => {
-  await t?.close()
-})
+withSeededRepaymentApp((opened) => (t = opened))
 
 const account = async (orderId: string, fields: Record<string, string | number> = {}) => {
   const res = (await post(t.app, generateVcode.path, { orderId, payCode: 'BCA', pay_type: 1, ...fields }, me)).json()

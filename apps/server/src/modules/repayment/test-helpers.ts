@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { asc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll } from 'vitest'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { cents, type Cents, type Market } from '@kilat/domain'
 import { deliverDueCallbacks, type DeliveryOutcome } from '../../adapters/payments/callback-deliverer.js'
@@ -8,6 +9,7 @@ import { DEMO_PAYMENT_CALLBACK_SECRET } from '../../config.js'
 import type { Database } from '../../db/client.js'
 import { createBorrower, createOrder } from '../../db/factories.js'
 import { gatewayCallbacks, ledgerEntries, orderPeriods, orders, paymentAccounts, payments, type Order, type Product } from '../../db/schema.js'
+import { seedDemo } from '../../db/seed.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
 import type { RepaymentDeps } from './repayment.service.js'
 import { PAYMENT_CALLBACK_PATH } from './repayment.routes.js'
@@ -42,6 +44,22 @@ export async function openRepaymentApp(env: Record<string, string> = {}): Promis
       await database.close()
     },
   }
+}
+
+/**
+ * A file's app with the demo borrowers and their orders (openRepaymentApp, then the demo seed),
+ * opened before its tests and closed after them; `use` receives it.
+ */
+export function withSeededRepaymentApp(use: (t: RepaymentTestApp) => void): void {
+  let opened: RepaymentTestApp | undefined
+  beforeAll(async () => {
+    opened = await openRepaymentApp()
+    await seedDemo(opened.database.db, { sessionTtlDays: 30 })
+    use(opened)
+  })
+  afterAll(async () => {
+    await opened?.close()
+  })
 }
 
 /** Headers of a callback signed as the sandbox signs, at `timestamp` (now by default). */

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, generateVcode, submitUtr, vcodeStatus } from '@kilat/contract'
-import { seedDemo } from '../../db/seed.js'
 import { get, post } from '../../test/inject.js'
 import { SANDBOX_PAY_PATH } from './repayment.routes.js'
-import { deliver, demoOrder, openRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
+import { deliver, demoOrder, withSeededRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
 
 // India's bank transfer: the UTR the borrower submits after paying (docs/product/money-rules.md#repayment).
 const india = { tok: 'demo-borrower-in' }
 
 let t: RepaymentTestApp
-beforeAll(async () => {
-  t = await openRepaymentApp()
-  await seedDemo(t.database.db, { sessionTtlDays: 30 })
-})
-afterAll(async () => {
-  await t?.close()
-})
+withSeededRepaymentApp((opened) => (t = opened))
 
 async function transfer(orderId: string, payCode = 'BANK_TRANSFER') {
   const res = (await post(t.app, generateVcode.path, { orderId, payCode, pay_type: 1 }, india)).json()

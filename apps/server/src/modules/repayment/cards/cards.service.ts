@@ -12,6 +12,7 @@ import { hashToken } from '../../../http/sessions.js'
 import { count } from '../../../i18n/index.js'
 import { checkCode, sendCode, useCode } from '../../auth/auth.service.js'
 import { borrowerOrderWithSchedule } from '../../orders/orders.service.js'
+import { openAccount } from '../accounts.js'
 import { owedOf } from '../owed.js'
 import * as accounts from '../repayment.repo.js'
 import { cardBanksOf, findCardBank } from './banks.js'
@@ -246,36 +247,14 @@ export async function hosted(deps: CardDeps, borrower: Borrower, body: ParsedBod
   const existing = await accounts.findPendingAccount(db, key, now)
   if (existing) return { url: gateway.hostedPageUrl(existing.accountNo) }
 
-  // as accounts.ts issues a virtual account: the id first, the gateway outside any transaction
-  const id = await accounts.reserveAccountId(db)
-  const issued = await gateway.issueAccount({
-    method: HOSTED_METHOD,
+  const row = await openAccount(deps, {
+    key,
+    borrowerId: borrower.id,
+    periodCount: null,
     accountKind: 'hosted',
-    amount,
     market: product.market,
     expiresAt: new Date(now.getTime() + HOSTED_MINUTES * MINUTE_MS),
-    reference: String(id),
+    now,
   })
-  const row = await db.transaction(async (tx) => {
-    await accounts.expireStale(tx, key, now)
-    const inserted = await accounts.insertAccount(tx, {
-      id,
-      borrowerId: borrower.id,
-      orderKey: order.id,
-      purpose: 'repay',
-      periodCount: null,
-      method: HOSTED_METHOD,
-      accountKind: 'hosted',
-      accountNo: issued.accountNo,
-      amount,
-      market: product.market,
-      gateway: gateway.name,
-      gatewayRef: issued.gatewayRef,
-      expiresAt: issued.expiresAt,
-      createdAt: now,
-    })
-    return inserted ?? (await accounts.findPendingAccount(tx, key, now))
-  })
-  if (!row) throw new Error(`no pending hosted page for order ${order.id} after issuing one`)
   return { url: gateway.hostedPageUrl(row.accountNo) }
 }

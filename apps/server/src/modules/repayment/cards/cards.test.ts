@@ -1,15 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, bindCard, cardBanks, demoLastSms, repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from '@kilat/contract'
 import { ORDER_STATUS } from '@kilat/domain'
 import { bankCards, gatewayCallbacks, orders, paymentAccounts, repayRecords, repayTokens, smsCodes, smsOutbox } from '../../../db/schema.js'
-import { seedDemo } from '../../../db/seed.js'
 import { DEMO_CARDS } from '../../../db/seed-cards.js'
 import { findCardBank } from './banks.js'
 import { submitRecord } from './cards.repo.js'
 import { get, post } from '../../../test/inject.js'
-import { deliver, openRepaymentApp, reload, sum, type RepaymentTestApp } from '../test-helpers.js'
+import { deliver, withSeededRepaymentApp, reload, sum, type RepaymentTestApp } from '../test-helpers.js'
 
 // Card repayment over HTTP on the demo data (docs/decisions/0012-payment-gateway.md#cards).
 const me = { tok: 'demo-borrower' }
@@ -60,13 +59,7 @@ async function committed(orderId: string, query = me, phone = ME_PHONE) {
   return { recordId: res.json().data.repayRecordId as number, amount: w.amount, code: await lastRepayCode(phone) }
 }
 
-beforeAll(async () => {
-  t = await openRepaymentApp()
-  await seedDemo(t.database.db, { sessionTtlDays: 30 })
-})
-afterAll(async () => {
-  await t?.close()
-})
+withSeededRepaymentApp((opened) => (t = opened))
 
 describe('card-banks and bind-card', () => {
   it("lists the banks of the borrower's market", async () => {
