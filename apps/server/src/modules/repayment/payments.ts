@@ -47,17 +47,17 @@ export type PaymentOutcome =
  */
 export async function receivePayment(db: Db, gatewayName: string, event: PaymentEvent, now = new Date()): Promise<PaymentOutcome> {
   return db.transaction(async (tx) => {
-    const account = await repo.accountById(tx, Number(event.externalId))
-    if (!account || account.gateway !== gatewayName || account.accountNo !== event.accountNo) {
+    // The order is locked (with its account read) before the payment row goes in: that row's
+    // foreign key to the order takes a share lock on it, and two payments of one order each holding
+    // one while asking for the order's update lock would deadlock (PostgreSQL; PGlite runs one
+    // transaction at a time). Copies of one callback queue here and find their payment recorded.
+    const found = await repo.accountWithLockedOrder(tx, Number(event.externalId))
+    if (!found || found.account.gateway !== gatewayName || found.account.accountNo !== event.accountNo) {
       // Money for an account we never asked for: refused (and logged by the route), so that the
       // gateway keeps it in its own retries and operations can look, rather than it vanishing here.
       throw new AppError('invalidRequest', { message: 'Unknown payment account.' })
     }
-    // The order is locked before the payment row goes in: that row's foreign key to the order takes
-    // a share lock on it, and two payments of one order each holding one while asking for the
-    // order's update lock would deadlock (PostgreSQL; PGlite runs one transaction at a time).
-    // Copies of one callback queue here and find their payment recorded.
-    const { order, product } = await repo.lockOrder(tx, account.orderKey)
+    const { account, order, product } = found
     const paymentId = await repo.insertPayment(tx, {
       gateway: gatewayName,
       gatewayPaymentId: event.gatewayPaymentId,

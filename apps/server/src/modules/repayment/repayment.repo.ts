@@ -72,11 +72,6 @@ export async function insertAccount(tx: Tx, values: NewPaymentAccount & { id: nu
   return row
 }
 
-export async function accountById(db: Executor, id: number): Promise<PaymentAccount | undefined> {
-  const [row] = await db.select().from(paymentAccounts).where(eq(paymentAccounts.id, id)).limit(1)
-  return row
-}
-
 /** The payment, unless the gateway's id is already recorded (its idempotency key): then undefined. */
 export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert): Promise<number | undefined> {
   const [row] = await tx
@@ -92,14 +87,18 @@ export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert
  * one after another, each on the figures the previous one left, and the order job (which claims
  * with SKIP LOCKED) leaves the order alone meanwhile.
  */
-export async function lockOrder(tx: Tx, orderKey: number): Promise<{ order: Order; product: Product }> {
+/**
+ * A payment's account with its order locked for update (and the order's product), in one
+ * statement: a callback's first step. Undefined when no such account exists.
+ */
+export async function accountWithLockedOrder(tx: Tx, accountId: number): Promise<{ account: PaymentAccount; order: Order; product: Product } | undefined> {
   const [row] = await tx
-    .select({ order: orders, product: products })
-    .from(orders)
+    .select({ account: paymentAccounts, order: orders, product: products })
+    .from(paymentAccounts)
+    .innerJoin(orders, eq(orders.id, paymentAccounts.orderKey))
     .innerJoin(products, eq(products.id, orders.productId))
-    .where(eq(orders.id, orderKey))
+    .where(eq(paymentAccounts.id, accountId))
     .for('update', { of: orders })
-  if (!row) throw new Error(`order ${orderKey} of a payment account does not exist`)
   return row
 }
 
