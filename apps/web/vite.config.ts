@@ -32,7 +32,7 @@ export default defineConfig({
     cssCodeSplit: false,
     target: 'es2022',
     // The server renders the first screen; scripts only hydrate it, so no inline module preload polyfill.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: () => [] },
     assetsInlineLimit: 2048,
     rolldownOptions: {
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), ...absoluteIslands() },

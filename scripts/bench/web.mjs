@@ -47,8 +47,21 @@ const VARIANTS = {
   // Each status lays the screen out differently (action area, recommended list, partner page…).
   '/loan-detail': (demo) => demo.orders.map((order) => ({ name: `/loan-detail ${order.statusName}`, query: { orderId: order.orderNo } })),
   '/complainDetails': (demo) => [{ query: { problemId: demo.problemId } }],
+  // Repayment screens of the seeded orders: the due single payment and the installment loan.
+  '/individual': (demo) => [{ query: { orderId: orderOf(demo, 'due') } }],
+  '/that': (demo) => [{ query: { orderId: orderOf(demo, 'due'), payCode: 'BCA', payType: 1 } }],
+  '/installments': (demo) => [{ query: { orderId: orderOf(demo, 'installments') } }],
+  '/repay-delay': (demo) => [{ query: { orderId: orderOf(demo, 'due') } }],
+  '/repay-card': (demo) => [{ query: { orderId: orderOf(demo, 'due') } }],
   // The seeded landing page (template 1, Indonesia); without an id the page says it is missing.
   '/register': () => [{ name: '/register?id=1', query: { id: 1 } }],
+}
+
+/** The demo borrower's order of one status, by its name in demo.mjs. */
+function orderOf(demo, statusName) {
+  const order = demo.orders.find((o) => o.statusName === statusName)
+  if (!order) throw new Error(`the demo borrower has no ${statusName} order: the demo data changed`)
+  return order.orderNo
 }
 
 function options() {

@@ -9,6 +9,7 @@ import { useTranslation } from '../../shared/i18n'
 import { SCREEN_PATHS } from '../../shared/screens'
 import buttons from '../../shared/ui/button.module.css'
 import { useScreenHref } from '../../shared/ui/follow-url'
+import { deferredPart } from '../../shared/ui/deferred-part'
 import { Modal } from '../../shared/ui/modal'
 import { Notice } from '../../shared/ui/notice'
 import { PageFrame } from '../../shared/ui/page-frame'
@@ -19,11 +20,13 @@ import { showToast } from '../../shared/ui/toast'
 import { accountQuery, type AccountRequest, type VirtualAccount } from './api/generate-account'
 import type { AccountStatus } from './api/get-account-status'
 import { PaySteps } from './components/pay-steps'
-import { UtrForm } from './components/utr-form'
 import { repayParams } from './params'
 import styles from './repayment.module.css'
 import { accountRequest } from './that.data'
 import { usePaymentWatch } from './use-payment-watch'
+
+// India's bank transfer only: kept out of everyone else's first load.
+const UtrForm = deferredPart(() => import('./components/utr-form').then((m) => m.UtrForm)).Part
 
 /** India's bank transfer: paid by the borrower's own bank, matched by the UTR they submit. */
 const UTR_METHOD = 'BANK_TRANSFER'
