@@ -5,8 +5,8 @@ import { test, expect, expectAccessible, screenshot } from './support'
  * and the code the demo outbox shows, then open a screen with the new session, as the shell would.
  */
 const texts = {
-  id: { phone: 'Nomor ponsel', getCode: 'Kirim kode', useCode: 'Pakai kode ini', submit: 'Masuk', signedIn: /Masuk sebagai \+62812\*+\d\d/, bindBank: 'Tambah kartu bank', soon: 'Segera hadir', sessionId: 'ID sesi' },
-  en: { phone: 'Phone number', getCode: 'Get code', useCode: 'Use this code', submit: 'Sign in', signedIn: /Signed in as \+62812\*+\d\d/, bindBank: 'Bind bank card', soon: 'Coming soon', sessionId: 'Session ID' },
+  id: { phone: 'Nomor ponsel', getCode: 'Kirim kode', useCode: 'Pakai kode ini', submit: 'Masuk', signedIn: /Masuk sebagai \+62812\*+\d\d/, bindBank: 'Tambah kartu bank', bindTitle: 'Tambah kartu bank', cardNo: 'Nomor kartu', sessionId: 'ID sesi' },
+  en: { phone: 'Phone number', getCode: 'Get code', useCode: 'Use this code', submit: 'Sign in', signedIn: /Signed in as \+62812\*+\d\d/, bindBank: 'Bind bank card', bindTitle: 'Add a bank card', cardNo: 'Card number', sessionId: 'Session ID' },
 } as const
 
 for (const lang of ['id', 'en'] as const) {
@@ -32,14 +32,15 @@ for (const lang of ['id', 'en'] as const) {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     await screenshot(page, `foundation-test-preview-signed-in-${lang}`)
 
-    // a screen still to come, reached as the shell would open it
+    // a screen of the signed-in borrower, reached as the shell would open it
     await page.getByRole('link', { name: t.bindBank }).first().click()
-    await expect(page.getByRole('heading', { name: t.soon })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: t.bindTitle })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: t.cardNo })).toBeVisible()
     // the token left the address bar once the page had it; the cookie carries the session
     await expect(page).not.toHaveURL(/tok=/)
     await expect(page.locator('html')).toHaveAttribute('lang', lang)
     await expectAccessible(page)
-    await screenshot(page, `foundation-coming-soon-${lang}`)
+    await screenshot(page, `foundation-bind-bank-${lang}`)
 
     // the session survives a reload without the token in the address
     await page.goto(`/testPreview?lang=${lang}`)

@@ -20,10 +20,15 @@ const texts = {
 } as const
 
 const TOKEN = 'demo-borrower'
+/** Demo borrowers with bank cards, and their phones as the SMS outbox holds them (apps/server/src/db/seed.ts). */
+const CARD_BORROWERS = {
+  id: { token: 'demo-borrower', phone: '081234567890' },
+  en: { token: 'demo-borrower-2', phone: '081298765432' },
+} as const
 
 /** A fresh paid-out order of the demo borrower (demo mode), so that each journey pays its own. */
-async function newOrder(request: APIRequestContext, kind: 'due' | 'installments', form: Record<string, string> = {}): Promise<string> {
-  const data = await apiData<{ orderNo: string }>(request, '/h5-api/v3/demo/new-order', TOKEN, { method: 'POST', form: { kind, ...form } })
+async function newOrder(request: APIRequestContext, kind: 'due' | 'installments', form: Record<string, string> = {}, token: string = TOKEN): Promise<string> {
+  const data = await apiData<{ orderNo: string }>(request, '/h5-api/v3/demo/new-order', token, { method: 'POST', form: { kind, ...form } })
   return data.orderNo
 }
 
@@ -149,8 +154,10 @@ for (const lang of ['id', 'en'] as const) {
   })
 
   test(`card repay: choose a card, the SMS code from the outbox, confirm: the loan is settled (${lang})`, async ({ page, request }) => {
-    const orderNo = await newOrder(request, 'due')
-    await page.goto(`/repay-card?tok=${TOKEN}&lang=${lang}&orderId=${orderNo}`)
+    // one borrower per language: a phone gets one code a minute (docs/product/shell-and-sessions.md#sms-codes)
+    const borrower = CARD_BORROWERS[lang]
+    const orderNo = await newOrder(request, 'due', {}, borrower.token)
+    await page.goto(`/repay-card?tok=${borrower.token}&lang=${lang}&orderId=${orderNo}`)
     await page.getByRole('radio').first().check()
     await expectAccessible(page)
     await screenshot(page, `repay-card-${lang}`)
@@ -159,8 +166,7 @@ for (const lang of ['id', 'en'] as const) {
     await expect(codeBox).toBeVisible()
     await screenshot(page, `repay-card-code-${lang}`)
 
-    // the demo borrower's phone (apps/server/src/db/seed.ts), as the SMS outbox holds it
-    const sms = await apiData<{ code: string | null }>(request, '/h5-api/v3/demo/last-sms', TOKEN, { shared: { phone: '081234567890', purpose: 'repay' } })
+    const sms = await apiData<{ code: string | null }>(request, '/h5-api/v3/demo/last-sms', borrower.token, { shared: { phone: borrower.phone, purpose: 'repay' } })
     expect(sms.code).toMatch(/^\d{6}$/)
     await codeBox.fill(sms.code!)
     await page.getByRole('button', { name: t.confirm }).click()
