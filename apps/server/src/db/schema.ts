@@ -784,6 +784,42 @@ export const gatewayCallbacks = pgTable(
 )
 
 /**
+ * The webhook's inbox (docs/decisions/0012-payment-gateway.md#acknowledging-callbacks): each
+ * verified callback for one of our accounts is stored here and acknowledged at once; the inbox
+ * worker (modules/repayment/inbox.ts) applies it afterwards, retrying with backoff until it is
+ * applied. `(gateway, gateway_payment_id)` is unique, so a callback delivered twice is one row.
+ */
+export const paymentInbox = pgTable(
+  'payment_inbox',
+  {
+    id: id(),
+    gateway: text('gateway').notNull(),
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    paymentAccountId: bigint('payment_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentAccounts.id, { onDelete: 'restrict' }),
+    accountNo: text('account_no').notNull(),
+    amount: money('amount'),
+    /** When the gateway says the money was paid. */
+    paidAt: ts('paid_at').notNull(),
+    method: text('method').notNull(),
+    /** The callback's parsed body, kept as received. */
+    raw: jsonb('raw').$type<unknown>().notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    appliedAt: ts('applied_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('payment_inbox_gateway_payment_id_key').on(t.gateway, t.gatewayPaymentId),
+    index('payment_inbox_due_idx').on(t.nextAttemptAt).where(sql`applied_at is null`),
+    index('payment_inbox_payment_account_id_idx').on(t.paymentAccountId),
+    check('payment_inbox_amount_check', sql`${t.amount} > 0`),
+  ],
+)
+
+/**
  * A card a borrower repays from (docs/decisions/0012-payment-gateway.md#cards). The full number is
  * never stored: the gateway keeps it and gives us a token to charge; we keep what the borrower may
  * see (the first 6 and last 4 digits) to tell cards apart.
@@ -880,6 +916,7 @@ export type Payment = typeof payments.$inferSelect
 export type LedgerEntry = typeof ledgerEntries.$inferSelect
 export type NewLedgerEntry = typeof ledgerEntries.$inferInsert
 export type GatewayCallback = typeof gatewayCallbacks.$inferSelect
+export type InboxEvent = typeof paymentInbox.$inferSelect
 export type BankCard = typeof bankCards.$inferSelect
 export type NewBankCard = typeof bankCards.$inferInsert
 export type RepayRecord = typeof repayRecords.$inferSelect

@@ -17,7 +17,7 @@ import { issueRepaymentAccount } from './accounts.js'
 import { extensionDetail } from './extension.js'
 import { repaymentGuide } from './guide.js'
 import { sandboxPayPage } from './sandbox-page.js'
-import { receivePayment } from './payments.js'
+import { startInboxWorker, storeEvent, type RunningInbox } from './inbox.js'
 import { installmentPlan } from './plan.js'
 import { cardCalls } from './cards/cards.routes.js'
 
@@ -44,6 +44,21 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   if (!secret) throw new ConfigError('Invalid configuration: PAYMENT_CALLBACK_SECRET is required when DEMO_MODE is off')
   const gateway = options.gateway ?? new SandboxGateway(secret)
 
+  // A listening server applies the webhook's inbox every JOB_INTERVAL_SECONDS and after each new
+  // event (0: never; tests apply it themselves, inbox.ts), whatever the gateway.
+  let inbox: RunningInbox | undefined
+  // callbacks being stored right now: the worker lets them answer first (inbox.ts giveWay)
+  let storing = 0
+  const interval = app.config.JOB_INTERVAL_SECONDS
+  if (interval > 0) {
+    app.addHook('onListen', async () => {
+      inbox = startInboxWorker(app.db, interval, app.log, () => storing > 0)
+    })
+    app.addHook('preClose', async () => {
+      await inbox?.stop()
+    })
+  }
+
   // The signature covers the bytes received, so this route alone keeps the body as a Buffer
   // (content-type parsers are scoped to the plugin that adds them).
   await app.register(async (scope) => {
@@ -57,17 +72,22 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
         if (verified.reason === 'malformed') throw new AppError('invalidRequest', { message: 'The callback body is not a payment.' })
         throw new AppError('sessionRequired', { message: 'The callback signature is missing, wrong or out of date.' })
       }
-      const outcome = await receivePayment(app.db, gateway.name, verified.event).catch((error: unknown) => {
-        if (error instanceof AppError) req.log.error({ gatewayPaymentId: verified.event.gatewayPaymentId, externalId: verified.event.externalId }, 'payment for an unknown account')
-        throw error
+      // Stored, then acknowledged: the inbox worker applies it (inbox.ts), so the gateway's wait
+      // is one read and one insert (docs/decisions/0012-payment-gateway.md#acknowledging-callbacks).
+      storing += 1
+      const outcome = await storeEvent(app.db, gateway.name, verified.event).finally(() => {
+        storing -= 1
       })
-      if (outcome.duplicate) {
-        req.log.info({ gatewayPaymentId: verified.event.gatewayPaymentId }, 'payment callback seen before')
-      } else {
-        req.log.info({ paymentId: outcome.paymentId, orderStatus: outcome.orderStatus, amount: verified.event.amount }, 'payment recorded')
+      if (!outcome.stored) {
+        // Money for an account we never asked for: refused, so that the gateway keeps it in its own
+        // retries and operations can look, rather than it vanishing here.
+        req.log.error({ gatewayPaymentId: verified.event.gatewayPaymentId, externalId: verified.event.externalId }, 'payment for an unknown account')
+        throw new AppError('invalidRequest', { message: 'Unknown payment account.' })
       }
+      if (outcome.duplicate) req.log.info({ gatewayPaymentId: verified.event.gatewayPaymentId }, 'payment callback seen before')
+      else inbox?.kick()
       reply.header('cache-control', 'no-store')
-      return okEnvelope('code0', outcome.duplicate ? { duplicate: true } : { duplicate: false, paymentId: outcome.paymentId })
+      return okEnvelope('code0', { duplicate: outcome.duplicate })
     })
   })
 
@@ -79,7 +99,6 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
 
   if (gateway.name !== SANDBOX_GATEWAY) return
 
-  const interval = app.config.JOB_INTERVAL_SECONDS
   if (interval > 0) {
     app.addHook('onListen', async () => {
       deliverer = startCallbackDeliverer({ db: app.db, secret, url: app.config.PAYMENT_CALLBACK_URL ?? ownWebhookUrl(app) }, interval, app.log)

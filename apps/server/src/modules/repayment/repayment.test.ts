@@ -6,13 +6,15 @@ import { ORDER_STATUS, cents } from '@kilat/domain'
 import { buildApp } from '../../app.js'
 import { ConfigError, loadConfig } from '../../config.js'
 import { createBorrower, createProduct } from '../../db/factories.js'
-import { gatewayCallbacks, ledgerEntries, orderPeriods, orders, paymentAccounts, payments, type Order, type Product } from '../../db/schema.js'
+import { gatewayCallbacks, ledgerEntries, orderPeriods, orders, paymentAccounts, paymentInbox, payments, type Order, type Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { postJson } from '../../test/inject.js'
 import { buildTestApp } from '../../test/setup-db.js'
 import { PAYMENT_CALLBACK_PATH, SANDBOX_PAY_PATH } from './repayment.routes.js'
 import { issueRepaymentAccount, type IssueRepaymentInput } from './repayment.service.js'
-import { deliver, openRepaymentApp, orderOf, pay, postCallback, reload, signedHeaders, sum, type RepaymentTestApp } from './test-helpers.js'
+import { applyDueEvents } from './inbox.js'
+import { receivePayment } from './payments.js'
+import { applyInbox, deliver, openRepaymentApp, orderOf, pay, postCallback, reload, signedHeaders, sum, type RepaymentTestApp } from './test-helpers.js'
 
 const S = ORDER_STATUS
 const DAY_MS = 86_400_000
@@ -257,16 +259,59 @@ describe('paying through the sandbox', () => {
 })
 
 describe('the webhook', () => {
+  const inboxOf = (gatewayPaymentId: string) => db.select().from(paymentInbox).where(eq(paymentInbox.gatewayPaymentId, gatewayPaymentId))
+
+  it('acknowledges a callback once it is stored, and the worker applies it afterwards', async () => {
+    const order = await orderOf(db, product.single, { status: S.due })
+    const account = await issue(order)
+    const { body, paymentId } = await pay(t, account.accountNo)
+    const res = await postCallback(t.app, body, signedHeaders(body))
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ code: 0, data: { duplicate: false } })
+    const [stored] = await inboxOf(paymentId)
+    expect(stored).toMatchObject({ gateway: 'sandbox', paymentAccountId: account.accountId, accountNo: account.accountNo, amount: account.amount, appliedAt: null, attempts: 0 })
+    const before = await reload(db, order)
+    expect(before.payments).toHaveLength(0)
+    expect(before.ledger).toHaveLength(0)
+    expect(before.order.status).toBe(S.due)
+
+    expect(await applyInbox(t)).toEqual({ claimed: 1, applied: 1, failed: 0 })
+    const after = await reload(db, order)
+    expect(after.payments).toHaveLength(1)
+    expect(after.order).toMatchObject({ status: S.settled, paid: order.totalRepay })
+    expect((await inboxOf(paymentId))[0]).toMatchObject({ attempts: 1, lastError: null, appliedAt: expect.any(Date) })
+    expect(await applyInbox(t)).toMatchObject({ claimed: 0 })
+    // the sandbox's queued copy is a duplicate
+    await deliver(t)
+    expect((await reload(db, order)).payments).toHaveLength(1)
+  })
+
+  it('keeps a repeated callback as one stored event and one payment, before and after it is applied', async () => {
+    const order = await orderOf(db, product.single, { status: S.due })
+    const { body, paymentId } = await pay(t, (await issue(order)).accountNo)
+    const post = async () => (await postCallback(t.app, body, signedHeaders(body))).json().data as { duplicate: boolean }
+    expect(await post()).toEqual({ duplicate: false })
+    expect(await post()).toEqual({ duplicate: true })
+    await applyInbox(t)
+    expect(await post()).toEqual({ duplicate: true })
+    expect(await applyInbox(t)).toMatchObject({ claimed: 0 })
+    await deliver(t)
+    expect(await inboxOf(paymentId)).toHaveLength(1)
+    expect((await reload(db, order)).payments).toHaveLength(1)
+  })
+
   it('records one payment and one set of entries when the same callback arrives 20 times at once', async () => {
     const order = await orderOf(db, product.single, { status: S.due })
     const account = await issue(order)
-    const { body } = await pay(t, account.accountNo)
+    const { body, paymentId } = await pay(t, account.accountNo)
     const headers = signedHeaders(body)
     const answers = await Promise.all(Array.from({ length: 20 }, () => postCallback(t.app, body, headers)))
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200))
     const duplicates = answers.filter((a) => a.json().data.duplicate === true)
     expect(duplicates).toHaveLength(19)
     expect(duplicates[0]!.json()).toMatchObject({ code: 0, data: { duplicate: true } })
+    expect(await inboxOf(paymentId)).toHaveLength(1)
+    await applyInbox(t)
     const after = await reload(db, order)
     expect(after.payments).toHaveLength(1)
     expect(after.ledger).toHaveLength(2)
@@ -274,6 +319,45 @@ describe('the webhook', () => {
     // the queued copy, delivered later, is one more duplicate
     expect(await deliver(t)).toMatchObject({ delivered: 1 })
     expect((await reload(db, order)).payments).toHaveLength(1)
+  })
+
+  it('leaves an event that fails for a later pass, with backoff, and applies the others', async () => {
+    const failing = await orderOf(db, product.single, { status: S.due })
+    const fine = await orderOf(db, product.single, { status: S.due })
+    const bad = await pay(t, (await issue(failing)).accountNo)
+    const good = await pay(t, (await issue(fine)).accountNo)
+    for (const { body } of [bad, good]) expect((await postCallback(t.app, body, signedHeaders(body))).statusCode).toBe(200)
+    const t0 = new Date(Date.now() + 1000)
+    const apply: typeof receivePayment = (database, gateway, event, now) =>
+      event.gatewayPaymentId === bad.paymentId ? Promise.reject(new Error('database went away')) : receivePayment(database, gateway, event, now)
+
+    expect(await applyDueEvents(db, t0, { apply })).toEqual({ claimed: 2, applied: 1, failed: 1 })
+    expect((await reload(db, fine)).order.status).toBe(S.settled)
+    expect((await reload(db, failing)).payments).toHaveLength(0)
+    expect((await inboxOf(bad.paymentId))[0]).toMatchObject({ attempts: 1, appliedAt: null, lastError: 'Error: database went away', nextAttemptAt: new Date(t0.getTime() + 5_000) })
+    // not due again before its time
+    expect(await applyInbox(t, new Date(t0.getTime() + 4_000))).toMatchObject({ claimed: 0 })
+    expect(await applyInbox(t, new Date(t0.getTime() + 5_000))).toEqual({ claimed: 1, applied: 1, failed: 0 })
+    expect((await reload(db, failing)).order.status).toBe(S.settled)
+    expect((await inboxOf(bad.paymentId))[0]).toMatchObject({ attempts: 2, lastError: null, appliedAt: expect.any(Date) })
+    expect(await deliver(t)).toMatchObject({ delivered: 2 })
+  })
+
+  it('applies an event whose payment was already recorded as a duplicate: a pass that died before marking it changes nothing twice', async () => {
+    const order = await orderOf(db, product.single, { status: S.due })
+    const { body, paymentId } = await pay(t, (await issue(order)).accountNo)
+    await postCallback(t.app, body, signedHeaders(body))
+    await applyInbox(t)
+    const paid = await reload(db, order)
+    // as if the process had died between the payment's transaction and marking the event applied
+    await db.update(paymentInbox).set({ appliedAt: null }).where(eq(paymentInbox.gatewayPaymentId, paymentId))
+    // taken again once the pass's lease has ended
+    expect(await applyInbox(t, new Date(Date.now() + 60_000))).toEqual({ claimed: 1, applied: 1, failed: 0 })
+    const again = await reload(db, order)
+    expect(again.payments).toEqual(paid.payments)
+    expect(again.ledger).toEqual(paid.ledger)
+    expect(again.order).toEqual(paid.order)
+    await deliver(t)
   })
 
   it('refuses a missing, wrong or stale signature with 401 and changes nothing', async () => {
@@ -300,6 +384,7 @@ describe('the webhook', () => {
       expect(res.json(), name).toMatchObject({ code: 1001, data: null, message: 'The callback signature is missing, wrong or out of date.' })
     }
     expect(await snapshot(order)).toEqual(before)
+    expect(await inboxOf(JSON.parse(body).id as string)).toHaveLength(0)
     // the same body, signed now, goes through
     expect((await postCallback(t.app, body, signedHeaders(body))).statusCode).toBe(200)
     await deliver(t)
@@ -310,6 +395,7 @@ describe('the webhook', () => {
     const res = await postCallback(t.app, body, signedHeaders(body))
     expect(res.statusCode).toBe(400)
     expect(await db.select().from(payments).where(eq(payments.gatewayPaymentId, 'sbx_pay_unknown'))).toHaveLength(0)
+    expect(await inboxOf('sbx_pay_unknown')).toHaveLength(0)
     const malformed = '{"id": 1}'
     expect((await postCallback(t.app, malformed, signedHeaders(malformed))).statusCode).toBe(400)
   })

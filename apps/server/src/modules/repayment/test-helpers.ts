@@ -12,6 +12,7 @@ import { gatewayCallbacks, ledgerEntries, orderPeriods, orders, paymentAccounts,
 import { seedDemo } from '../../db/seed.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
 import type { RepaymentDeps } from './repayment.service.js'
+import { applyAllDueEvents, type ApplyOutcome } from './inbox.js'
 import { PAYMENT_CALLBACK_PATH } from './repayment.routes.js'
 
 export const SECRET = DEMO_PAYMENT_CALLBACK_SECRET
@@ -79,8 +80,19 @@ export async function pay(t: RepaymentTestApp, accountNo: string, amount?: numbe
   return { paymentId: paid.paymentId, body: row!.body }
 }
 
-export function deliver(t: RepaymentTestApp, url = t.webhookUrl, now?: Date): Promise<DeliveryOutcome> {
-  return deliverDueCallbacks({ db: t.database.db, secret: SECRET, url }, now)
+/**
+ * Delivers the sandbox's due callbacks to the webhook, then applies what the webhook stored (the
+ * inbox worker's pass, with the real clock), so that a test reads the payment's effects after it.
+ */
+export async function deliver(t: RepaymentTestApp, url = t.webhookUrl, now?: Date): Promise<DeliveryOutcome> {
+  const outcome = await deliverDueCallbacks({ db: t.database.db, secret: SECRET, url }, now)
+  await applyInbox(t)
+  return outcome
+}
+
+/** The inbox worker's passes until nothing stored is due (inbox.ts); the real clock unless `now` is given. */
+export function applyInbox(t: Pick<RepaymentTestApp, 'database'>, now?: Date): Promise<ApplyOutcome> {
+  return applyAllDueEvents(t.database.db, now)
 }
 
 /** An order of a borrower of its own, with its schedule. */
