@@ -53,7 +53,7 @@ export async function receivePayment(db: Db, gatewayName: string, event: Payment
     // transaction at a time). Copies of one callback queue here and find their payment recorded.
     const found = await repo.accountWithLockedOrder(tx, Number(event.externalId))
     if (!found || found.account.gateway !== gatewayName || found.account.accountNo !== event.accountNo) {
-      // The webhook stored only events of our accounts (inbox.ts storeEvent); one that no longer
+      // The webhook stored only events of our accounts (inbox.ts InboxWriter); one that no longer
       // matches fails, and the inbox worker keeps it with its error for a retry and for operations.
       throw new AppError('invalidRequest', { message: 'Unknown payment account.' })
     }

@@ -17,7 +17,7 @@ import { issueRepaymentAccount } from './accounts.js'
 import { extensionDetail } from './extension.js'
 import { repaymentGuide } from './guide.js'
 import { sandboxPayPage } from './sandbox-page.js'
-import { startInboxWorker, storeEvent, type RunningInbox } from './inbox.js'
+import { InboxWriter, startInboxWorker, type RunningInbox } from './inbox.js'
 import { installmentPlan } from './plan.js'
 import { cardCalls } from './cards/cards.routes.js'
 
@@ -47,6 +47,7 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   // A listening server applies the webhook's inbox every JOB_INTERVAL_SECONDS and after each new
   // event (0: never; tests apply it themselves, inbox.ts), whatever the gateway.
   let inbox: RunningInbox | undefined
+  const inboxWriter = new InboxWriter(app.db)
   // callbacks being stored right now: the worker lets them answer first (inbox.ts giveWay)
   let storing = 0
   const interval = app.config.JOB_INTERVAL_SECONDS
@@ -75,7 +76,7 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
       // Stored, then acknowledged: the inbox worker applies it (inbox.ts), so the gateway's wait
       // is one read and one insert (docs/decisions/0012-payment-gateway.md#acknowledging-callbacks).
       storing += 1
-      const outcome = await storeEvent(app.db, gateway.name, verified.event).finally(() => {
+      const outcome = await inboxWriter.store(gateway.name, verified.event).finally(() => {
         storing -= 1
       })
       if (!outcome.stored) {

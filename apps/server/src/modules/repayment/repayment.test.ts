@@ -321,6 +321,25 @@ describe('the webhook', () => {
     expect((await reload(db, order)).payments).toHaveLength(1)
   })
 
+  it('stores callbacks arriving together in one go: each new one once, a copy as a duplicate, an unknown account refused', async () => {
+    const orders = await Promise.all(Array.from({ length: 8 }, () => orderOf(db, product.single, { status: S.due })))
+    const paid = []
+    for (const order of orders) paid.push(await pay(t, (await issue(order)).accountNo))
+    const unknown = JSON.stringify({ ...JSON.parse(paid[0]!.body), id: 'sbx_pay_unknown_account', account_no: '0000000000000000' })
+    const bodies = [...paid.map((p) => p.body), paid[3]!.body, unknown]
+    const answers = await Promise.all(bodies.map((body) => postCallback(t.app, body, signedHeaders(body))))
+    expect(answers.slice(0, 8).map((a) => a.json().data)).toEqual(Array(8).fill({ duplicate: false }))
+    expect(answers[8]!.json().data).toEqual({ duplicate: true })
+    expect(answers[9]!.statusCode).toBe(400)
+    for (const p of paid) expect(await inboxOf(p.paymentId)).toHaveLength(1)
+    expect(await inboxOf('sbx_pay_unknown_account')).toHaveLength(0)
+    await applyInbox(t)
+    for (const order of orders) expect((await reload(db, order)).order.status).toBe(S.settled)
+    // the sandbox's own copies, delivered later, are duplicates
+    expect(await deliver(t)).toMatchObject({ delivered: 8 })
+    for (const order of orders) expect((await reload(db, order)).payments).toHaveLength(1)
+  })
+
   it('leaves an event that fails for a later pass, with backoff, and applies the others', async () => {
     const failing = await orderOf(db, product.single, { status: S.due })
     const fine = await orderOf(db, product.single, { status: S.due })
