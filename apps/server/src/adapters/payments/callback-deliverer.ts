@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
 import type { Executor } from '../../db/client.js'
 import { rowsOf } from '../../db/client.js'
 import { gatewayCallbacks } from '../../db/schema.js'
@@ -105,53 +106,10 @@ async function deliverOne(deps: DelivererDeps, row: ClaimedCallback, now: Date):
   return false
 }
 
-export interface RunningDeliverer {
-  /** Runs a pass now (after the current one, if one is running): the demo's "pay" is then answered at once. */
-  kick(): void
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>
-}
-
 /**
- * Runs deliverDueCallbacks every `intervalSeconds`, each pass after the previous one ended (the
- * order job's rhythm, docs/product/loans.md#order-job). `deps` is read at each pass.
+ * Runs deliverDueCallbacks every `intervalSeconds` and whenever kicked (the demo's "pay" is then
+ * answered at once), each pass after the previous one ended. `deps` is read at each pass.
  */
-export function startCallbackDeliverer(deps: DelivererDeps, intervalSeconds: number, log: FastifyBaseLogger): RunningDeliverer {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> | undefined
-  let again = false
-  let stopped = false
-
-  const schedule = (ms: number) => {
-    clearTimeout(timer)
-    if (!stopped) timer = setTimeout(tick, ms)
-  }
-  const tick = () => {
-    again = false
-    running = deliverDueCallbacks(deps)
-      .then((outcome) => {
-        if (outcome.claimed > 0) log.info({ job: 'payment-callbacks', ...outcome }, 'payment callbacks')
-      })
-      .catch((error: unknown) => {
-        log.error({ err: error, job: 'payment-callbacks' }, 'payment callback delivery failed')
-      })
-      .finally(() => {
-        running = undefined
-        schedule(again ? 0 : intervalSeconds * 1000)
-      })
-  }
-  schedule(intervalSeconds * 1000)
-
-  return {
-    kick() {
-      if (stopped) return
-      if (running) again = true
-      else schedule(0)
-    },
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+export function startCallbackDeliverer(deps: DelivererDeps, intervalSeconds: number, log: FastifyBaseLogger): RepeatingPass {
+  return repeatPass('payment callbacks', () => deliverDueCallbacks(deps).then(({ claimed, delivered, failed }) => ({ claimed, delivered, failed })), intervalSeconds, log)
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { accrueLateCharges } from './orders.late-charges.js'
@@ -54,40 +55,9 @@ async function repeat(step: () => Promise<number>): Promise<void> {
   for (let round = 0; round < 1000; round++) if ((await step()) < BATCH) return
 }
 
-export interface RunningJob {
-  /** Stops the timer and waits for a run in progress, so shutdown never cuts a transaction short. */
-  stop(): Promise<void>
-}
+export type RunningJob = RepeatingPass
 
-/**
- * Runs the order job every `intervalSeconds`. A run starts only after the previous one ended, so
- * one process never overlaps itself.
- */
+/** Runs the order job every `intervalSeconds`, each run after the previous one ended. */
 export function startOrderJob(deps: JobDeps, intervalSeconds: number, log: FastifyBaseLogger): RunningJob {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> | undefined
-  let stopped = false
-
-  const tick = () => {
-    running = runOrderJob(deps, new Date())
-      .then((result) => {
-        if (Object.values(result).some((n) => n > 0)) log.info({ job: 'orders', ...result }, 'order job')
-      })
-      .catch((error: unknown) => {
-        log.error({ err: error, job: 'orders' }, 'order job failed')
-      })
-      .finally(() => {
-        running = undefined
-        if (!stopped) timer = setTimeout(tick, intervalSeconds * 1000)
-      })
-  }
-  timer = setTimeout(tick, intervalSeconds * 1000)
-
-  return {
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+  return repeatPass('order job', async () => ({ ...(await runOrderJob(deps, new Date())) }), intervalSeconds, log)
 }

@@ -5,6 +5,7 @@ import { backoffMs } from '../../adapters/payments/callback-deliverer.js'
 import type { PaymentEvent } from '../../adapters/payments/payment-gateway.js'
 import { rowsOf, type Db } from '../../db/client.js'
 import { paymentAccounts, paymentInbox, type InboxEvent } from '../../db/schema.js'
+import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
 import { receivePayment } from './payments.js'
 
 /**
@@ -223,53 +224,10 @@ export async function applyAllDueEvents(db: Db, now = new Date(), options: Apply
   }
 }
 
-export interface RunningInbox {
-  /** Runs a pass now (after the current one, if one is running): a payment shows within moments. */
-  kick(): void
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>
-}
-
 /**
- * Applies the inbox every `intervalSeconds` and whenever kicked, each pass after the previous one
- * ended (the deliverer's rhythm, adapters/payments/callback-deliverer.ts).
+ * Applies the inbox every `intervalSeconds` and whenever kicked (a payment then shows within
+ * moments), each pass after the previous one ended.
  */
-export function startInboxWorker(db: Db, intervalSeconds: number, log: FastifyBaseLogger, busy?: () => boolean): RunningInbox {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> | undefined
-  let again = false
-  let stopped = false
-
-  const schedule = (ms: number) => {
-    clearTimeout(timer)
-    if (!stopped) timer = setTimeout(tick, ms)
-  }
-  const tick = () => {
-    again = false
-    running = applyAllDueEvents(db, new Date(), { log, ...(busy ? { busy } : {}) })
-      .then((outcome) => {
-        if (outcome.claimed > 0) log.info({ job: 'payment-inbox', ...outcome }, 'payment inbox')
-      })
-      .catch((error: unknown) => {
-        log.error({ err: error, job: 'payment-inbox' }, 'payment inbox pass failed')
-      })
-      .finally(() => {
-        running = undefined
-        schedule(again ? 0 : intervalSeconds * 1000)
-      })
-  }
-  schedule(intervalSeconds * 1000)
-
-  return {
-    kick() {
-      if (stopped) return
-      if (running) again = true
-      else schedule(0)
-    },
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+export function startInboxWorker(db: Db, intervalSeconds: number, log: FastifyBaseLogger, busy?: () => boolean): RepeatingPass {
+  return repeatPass('payment inbox', () => applyAllDueEvents(db, new Date(), { log, ...(busy ? { busy } : {}) }).then(({ claimed, applied, failed }) => ({ claimed, applied, failed })), intervalSeconds, log)
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { startCallbackDeliverer, type RunningDeliverer } from '../../adapters/payments/callback-deliverer.js'
+import { startCallbackDeliverer } from '../../adapters/payments/callback-deliverer.js'
 import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js'
 import { SANDBOX_GATEWAY, SandboxGateway, sandboxPay } from '../../adapters/payments/sandbox-gateway.js'
 import { ConfigError } from '../../config.js'
@@ -17,7 +17,8 @@ import { issueRepaymentAccount } from './accounts.js'
 import { extensionDetail } from './extension.js'
 import { repaymentGuide } from './guide.js'
 import { sandboxPayPage } from './sandbox-page.js'
-import { InboxWriter, startInboxWorker, type RunningInbox } from './inbox.js'
+import type { RepeatingPass } from '../../jobs/repeat.js'
+import { InboxWriter, startInboxWorker } from './inbox.js'
 import { installmentPlan } from './plan.js'
 import { cardCalls } from './cards/cards.routes.js'
 
@@ -46,7 +47,7 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
 
   // A listening server applies the webhook's inbox every JOB_INTERVAL_SECONDS and after each new
   // event (0: never; tests apply it themselves, inbox.ts), whatever the gateway.
-  let inbox: RunningInbox | undefined
+  let inbox: RepeatingPass | undefined
   const inboxWriter = new InboxWriter(app.db)
   // callbacks being stored right now: the worker lets them answer first (inbox.ts giveWay)
   let storing = 0
@@ -92,7 +93,7 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
     })
   })
 
-  let deliverer: RunningDeliverer | undefined
+  let deliverer: RepeatingPass | undefined
   // the demo's borrower sees a payment at once rather than at the deliverer's next pass
   const kick = () => deliverer?.kick()
   borrowerCalls(app, gateway)

@@ -13,6 +13,7 @@ import { Skeleton } from '../../shared/ui/skeleton'
 import { addBankCard, cardBanksQuery } from './api/bind-card'
 import { repayParams } from './params'
 import styles from './repay-plans.module.css'
+import surface from '../../shared/ui/card.module.css'
 
 /** What a card number may be: 12 to 19 digits (the server also checks its Luhn digit). */
 const CARD_NO = /^\d{12,19}$/
@@ -83,7 +84,7 @@ function BindForm({ banks }: { banks: readonly { bankCode: string; bankName: str
 
   return (
     <form
-      className={styles.card}
+      className={surface.card}
       noValidate
       onSubmit={(event) => {
         event.preventDefault()

@@ -16,6 +16,7 @@ import { OrderHead } from './components/order-head'
 import { canTap, initialCount, selectionTotal, tapAll, tapPeriod } from './installment-selection'
 import { repayParams } from './params'
 import styles from './repay-plans.module.css'
+import surface from '../../shared/ui/card.module.css'
 
 /** Installments, 'Detail Tagihan' (docs/product/screens.md#installments): choose the oldest periods to pay, then pay them. */
 export function InstallmentsPage() {
@@ -56,7 +57,7 @@ function Plan({ plan, orderId, productId }: { plan: InstallmentPlan; orderId: st
       <OrderHead logo={plan.productLogo} name={plan.productName} orderNo={plan.orderNo} />
       {plan.note && <p className={styles.note}>{plan.note}</p>}
 
-      <section className={styles.card} aria-labelledby={ids.unpaid}>
+      <section className={surface.card} aria-labelledby={ids.unpaid}>
         <div className={styles.cardHead}>
           <h2 id={ids.unpaid} className={styles.cardTitle}>
             {t('installments.toPay')}
@@ -100,7 +101,7 @@ function Plan({ plan, orderId, productId }: { plan: InstallmentPlan; orderId: st
       </section>
 
       {paid.length > 0 && (
-        <section className={styles.card} aria-labelledby={ids.paid}>
+        <section className={surface.card} aria-labelledby={ids.paid}>
           <h2 id={ids.paid} className={styles.cardTitle}>
             {t('installments.paidTitle')}
           </h2>

@@ -15,6 +15,7 @@ import { CodeEntry } from './components/code-entry'
 import { useCardRepayment } from './components/use-card-repayment'
 import { repayParams } from './params'
 import styles from './repay-plans.module.css'
+import surface from '../../shared/ui/card.module.css'
 
 /** Card repay, the older flow (docs/product/screens.md#repay-card, spec 4.3): choose a card, commit, confirm with the SMS code. */
 export function RepayCardPage() {
@@ -65,7 +66,7 @@ function CardRepay({ way, orderId, productId }: { way: RepaymentWay; orderId: st
 
   return (
     <>
-      <section className={styles.card} aria-labelledby={ids.amount}>
+      <section className={surface.card} aria-labelledby={ids.amount}>
         <h2 id={ids.amount} className={styles.cardTitle}>
           {t('card.amountTitle')}
         </h2>
@@ -73,7 +74,7 @@ function CardRepay({ way, orderId, productId }: { way: RepaymentWay; orderId: st
       </section>
 
       {way.bankCards.length === 0 ? (
-        <section className={styles.card} aria-labelledby={ids.cards}>
+        <section className={surface.card} aria-labelledby={ids.cards}>
           <h2 id={ids.cards} className={styles.cardTitle}>
             {t('card.cardsTitle')}
           </h2>
@@ -90,7 +91,7 @@ function CardRepay({ way, orderId, productId }: { way: RepaymentWay; orderId: st
             if (card) repay.commit(card)
           }}
         >
-          <fieldset className={styles.card}>
+          <fieldset className={surface.card}>
             <legend className={styles.legend}>{t('card.cardsTitle')}</legend>
             <ul className={styles.periods}>
               {way.bankCards.map((one) => (

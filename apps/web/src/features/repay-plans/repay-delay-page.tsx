@@ -13,6 +13,7 @@ import { extensionDetailQuery, type ExtensionDetail } from './api/get-extension-
 import { OrderHead } from './components/order-head'
 import { repayParams } from './params'
 import styles from './repay-plans.module.css'
+import surface from '../../shared/ui/card.module.css'
 
 /**
  * The extension (docs/product/loans.md#extension, docs/product/screens.md#repay-delay): what to pay
@@ -41,14 +42,14 @@ function Extension({ detail, orderId, productId }: { detail: ExtensionDetail; or
   return (
     <>
       <OrderHead logo={detail.productLogo} name={detail.productName} orderNo={detail.orderNo} />
-      <section className={styles.card} aria-labelledby={titleId}>
+      <section className={surface.card} aria-labelledby={titleId}>
         <h2 id={titleId} className={styles.cardTitle}>
           {t('extension.toPay')}
         </h2>
         <p className={styles.bigAmount}>{detail.delayShouldPayText}</p>
         <p className={styles.muted}>{t('extension.expiry', { time: detail.delayExpiryTime })}</p>
         <p className={styles.muted}>{t('extension.includes')}</p>
-        <dl className={styles.lines}>
+        <dl className={surface.lines}>
           {detail.orderDetail.detail.map((line, index) => (
             <div key={`${line.text}-${index}`}>
               <dt>{line.text}</dt>

@@ -15,6 +15,7 @@ import { payOptionsQuery, type PayOption, type PayOptions } from './api/get-pay-
 import { choosePayCode, choosePayType, freshChoice, readChoice, saveChoice, type RepayChoice } from './choice'
 import { repayParams, type PayType, type RepayParams } from './params'
 import styles from './repayment.module.css'
+import surface from '../../shared/ui/card.module.css'
 
 /**
  * docs/product/screens.md#individual (spec 2.9, 4.7): bank or mini market, a bank and then one of
@@ -155,7 +156,7 @@ function Choice({ params, lists }: { params: RepayParams; lists: Record<PayType,
           />
           {/* The channels open only once a bank is chosen. */}
           {bank && bank.method.length > 0 && (
-            <fieldset className={styles.card}>
+            <fieldset className={surface.card}>
               <legend className={styles.legend}>{t('individual.methodLegend', { bank: bank.bankName })}</legend>
               <ul className={styles.options}>
                 {bank.method.map((name, index) => (
@@ -201,7 +202,7 @@ function OptionList({
   onChoose: (payCode: string) => void
 }) {
   return (
-    <fieldset className={styles.card}>
+    <fieldset className={surface.card}>
       <legend className={styles.legend}>{legend}</legend>
       <ul className={styles.options}>
         {options.map((option) => (

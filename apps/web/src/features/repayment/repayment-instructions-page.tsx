@@ -9,6 +9,7 @@ import { Skeleton } from '../../shared/ui/skeleton'
 import { payGuideQuery, type PayGuide } from './api/get-pay-guide'
 import { PaySteps } from './components/pay-steps'
 import styles from './repayment.module.css'
+import surface from '../../shared/ui/card.module.css'
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 
@@ -38,7 +39,7 @@ function Guide({ guide }: { guide: PayGuide }) {
         const methods = guide.methods.filter((m) => m.payType === payType)
         if (methods.length === 0) return null
         return (
-          <section key={payType} className={styles.card} aria-labelledby={ids[payType]}>
+          <section key={payType} className={surface.card} aria-labelledby={ids[payType]}>
             <h2 id={ids[payType]} className={styles.sectionTitle}>{t(`instructions.payType${payType}`)}</h2>
             {methods.map((method) => (
               <div key={method.payCode} className={styles.method}>

@@ -22,6 +22,7 @@ import type { AccountStatus } from './api/get-account-status'
 import { PaySteps } from './components/pay-steps'
 import { repayParams } from './params'
 import styles from './repayment.module.css'
+import surface from '../../shared/ui/card.module.css'
 import { accountRequest } from './that.data'
 import { usePaymentWatch } from './use-payment-watch'
 
@@ -121,7 +122,7 @@ function AccountView({ account, market, input }: { account: VirtualAccount; mark
       )}
       {status === 'pending' && (
         <>
-          <section className={styles.card} aria-labelledby={ids.account}>
+          <section className={surface.card} aria-labelledby={ids.account}>
             <h2 id={ids.account} className={styles.codeLabel}>
               {t(account.payType === 1 ? 'that.account1' : 'that.account2')}
             </h2>
@@ -153,7 +154,7 @@ function AccountView({ account, market, input }: { account: VirtualAccount; mark
             <UtrForm orderId={input.orderId} accountId={account.accountId} submitted={utr} onSubmitted={setUtr} />
           )}
 
-          <section className={styles.card} aria-labelledby={ids.steps}>
+          <section className={surface.card} aria-labelledby={ids.steps}>
             <h2 id={ids.steps} className={styles.sectionTitle}>{t('that.stepsTitle')}</h2>
             <PaySteps steps={account.payStep} open={input.group ?? 0} />
             <p className={styles.note}>{t('that.slipNote')}</p>

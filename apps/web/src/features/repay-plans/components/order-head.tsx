@@ -1,12 +1,13 @@
 import { useTranslation } from '../../../shared/i18n'
 import styles from '../repay-plans.module.css'
+import surface from '../../../shared/ui/card.module.css'
 
 /** The product and order a repayment screen is about. */
 export function OrderHead({ logo, name, orderNo }: { logo: string; name: string; orderNo: string }) {
   const { t } = useTranslation('repayPlans')
   const { t: tc } = useTranslation()
   return (
-    <div className={`${styles.card} ${styles.product}`}>
+    <div className={`${surface.card} ${styles.product}`}>
       {logo && <img className={styles.logo} src={logo} alt={tc('product.logoAlt', { name })} width={40} height={40} />}
       <div>
         <p className={styles.productName}>{name}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../shared/i18n'
 import buttons from '../../../shared/ui/button.module.css'
 import { useSubmitUtr } from '../api/submit-utr'
 import styles from '../repayment.module.css'
+import surface from '../../../shared/ui/card.module.css'
 
 /** Spec 7.5 "submit utr": the bank's 12-digit reference of an Indian bank transfer (`utrSchema` of the contract). */
 const UTR = /^\d{12}$/
@@ -20,14 +21,14 @@ export function UtrForm({ orderId, accountId, submitted, onSubmitted }: { orderI
 
   if (submitted) {
     return (
-      <section className={styles.card} aria-labelledby={ids.title}>
+      <section className={surface.card} aria-labelledby={ids.title}>
         <h2 id={ids.title} className={styles.sectionTitle}>{t('utr.title')}</h2>
         <p className={styles.done}>{t('utr.done', { utr: submitted })}</p>
       </section>
     )
   }
   return (
-    <section className={styles.card} aria-labelledby={ids.title}>
+    <section className={surface.card} aria-labelledby={ids.title}>
       <h2 id={ids.title} className={styles.sectionTitle}>{t('utr.title')}</h2>
       <form
         noValidate
