@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPglite } from './client.js'
 
@@ -27,5 +28,31 @@ describe('openPglite on disk', () => {
     const again = await openPglite(dataDir)
     expect(await again.ping()).toBe(true)
     await again.close()
+  })
+})
+
+describe('openPglite statements', () => {
+  it('starts each statement once the event loop has taken in waiting I/O, so a chain of statements cannot starve new connections', async () => {
+    const database = await openPglite()
+    try {
+      // A callback queued for the loop's check phase stands for the connections waiting: each
+      // statement of a chain must run after it, never among the microtasks before it.
+      const order: string[] = []
+      for (let i = 0; i < 3; i++) {
+        setImmediate(() => order.push(`io ${i}`))
+        await database.db.execute(sql`select ${i}::int as n`)
+        order.push(`statement ${i}`)
+      }
+      expect(order).toEqual(['io 0', 'statement 0', 'io 1', 'statement 1', 'io 2', 'statement 2'])
+      // a transaction's statements too
+      await database.db.transaction(async (tx) => {
+        setImmediate(() => order.push('io tx'))
+        await tx.execute(sql`select 1`)
+        order.push('statement tx')
+      })
+      expect(order.slice(-2)).toEqual(['io tx', 'statement tx'])
+    } finally {
+      await database.close()
+    }
   })
 })

@@ -101,6 +101,24 @@ async function createPgliteInChild(dataDir: string): Promise<void> {
 }
 
 /**
+ * PGlite runs each statement synchronously on this process's thread, and a statement that follows
+ * another in a chain of promises runs among the microtasks Node drains after every I/O callback.
+ * Under load that starved new connections: Node accepts a connection, drains the microtasks (the
+ * next statement, several milliseconds) and only then accepts the next, so the 50th connection of a
+ * burst waited for 50 statements (docs/decisions/0012-payment-gateway.md#acknowledging-callbacks).
+ * Each statement therefore starts from the event loop's check phase, once the connections and
+ * requests waiting have been taken in; an idle server pays one setImmediate per statement.
+ */
+function startStatementsFromIo(client: PGlite): void {
+  const runExclusiveQuery = client._runExclusiveQuery.bind(client)
+  client._runExclusiveQuery = <T>(fn: () => Promise<T>) =>
+    runExclusiveQuery(async () => {
+      await new Promise((resolve) => setImmediate(resolve))
+      return fn()
+    })
+}
+
+/**
  * `dataDir` undefined: an in-memory database (tests). `loadDataDir`: start from a tarball of
  * another database (PGlite's dumpDataDir), which is much faster than creating one.
  */
@@ -120,6 +138,7 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
       extensions: { pg_trgm },
     })
     await client.waitReady
+    startStatementsFromIo(client)
     const db = drizzlePglite(client, { schema }) as unknown as Db
     return wrap(db, { kind: 'pglite', client }, async () => {
       try {
