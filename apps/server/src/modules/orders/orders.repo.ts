@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import { MARKETS, MARKET_INFO, ORDER_STATUSES, isSettled, type Cents, type Market } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { jsonRowOf, rowFromJson } from '../../db/json-rows.js'
@@ -26,6 +27,22 @@ const borrowerOrderStatement = prepared((db) =>
     .limit(1)
     .prepare('borrower_order'),
 )
+
+const borrowerOrderMarketStatement = prepared((db) =>
+  db
+    .select({ market: products.market })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId'))))
+    .limit(1)
+    .prepare('borrower_order_market'),
+)
+
+/** The market of this borrower's order by its public number (its product's); undefined for another borrower's. */
+export async function findBorrowerOrderMarket(db: Executor, borrowerId: number, orderNo: string): Promise<Market | undefined> {
+  const [row] = await borrowerOrderMarketStatement(db).execute({ orderNo, borrowerId })
+  return row?.market
+}
 
 /**
  * The database key of this borrower's order by its public number, as a one-column select (no row
@@ -84,6 +101,53 @@ export function borrowerOrderQuery<A extends Record<string, unknown>>(
     if (!row) return undefined
     const { order, product, schedule, ...rest } = row
     return { order, product, periods: schedule.map((p) => rowFromJson(orderPeriods, p)), also: rest as unknown as A }
+  }
+}
+
+/** An order's chosen columns with its product's chosen columns and the whole schedule (see borrowerOrderPartQuery). */
+export interface OrderPartWithSchedule<OK extends keyof Order, PK extends keyof Product> {
+  order: Pick<Order, OK>
+  product: Pick<Product, PK>
+  /** First installment first. */
+  periods: OrderPeriod[]
+}
+
+/**
+ * As borrowerOrderQuery, but only the columns a screen reads: each column of a row costs every
+ * request its description and parsing (the driver describes the result on each execution), and the
+ * order and product rows have about fifty. init-pay-type went from 0.44 to 0.70 of bench:api's
+ * floor when it read one column instead of both rows (docs/decisions/0012-payment-gateway.md#reads).
+ */
+export function borrowerOrderPartQuery<OK extends keyof Order, PK extends keyof Product>(
+  name: string,
+  orderKeys: readonly OK[],
+  productKeys: readonly PK[],
+): (db: Executor, borrowerId: number, orderNo: string) => Promise<OrderPartWithSchedule<OK, PK> | undefined> {
+  const columnsOf = (columns: Record<string, PgColumn>, keys: readonly string[]): Record<string, PgColumn> =>
+    Object.fromEntries(
+      keys.map((key) => {
+        const column = columns[key]
+        if (!column) throw new Error(`${name}: no column ${key}`)
+        return [key, column]
+      }),
+    )
+  const statement = prepared((db) =>
+    db
+      .select({ order: columnsOf(getTableColumns(orders), orderKeys), product: columnsOf(getTableColumns(products), productKeys), schedule: scheduleJson })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId'))))
+      .limit(1)
+      .prepare(name),
+  )
+  return async (db, borrowerId, orderNo) => {
+    const [row] = await statement(db).execute({ orderNo, borrowerId })
+    if (!row) return undefined
+    return {
+      order: row.order as unknown as Pick<Order, OK>,
+      product: row.product as unknown as Pick<Product, PK>,
+      periods: (row.schedule as Array<Record<string, unknown>>).map((p) => rowFromJson(orderPeriods, p)),
+    }
   }
 }
 

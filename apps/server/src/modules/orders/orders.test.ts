@@ -6,7 +6,7 @@ import { createBorrower, createOrder, createProduct } from '../../db/factories.j
 import { orderPeriods, orders, type Order, type Product } from '../../db/schema.js'
 import { openTestDatabase } from '../../test/setup-db.js'
 import { AppError } from '../../http/errors.js'
-import { borrowerOrder, periodsOf, runOrderJob, unsettledOrderNo, unsettledOrderNos, type JobDeps } from './orders.service.js'
+import { borrowerOrder, borrowerOrderMarket, borrowerOrderPartReader, periodsOf, runOrderJob, unsettledOrderNo, unsettledOrderNos, type JobDeps } from './orders.service.js'
 
 const S = ORDER_STATUS
 const DAY_MS = 86_400_000
@@ -344,6 +344,21 @@ describe('the module’s public calls', () => {
     const other = await createBorrower(database.db)
     await expect(borrowerOrder(database.db, other.id, mine.orderNo)).rejects.toBeInstanceOf(AppError)
     await expect(borrowerOrder(database.db, mine.borrowerId, 'K2099000000')).rejects.toMatchObject({ key: 'notFound' })
+  })
+
+  it('reads only the columns a screen names, with the schedule, the market alone, and no one else’s order', async () => {
+    const mine = await make({ product: product.indiaInstallments, status: S.repayingInstallments, now: at(0) })
+    const read = borrowerOrderPartReader('test_order_part', ['orderNo', 'penalty'], ['market', 'isPartner'])
+    const found = await read(database.db, mine.borrowerId, mine.orderNo)
+    expect(found.order).toEqual({ orderNo: mine.orderNo, penalty: mine.penalty })
+    expect(found.product).toEqual({ market: 'IN', isPartner: false })
+    expect(found.periods).toEqual(await periodsOf(database.db, mine.id))
+    expect(await borrowerOrderMarket(database.db, mine.borrowerId, mine.orderNo)).toBe('IN')
+    const other = await createBorrower(database.db)
+    await expect(read(database.db, other.id, mine.orderNo)).rejects.toMatchObject({ key: 'notFound' })
+    await expect(borrowerOrderMarket(database.db, other.id, mine.orderNo)).rejects.toMatchObject({ key: 'notFound' })
+    const unknown = borrowerOrderPartReader('test_order_unknown', ['orderNo', 'noSuchColumn' as 'orderNo'], [])
+    await expect(unknown(database.db, mine.borrowerId, mine.orderNo)).rejects.toThrow(/no column noSuchColumn/)
   })
 
   it('names the borrower’s unsettled orders by product', async () => {

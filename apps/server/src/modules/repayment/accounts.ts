@@ -10,9 +10,9 @@ import type { AccountKind, PaymentGateway } from '../../adapters/payments/paymen
 import type { Db } from '../../db/client.js'
 import type { PaymentAccount, PaymentAccountStatus, PaymentPurpose } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
-import { borrowerOrderWithSchedule } from '../orders/orders.service.js'
+import { borrowerOrderPartReader } from '../orders/orders.service.js'
 import { orderExtendable } from './extension.js'
-import { findMethod } from './methods/methods.js'
+import { defaultMethod, findMethod, type PayType } from './methods/methods.js'
 import { owedOf, selectOldest, unpaidPeriods } from './owed.js'
 import * as repo from './repayment.repo.js'
 
@@ -24,8 +24,11 @@ export interface RepaymentDeps {
 export interface IssueRepaymentInput {
   borrowerId: number
   orderNo: string
-  /** A repayment method's code of the order's market (methods.ts), e.g. 'BCA', 'ALFAMART'. */
-  methodCode: string
+  /**
+   * A repayment method's code of the order's market (methods.ts), e.g. 'BCA', 'ALFAMART'; or the
+   * market's default method of a pay type (spec 4.7's is_default), first in its list.
+   */
+  methodCode: string | { defaultOf: PayType }
   purpose: PaymentPurpose
   /** Repay only the oldest `periodCount` unpaid periods (and every late charge); all that is owed when absent. */
   periodCount?: number | undefined
@@ -68,6 +71,9 @@ function refuse(reason: string, key: RefusalKey, fields?: string[]): AppError {
   return new AppError(key, { data: { reason, ...(fields ? { fields } : {}) } })
 }
 
+/** What issuing an account reads of the order and its product. */
+const accountOrder = borrowerOrderPartReader('account_order', ['id', 'orderNo', 'status', 'termUnit', 'isDelay', 'penalty', 'penaltyPaid'], ['isPartner', 'extensionFee', 'market'])
+
 /**
  * docs/product/money-rules.md#repayment: an account (virtual account, payment code, …) for the
  * borrower to pay what the server says is owed. Asked again for the same order, purpose, method
@@ -76,12 +82,12 @@ function refuse(reason: string, key: RefusalKey, fields?: string[]): AppError {
 export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRepaymentInput, now = new Date()): Promise<RepaymentAccount> {
   const { db } = deps
   // another borrower's order, or none: notFound, as on every loan screen
-  const { order, product, periods } = await borrowerOrderWithSchedule(db, input.borrowerId, input.orderNo)
+  const { order, product, periods } = await accountOrder(db, input.borrowerId, input.orderNo)
   // docs/product/money-rules.md#partner-orders: the partner collects its own loans
   if (product.isPartner) throw refuse('partnerOrder', 'repaidAtPartner')
   const status = order.status
   if (!isOrderStatus(status) || !isRepaying(status)) throw refuse('notRepaying', 'nothingOwed')
-  const method = findMethod(product.market, input.methodCode)
+  const method = typeof input.methodCode === 'string' ? findMethod(product.market, input.methodCode) : defaultMethod(product.market, input.methodCode.defaultOf)
   if (!method) throw refuse('methodUnavailable', 'payMethodUnknown', ['methodCode'])
 
   const owed = owedOf(order, periods)

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js'
 import type { Order, Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
-import { borrowerOrderWithSchedule } from '../orders/orders.service.js'
+import { borrowerOrderPartReader } from '../orders/orders.service.js'
 import { owedOf } from './owed.js'
 
 const DAY_MS = 86_400_000
@@ -35,6 +35,9 @@ export function orderExtendable(order: Pick<Order, 'termUnit' | 'isDelay'>, prod
   })
 }
 
+/** What delay-detail reads of the order and its product. */
+const extensionOrder = borrowerOrderPartReader('extension_order', ['id', 'orderNo', 'status', 'dueAt', 'termDays', 'termUnit', 'isDelay', 'principal', 'penalty', 'penaltyPaid'], ['isPartner', 'extensionFee', 'market', 'name', 'logoUrl'])
+
 /**
  * The extension detail of an order (docs/product/loans.md#extension, spec 2.12): what to pay for
  * the extension (the fee plus the interest and late charges due, paid first in the same payment),
@@ -50,7 +53,7 @@ export async function extensionDetail(
   now = new Date(),
 ): Promise<ExtensionDetail> {
   // another borrower's order, or none: notFound
-  const { order, product, periods } = await borrowerOrderWithSchedule(db, borrowerId, orderNo)
+  const { order, product, periods } = await extensionOrder(db, borrowerId, orderNo)
   // docs/product/money-rules.md#partner-orders: the partner takes its own extensions
   if (product.isPartner) throw new AppError('repaidAtPartner')
   const status = order.status

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, payGuide } from '@kilat/contract'
 import { get } from '../../test/inject.js'
+import { repaymentGuide, repaymentGuides } from './guide.js'
 import { withSeededRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
 
 // pay-guide: how to repay with each of the borrower's market's methods (docs/product/money-rules.md#repayment).
@@ -43,5 +44,21 @@ describe('pay-guide', () => {
 
   it('asks for a session', async () => {
     expect((await get(t.app, payGuide.path)).json().code).toBe(ERROR_CODES.sessionRequired)
+  })
+})
+
+describe('repaymentGuides', () => {
+  it('builds each market and language once and keeps them apart', () => {
+    const phones = { ID: '+62 21 5000 1234', IN: '+91 22 4000 1234', MX: '+52 55 4000 1234' }
+    const guideOf = repaymentGuides({ SERVICE_PHONES: phones })
+    const indonesian = guideOf('ID', 'id')
+    expect(guideOf('ID', 'id')).toBe(indonesian)
+    expect(guideOf('ID', 'id')).toEqual(repaymentGuide({ SERVICE_PHONES: phones }, 'ID', 'id'))
+    const english = guideOf('ID', 'en')
+    expect(english).not.toBe(indonesian)
+    expect(JSON.stringify(english)).toContain('[the number on your payment page]')
+    const mexico = guideOf('MX', 'es')
+    expect(mexico.telephone).toBe(phones.MX)
+    expect(mexico.methods.map((m) => m.payCode)).toEqual(['SPEI', 'OXXO'])
   })
 })

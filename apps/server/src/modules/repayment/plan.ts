@@ -5,8 +5,11 @@ import type { Config } from '../../config.js'
 import type { Executor } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
-import { borrowerOrderWithSchedule } from '../orders/orders.service.js'
+import { borrowerOrderPartReader } from '../orders/orders.service.js'
 import { owedOf } from './owed.js'
+
+/** What the installment plan reads of the order and its product. */
+const planOrder = borrowerOrderPartReader('plan_order', ['orderNo', 'penalty', 'penaltyPaid'], ['isPartner', 'market', 'name', 'logoUrl'])
 
 /**
  * The installment plan of an order (docs/product/money-rules.md#repayment): the unpaid installments,
@@ -15,7 +18,7 @@ import { owedOf } from './owed.js'
  */
 export async function installmentPlan(db: Executor, config: Config, borrowerId: number, orderNo: string, locale: Locale, now = new Date()): Promise<InstallmentPlan> {
   // another borrower's order, or none: notFound
-  const { order, product, periods } = await borrowerOrderWithSchedule(db, borrowerId, orderNo)
+  const { order, product, periods } = await planOrder(db, borrowerId, orderNo)
   // docs/product/money-rules.md#partner-orders: the partner shows its own plan
   if (product.isPartner) throw new AppError('repaidAtPartner')
   const market = product.market

@@ -90,6 +90,16 @@ describe('generate-vcode', () => {
     expect(typeof res.data.payStep[0]).toBe('string')
   })
 
+  it('refuses a default cash method where the market has none (India), and lists none', async () => {
+    const india = as('demo-borrower-in')
+    const res = await post(t.app, VCODE, { orderId: 'K2026000014', pay_type: 2, is_default: 1 }, india)
+    expect(res.json().code).toBe(ERROR_CODES.payMethodUnknown)
+    expect((await post(t.app, INIT, { orderId: 'K2026000014', pay_type: 2 }, india)).json().data.list).toEqual([])
+    const upi = (await post(t.app, VCODE, { orderId: 'K2026000014', pay_type: 1, is_default: 1 }, india)).json()
+    expect(upi.data.payCode).toBe('UPI')
+    expect(upi.data.market).toBe('IN')
+  })
+
   it('refuses an amount that is not owed, an unknown method, a settled order and another borrower’s order', async () => {
     const owed = (await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BNI', pay_type: 1 }, me)).json().data.amount
     const wrong = await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BNI', pay_type: 1, amount: owed - 1 }, me)

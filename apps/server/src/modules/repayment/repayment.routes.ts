@@ -10,12 +10,12 @@ import { AppError } from '../../http/errors.js'
 import { delayDetail, generateVcode, initPayType, loanPlayDetail, payGuide, submitUtr, vcodeStatus } from '@kilat/contract'
 import { formatDateTime, formatMoney } from '@kilat/domain'
 import { registerCall } from '../../http/route.js'
-import { borrowerOrder } from '../orders/orders.service.js'
-import { defaultMethod, findMethod, methodsOf, payStepsOf } from './methods/methods.js'
+import { borrowerOrderMarket } from '../orders/orders.service.js'
+import { findMethod, methodsOf, payStepsOf } from './methods/methods.js'
 import { accountState, submitUtr as saveUtr } from './account-status.js'
 import { issueRepaymentAccount } from './accounts.js'
 import { extensionDetail } from './extension.js'
-import { repaymentGuide } from './guide.js'
+import { repaymentGuides } from './guide.js'
 import { sandboxPayPage } from './sandbox-page.js'
 import type { RepeatingPass } from '../../jobs/repeat.js'
 import { InboxWriter, startInboxWorker } from './inbox.js'
@@ -147,8 +147,8 @@ function ownWebhookUrl(app: FastifyInstance): string {
 function borrowerCalls(app: FastifyInstance, gateway: PaymentGateway): void {
   registerCall(app, initPayType, async ({ borrower, body }) => {
     // another borrower's order, or none: notFound
-    const { product } = await borrowerOrder(app.db, borrower.id, body.orderId)
-    const list = methodsOf(product.market, body.pay_type).map((m) => ({ payCode: m.code, bankName: m.name, method: m.methods ?? [] }))
+    const market = await borrowerOrderMarket(app.db, borrower.id, body.orderId)
+    const list = methodsOf(market, body.pay_type).map((m) => ({ payCode: m.code, bankName: m.name, method: m.methods ?? [] }))
     return { payType: body.pay_type, list }
   })
 
@@ -158,14 +158,14 @@ function borrowerCalls(app: FastifyInstance, gateway: PaymentGateway): void {
 
   registerCall(app, submitUtr, ({ borrower, body }) => saveUtr(app.db, borrower.id, { orderNo: body.orderId, accountId: body.accountId, utr: body.utr }))
 
-  registerCall(app, payGuide, ({ req, borrower }) => repaymentGuide(app.config, borrower.market, req.locale))
+  const guideOf = repaymentGuides(app.config)
+  registerCall(app, payGuide, ({ req, borrower }) => guideOf(borrower.market, req.locale))
 
   registerCall(app, loanPlayDetail, ({ req, borrower, body }) => installmentPlan(app.db, app.config, borrower.id, body.orderId, req.locale))
 
   registerCall(app, generateVcode, async ({ req, borrower, body }) => {
-    const { product } = await borrowerOrder(app.db, borrower.id, body.orderId)
     // spec 4.7: a fresh repayment uses the market's default method of the chosen type
-    const code = body.payCode ?? (body.is_default === 1 ? defaultMethod(product.market, body.pay_type).code : undefined)
+    const code = body.payCode ?? (body.is_default === 1 ? { defaultOf: body.pay_type } : undefined)
     if (!code) throw new AppError('payMethodUnknown', { data: { fields: ['payCode'] } })
     const account = await issueRepaymentAccount(
       { db: app.db, gateway },

@@ -8,4 +8,4 @@
 export { issueRepaymentAccount, type IssueRepaymentInput, type RepaymentAccount, type RepaymentDeps } from './accounts.js'
 export { receivePayment, type PaymentOutcome } from './payments.js'
 export { lastPaymentOf, lastPaymentSql, type LastPaymentJson } from './repayment.repo.js'
-export { defaultMethod, methodName } from './methods/methods.js'
+export { methodName } from './methods/methods.js'

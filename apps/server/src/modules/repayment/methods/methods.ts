@@ -86,13 +86,10 @@ export function methodName(market: Market, code: string): string {
 
 /**
  * The method chosen when the borrower has not chosen one: the first in display order (Alfamart
- * for Indonesia's mini markets). India has no cash method: asking for one is a caller's bug, so it
- * throws; a service offers pay type 2 only where methodsOf finds some.
+ * for Indonesia's mini markets). India has no cash method: none, which the caller refuses.
  */
-export function defaultMethod(market: Market, payType: PayType): PayMethod {
-  const [first] = methodsOf(market, payType)
-  if (!first) throw new Error(`${market} has no pay type ${payType} method`)
-  return first
+export function defaultMethod(market: Market, payType: PayType): PayMethod | undefined {
+  return methodsOf(market, payType)[0]
 }
 
 /** `{name}` placeholders; a text naming one we have no value for is a bug in steps.ts, not a blank. */
