@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, lte, ne, sql, type SQL, type SQLWrapper } from 
 import type { Cents } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { rowsOf } from '../../db/client.js'
+import { prepared } from '../../db/prepared.js'
 import {
   ledgerEntries,
   orderPeriods,
@@ -38,13 +39,28 @@ const sameKey = (key: AccountKey) =>
     eq(paymentAccounts.status, 'pending'),
   )
 
-/** The pending account for `key` that still takes money at `now`, if any. */
-export async function findPendingAccount(db: Executor, key: AccountKey, now: Date): Promise<PaymentAccount | undefined> {
-  const [row] = await db
+/** What generate-vcode asks on every visit of /that: built once (prepared.ts), not for each request. */
+const pendingAccountStatement = prepared((db) =>
+  db
     .select()
     .from(paymentAccounts)
-    .where(and(sameKey(key), gt(paymentAccounts.expiresAt, now)))
+    .where(
+      and(
+        eq(paymentAccounts.orderKey, sql.placeholder('orderKey')),
+        eq(paymentAccounts.purpose, sql.placeholder('purpose')),
+        eq(paymentAccounts.method, sql.placeholder('method')),
+        eq(paymentAccounts.amount, sql.placeholder('amount')),
+        eq(paymentAccounts.status, 'pending'),
+        gt(paymentAccounts.expiresAt, sql.placeholder('now')),
+      ),
+    )
     .limit(1)
+    .prepare('pending_payment_account'),
+)
+
+/** The pending account for `key` that still takes money at `now`, if any (the key's columns are sameKey's). */
+export async function findPendingAccount(db: Executor, key: AccountKey, now: Date): Promise<PaymentAccount | undefined> {
+  const [row] = await pendingAccountStatement(db).execute({ ...key, now: now.toISOString() })
   return row
 }
 
