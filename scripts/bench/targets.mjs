@@ -9,12 +9,14 @@
 //             order per status, problemId, qaCategoryId, accountId); a request is { label?, method, path, headers, body? } as
 //             autocannon takes it
 //
-// Requests carry the session in the query (`tok`), as the app shell opens every screen, and the
-// headers of the web app's API client (apps/web/src/shared/api/client.ts).
+// Requests carry the session in the query (`tok`), as the web app's API client sends it on every
+// call (apps/web/src/shared/api/client.ts), with that client's headers and the browser's cookie.
 import { DEMO_SESSION } from './demo.mjs'
 
-// A phone's WebView always asks for compressed answers: compressing them is part of the cost.
-const HEADERS = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip, deflate, br' }
+// A phone's WebView always asks for compressed answers: compressing them is part of the cost. It
+// also sends back the session cookie the first page set (`sid`, apps/server/src/http/sessions.ts),
+// as every call after the first does, so the server does not set it again on each answer.
+const HEADERS = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': 'gzip, deflate, br', cookie: `sid=${DEMO_SESSION}` }
 
 function get(path, query = {}) {
   const search = new URLSearchParams({ ...query, tok: DEMO_SESSION })

@@ -16,7 +16,7 @@ import { installErrorHandlers } from './http/error-handler.js'
 import { loggerOptions, OneLinePerRequest } from './http/logging.js'
 import { requestContext } from './http/request-context.js'
 import { installSecurityHeaders } from './http/security-headers.js'
-import { SESSION_CACHE_MS, SessionCache, setSessionCookie } from './http/sessions.js'
+import { SESSION_CACHE_MS, SESSION_COOKIE, SessionCache, setSessionCookie } from './http/sessions.js'
 import './http/types.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
 import { chatbotRoutes } from './modules/chatbot/chatbot.routes.js'
@@ -92,7 +92,10 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
     if (!request.sharedParams.tok && !request.sharedParams.sessionId) return
     try {
       const session = await request.resolveSession()
-      if (session?.via === 'query') setSessionCookie(request, reply, session.token, session.expiresAt)
+      // A session's expiry never moves, so a request already carrying this token's cookie (every
+      // call of the web app after its first page) needs no new Set-Cookie: it cost each API answer
+      // about 5 % of its time (docs/decisions/0012-payment-gateway.md#reads).
+      if (session?.via === 'query' && request.cookies[SESSION_COOKIE] !== session.token) setSessionCookie(request, reply, session.token, session.expiresAt)
     } catch (error) {
       // The route that needs the session reports the failure; a page without one still renders.
       request.log.warn({ err: error }, 'session lookup failed')

@@ -136,6 +136,13 @@ describe('session resolution', () => {
     expect(page.cookies.find((c) => c.name === 'sid')?.value).toBe(token)
     const viaHeader = await app.inject({ method: 'GET', url: whoAmI.path, headers: { 'x-session-id': token } })
     expect(viaHeader.cookies).toHaveLength(0)
+    // the browser sends the cookie back: it is not set again, but another session's cookie is replaced
+    const carried = await app.inject({ method: 'GET', url: `${whoAmI.path}?tok=${token}`, cookies: { sid: token } })
+    expect(carried.statusCode).toBe(200)
+    expect(carried.headers['set-cookie']).toBeUndefined()
+    const other = await createBorrowerWithSession(database.db)
+    const replaced = await app.inject({ method: 'GET', url: `${whoAmI.path}?tok=${token}`, cookies: { sid: other.token } })
+    expect(replaced.cookies.find((c) => c.name === 'sid')?.value).toBe(token)
   })
 
   it('marks the cookie Secure behind an https proxy it is told to trust', async () => {
