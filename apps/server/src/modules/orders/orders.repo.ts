@@ -105,11 +105,13 @@ export function borrowerOrderQuery<A extends Record<string, unknown>>(
 }
 
 /** An order's chosen columns with its product's chosen columns and the whole schedule (see borrowerOrderPartQuery). */
-export interface OrderPartWithSchedule<OK extends keyof Order, PK extends keyof Product> {
+export interface OrderPartWithSchedule<OK extends keyof Order, PK extends keyof Product, A = Record<never, never>> {
   order: Pick<Order, OK>
   product: Pick<Product, PK>
   /** First installment first. */
   periods: OrderPeriod[]
+  /** The caller's own columns (see borrowerOrderQuery). */
+  also: A
 }
 
 /**
@@ -118,11 +120,13 @@ export interface OrderPartWithSchedule<OK extends keyof Order, PK extends keyof 
  * order and product rows have about fifty. init-pay-type went from 0.44 to 0.70 of bench:api's
  * floor when it read one column instead of both rows (docs/decisions/0012-payment-gateway.md#reads).
  */
-export function borrowerOrderPartQuery<OK extends keyof Order, PK extends keyof Product>(
+export function borrowerOrderPartQuery<OK extends keyof Order, PK extends keyof Product, A extends Record<string, unknown> = Record<never, never>>(
   name: string,
   orderKeys: readonly OK[],
   productKeys: readonly PK[],
-): (db: Executor, borrowerId: number, orderNo: string) => Promise<OrderPartWithSchedule<OK, PK> | undefined> {
+  also?: (order: typeof orders) => AlsoColumns<A>,
+): (db: Executor, borrowerId: number, orderNo: string) => Promise<OrderPartWithSchedule<OK, PK, A> | undefined> {
+  const alsoFields = also ? Object.fromEntries(Object.entries<SQL>(also(orders)).map(([key, expression]) => [key, expression.as(key)])) : {}
   const columnsOf = (columns: Record<string, PgColumn>, keys: readonly string[]): Record<string, PgColumn> =>
     Object.fromEntries(
       keys.map((key) => {
@@ -133,7 +137,7 @@ export function borrowerOrderPartQuery<OK extends keyof Order, PK extends keyof 
     )
   const statement = prepared((db) =>
     db
-      .select({ order: columnsOf(getTableColumns(orders), orderKeys), product: columnsOf(getTableColumns(products), productKeys), schedule: scheduleJson })
+      .select({ order: columnsOf(getTableColumns(orders), orderKeys), product: columnsOf(getTableColumns(products), productKeys), schedule: scheduleJson, ...alsoFields })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
       .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId'))))
@@ -143,10 +147,12 @@ export function borrowerOrderPartQuery<OK extends keyof Order, PK extends keyof 
   return async (db, borrowerId, orderNo) => {
     const [row] = await statement(db).execute({ orderNo, borrowerId })
     if (!row) return undefined
+    const { order, product, schedule, ...rest } = row
     return {
-      order: row.order as unknown as Pick<Order, OK>,
-      product: row.product as unknown as Pick<Product, PK>,
-      periods: (row.schedule as Array<Record<string, unknown>>).map((p) => rowFromJson(orderPeriods, p)),
+      order: order as unknown as Pick<Order, OK>,
+      product: product as unknown as Pick<Product, PK>,
+      periods: (schedule as Array<Record<string, unknown>>).map((p) => rowFromJson(orderPeriods, p)),
+      also: rest as unknown as A,
     }
   }
 }

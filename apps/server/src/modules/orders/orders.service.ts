@@ -56,16 +56,17 @@ export function borrowerOrderReader<A extends Record<string, unknown>>(
 }
 
 /**
- * A reader of the borrower's order with only the order's and the product's columns named, and its
- * schedule, in one round trip (one prepared statement, `name`); any other order is not found. For
+ * A reader of the borrower's order with only the order's and the product's columns named, its
+ * schedule and the caller's own columns over the order's row (`also`), in one round trip (one prepared statement, `name`); any other order is not found. For
  * the screens read most (a column costs every request, orders.repo.ts borrowerOrderPartQuery).
  */
-export function borrowerOrderPartReader<OK extends keyof Order, PK extends keyof Product>(
+export function borrowerOrderPartReader<OK extends keyof Order, PK extends keyof Product, A extends Record<string, unknown> = Record<never, never>>(
   name: string,
   orderKeys: readonly OK[],
   productKeys: readonly PK[],
-): (db: Executor, borrowerId: number, orderNo: string) => Promise<repo.OrderPartWithSchedule<OK, PK>> {
-  const query = repo.borrowerOrderPartQuery(name, orderKeys, productKeys)
+  also?: (order: typeof orders) => repo.AlsoColumns<A>,
+): (db: Executor, borrowerId: number, orderNo: string) => Promise<repo.OrderPartWithSchedule<OK, PK, A>> {
+  const query = repo.borrowerOrderPartQuery(name, orderKeys, productKeys, also)
   return async (db, borrowerId, orderNo) => {
     const found = await query(db, borrowerId, orderNo)
     if (!found) throw new AppError('notFound')

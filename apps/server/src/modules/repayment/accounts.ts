@@ -72,7 +72,9 @@ function refuse(reason: string, key: RefusalKey, fields?: string[]): AppError {
 }
 
 /** What issuing an account reads of the order and its product. */
-const accountOrder = borrowerOrderPartReader('account_order', ['id', 'orderNo', 'status', 'termUnit', 'isDelay', 'penalty', 'penaltyPaid'], ['isPartner', 'extensionFee', 'market'])
+const accountOrder = borrowerOrderPartReader('account_order', ['id', 'orderNo', 'status', 'termUnit', 'isDelay', 'penalty', 'penaltyPaid'], ['isPartner', 'extensionFee', 'market'], (order) => ({
+  pendingAccounts: repo.pendingAccountsSql(order),
+}))
 
 /**
  * docs/product/money-rules.md#repayment: an account (virtual account, payment code, …) for the
@@ -82,7 +84,7 @@ const accountOrder = borrowerOrderPartReader('account_order', ['id', 'orderNo', 
 export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRepaymentInput, now = new Date()): Promise<RepaymentAccount> {
   const { db } = deps
   // another borrower's order, or none: notFound, as on every loan screen
-  const { order, product, periods } = await accountOrder(db, input.borrowerId, input.orderNo)
+  const { order, product, periods, also } = await accountOrder(db, input.borrowerId, input.orderNo)
   // docs/product/money-rules.md#partner-orders: the partner collects its own loans
   if (product.isPartner) throw refuse('partnerOrder', 'repaidAtPartner')
   const status = order.status
@@ -115,7 +117,8 @@ export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRep
   if (input.expectedAmount !== undefined && input.expectedAmount !== amount) throw new AppError('amountNotOwed', { data: { reason: 'amountNotOwed' } })
 
   const key: repo.AccountKey = { orderKey: order.id, purpose: input.purpose, method: method.code, amount }
-  const existing = await repo.findPendingAccount(db, key, now)
+  // the same open account again (what /that asks on every visit), read with the order
+  const existing = repo.pendingAccountOf(also.pendingAccounts, key, now)
   if (existing) return view(existing, order.orderNo)
 
   const row = await openAccount(deps, {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, lte, ne, sql, type SQL, type SQLWrapper } from 
 import type { Cents } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { rowsOf } from '../../db/client.js'
+import { jsonRowOf, rowFromJson } from '../../db/json-rows.js'
 import { prepared } from '../../db/prepared.js'
 import {
   ledgerEntries,
@@ -38,6 +39,22 @@ const sameKey = (key: AccountKey) =>
     eq(paymentAccounts.amount, key.amount),
     eq(paymentAccounts.status, 'pending'),
   )
+
+/**
+ * SQL over an order's row: its pending accounts as JSON (`[]` for none), for a statement that reads
+ * the order, so that asking for the account again needs no second round trip (accounts.ts). The
+ * partial unique index on the pending key serves it.
+ */
+export function pendingAccountsSql(order: typeof orders): SQL<Array<Record<string, unknown>>> {
+  return sql<Array<Record<string, unknown>>>`coalesce((select json_agg(${jsonRowOf(paymentAccounts)}) from ${paymentAccounts} where ${paymentAccounts.orderKey} = ${order.id} and ${paymentAccounts.status} = 'pending'), '[]'::json)`
+}
+
+/** Of an order's pending accounts (pendingAccountsSql), the one for `key` that still takes money at `now`. */
+export function pendingAccountOf(rows: readonly Record<string, unknown>[], key: AccountKey, now: Date): PaymentAccount | undefined {
+  return rows
+    .map((json) => rowFromJson(paymentAccounts, json))
+    .find((a) => a.status === 'pending' && a.purpose === key.purpose && a.method === key.method && a.amount === key.amount && a.expiresAt > now)
+}
 
 /** What generate-vcode asks on every visit of /that: built once (prepared.ts), not for each request. */
 const pendingAccountStatement = prepared((db) =>

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ORDER_STATUS, cents } from '@kilat/domain'
 import { buildApp } from '../../app.js'
 import { ConfigError, loadConfig } from '../../config.js'
@@ -65,7 +65,14 @@ describe('issueRepaymentAccount', () => {
     expect(first).toMatchObject({ orderNo: order.orderNo, purpose: 'repay', periodCount: null, methodCode: 'BCA', accountKind: 'va', market: 'ID', status: 'pending' })
     expect(first.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3_600_000)
     expect(first.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3_600_000)
-    expect(await issue(order)).toEqual(first)
+    // asked again, the open account is read with the order: the gateway is not asked for another
+    const issueAccount = vi.spyOn(t.deps.gateway, 'issueAccount')
+    try {
+      expect(await issue(order)).toEqual(first)
+      expect(issueAccount).not.toHaveBeenCalled()
+    } finally {
+      issueAccount.mockRestore()
+    }
     // two requests at the same instant still make one account
     const order2 = await orderOf(db, product.single, { status: S.due })
     const both = await Promise.all([issue(order2), issue(order2), issue(order2)])
