@@ -86,22 +86,7 @@ export function borrowerOrderQuery<A extends Record<string, unknown>>(
   name: string,
   also: (order: typeof orders) => AlsoColumns<A>,
 ): (db: Executor, borrowerId: number, orderNo: string) => Promise<OrderWithSchedule<A> | undefined> {
-  const alsoFields = Object.fromEntries(Object.entries<SQL>(also(orders)).map(([key, expression]) => [key, expression.as(key)]))
-  const statement = prepared((db) =>
-    db
-      .select({ order: orders, product: products, schedule: scheduleJson, ...alsoFields })
-      .from(orders)
-      .innerJoin(products, eq(products.id, orders.productId))
-      .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId'))))
-      .limit(1)
-      .prepare(name),
-  )
-  return async (db, borrowerId, orderNo) => {
-    const [row] = await statement(db).execute({ orderNo, borrowerId })
-    if (!row) return undefined
-    const { order, product, schedule, ...rest } = row
-    return { order, product, periods: schedule.map((p) => rowFromJson(orderPeriods, p)), also: rest as unknown as A }
-  }
+  return orderWithScheduleQuery<Order, Product, A>(name, orders, products, also)
 }
 
 /** An order's chosen columns with its product's chosen columns and the whole schedule (see borrowerOrderPartQuery). */
@@ -126,7 +111,6 @@ export function borrowerOrderPartQuery<OK extends keyof Order, PK extends keyof 
   productKeys: readonly PK[],
   also?: (order: typeof orders) => AlsoColumns<A>,
 ): (db: Executor, borrowerId: number, orderNo: string) => Promise<OrderPartWithSchedule<OK, PK, A> | undefined> {
-  const alsoFields = also ? Object.fromEntries(Object.entries<SQL>(also(orders)).map(([key, expression]) => [key, expression.as(key)])) : {}
   const columnsOf = (columns: Record<string, PgColumn>, keys: readonly string[]): Record<string, PgColumn> =>
     Object.fromEntries(
       keys.map((key) => {
@@ -135,9 +119,20 @@ export function borrowerOrderPartQuery<OK extends keyof Order, PK extends keyof 
         return [key, column]
       }),
     )
+  return orderWithScheduleQuery<Pick<Order, OK>, Pick<Product, PK>, A>(name, columnsOf(getTableColumns(orders), orderKeys), columnsOf(getTableColumns(products), productKeys), also)
+}
+
+/** The one statement of both readers above: the order and product as selected, the schedule, the caller's columns. */
+function orderWithScheduleQuery<O, P, A extends Record<string, unknown>>(
+  name: string,
+  orderFields: typeof orders | Record<string, PgColumn>,
+  productFields: typeof products | Record<string, PgColumn>,
+  also?: (order: typeof orders) => AlsoColumns<A>,
+): (db: Executor, borrowerId: number, orderNo: string) => Promise<{ order: O; product: P; periods: OrderPeriod[]; also: A } | undefined> {
+  const alsoFields = also ? Object.fromEntries(Object.entries<SQL>(also(orders)).map(([key, expression]) => [key, expression.as(key)])) : {}
   const statement = prepared((db) =>
     db
-      .select({ order: columnsOf(getTableColumns(orders), orderKeys), product: columnsOf(getTableColumns(products), productKeys), schedule: scheduleJson, ...alsoFields })
+      .select({ order: orderFields, product: productFields, schedule: scheduleJson, ...alsoFields })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
       .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId'))))
@@ -149,8 +144,8 @@ export function borrowerOrderPartQuery<OK extends keyof Order, PK extends keyof 
     if (!row) return undefined
     const { order, product, schedule, ...rest } = row
     return {
-      order: order as unknown as Pick<Order, OK>,
-      product: product as unknown as Pick<Product, PK>,
+      order: order as unknown as O,
+      product: product as unknown as P,
       periods: (schedule as Array<Record<string, unknown>>).map((p) => rowFromJson(orderPeriods, p)),
       also: rest as unknown as A,
     }
