@@ -144,5 +144,18 @@ export const en: ServerTexts = {
   sms: {
     loginCode: (code, validity) => `Your Kilat verification code: ${code}. Valid for ${validity}. Do not share this code with anyone.`,
     registerCode: (code, validity) => `Your Kilat registration code: ${code}. Valid for ${validity}. Do not share this code with anyone.`,
+    repayCode: (code, amount, validity) =>
+      `Your Kilat payment code: ${code} to pay ${amount} by card. Valid for ${validity}. Do not share this code with anyone.`,
+  },
+  checkout: {
+    title: 'Payment',
+    sandboxNote: 'Payment gateway test page: no real money moves.',
+    amount: 'Amount',
+    bill: 'Bill number',
+    pay: 'Pay',
+    paid: 'This payment has been received.',
+    back: 'Back to loan details',
+    expired: 'This payment page has expired. Please start a new payment.',
+    unknown: 'Payment page not found.',
   },
 }

@@ -144,5 +144,18 @@ export const es: ServerTexts = {
   sms: {
     loginCode: (code, validity) => `Tu código de verificación de Kilat: ${code}. Válido por ${validity}. No compartas este código con nadie.`,
     registerCode: (code, validity) => `Tu código de registro de Kilat: ${code}. Válido por ${validity}. No compartas este código con nadie.`,
+    repayCode: (code, amount, validity) =>
+      `Tu código de pago de Kilat: ${code} para pagar ${amount} con tarjeta. Válido por ${validity}. No compartas este código con nadie.`,
+  },
+  checkout: {
+    title: 'Pago',
+    sandboxNote: 'Página de prueba de la pasarela de pago: no se mueve dinero real.',
+    amount: 'Monto',
+    bill: 'Número de cuenta',
+    pay: 'Pagar',
+    paid: 'Este pago ya se recibió.',
+    back: 'Volver al detalle del préstamo',
+    expired: 'Esta página de pago ya no es válida. Inicia un pago nuevo.',
+    unknown: 'No se encontró la página de pago.',
   },
 }

@@ -144,5 +144,18 @@ export const id: ServerTexts = {
   sms: {
     loginCode: (code, validity) => `Kode verifikasi Kilat Anda: ${code}. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,
     registerCode: (code, validity) => `Kode pendaftaran Kilat Anda: ${code}. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,
+    repayCode: (code, amount, validity) =>
+      `Kode pembayaran Kilat Anda: ${code} untuk membayar ${amount} dengan kartu. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,
+  },
+  checkout: {
+    title: 'Pembayaran',
+    sandboxNote: 'Halaman uji gateway pembayaran: tidak ada uang sungguhan yang berpindah.',
+    amount: 'Jumlah',
+    bill: 'Nomor tagihan',
+    pay: 'Bayar',
+    paid: 'Pembayaran ini sudah diterima.',
+    back: 'Kembali ke detail pinjaman',
+    expired: 'Halaman pembayaran ini sudah tidak berlaku. Silakan buat pembayaran baru.',
+    unknown: 'Halaman pembayaran tidak ditemukan.',
   },
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../../db/client.js'
 import type { BankCard, Borrower, Order, Product } from '../../../db/schema.js'
 import { AppError } from '../../../http/errors.js'
 import { hashToken } from '../../../http/sessions.js'
-import { count } from '../../../i18n/index.js'
+import { count, textsFor } from '../../../i18n/index.js'
 import { checkCode, sendCode, useCode } from '../../auth/auth.service.js'
 import { borrowerOrderWithSchedule } from '../../orders/orders.service.js'
 import { openAccount } from '../accounts.js'
@@ -17,7 +17,6 @@ import { owedOf } from '../owed.js'
 import * as accounts from '../repayment.repo.js'
 import { cardBanksOf, findCardBank } from './banks.js'
 import * as repo from './cards.repo.js'
-import { CARD_TEXTS } from './texts.js'
 
 /**
  * Card repayment (spec 4.3, 7.3; docs/decisions/0012-payment-gateway.md#cards): the borrower's
@@ -146,7 +145,7 @@ export async function commit(deps: CardDeps, borrower: Borrower, body: ParsedBod
     recordId = (await repo.insertRecord(tx, { borrowerId: borrower.id, orderKey: order.id, cardId: card.id, amount, createdAt: now })).id
   }
   if (body.sendMsg === 1) {
-    const texts = CARD_TEXTS[borrower.locale]
+    const sms = textsFor(borrower.locale).sms
     const validity = count(borrower.locale, REPAY_CODE.ttlSeconds / 60, 'minutes')
     await sendCode(deps, {
       phone: borrower.phone,
@@ -155,7 +154,7 @@ export async function commit(deps: CardDeps, borrower: Borrower, body: ParsedBod
       ttlSeconds: REPAY_CODE.ttlSeconds,
       resendSeconds: REPAY_CODE.resendSeconds,
       stored: create,
-      text: (code) => texts.repayCode(code, formatMoney(amount, product.market), validity),
+      text: (code) => sms.repayCode(code, formatMoney(amount, product.market), validity),
     })
   } else {
     // sendMsg 0: the code sent within the last minutes still serves (the page asks again after a cancel)

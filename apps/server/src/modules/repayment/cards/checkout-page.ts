@@ -5,8 +5,8 @@ import { z } from 'zod'
 import { formatMoney, type Locale } from '@kilat/domain'
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_GATEWAY, sandboxPay } from '../../../adapters/payments/sandbox-gateway.js'
 import { borrowers } from '../../../db/schema.js'
+import { textsFor } from '../../../i18n/index.js'
 import * as repo from './cards.repo.js'
-import { CARD_TEXTS } from './texts.js'
 
 /**
  * The sandbox gateway's hosted payment page (docs/decisions/0012-payment-gateway.md#cards), what
@@ -35,7 +35,7 @@ const STYLE =
 
 function send(reply: FastifyReply, status: number, locale: Locale, body: string): FastifyReply {
   const nonce = randomBytes(16).toString('base64')
-  const t = CARD_TEXTS[locale].checkout
+  const t = textsFor(locale).checkout
   const html =
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${escape(t.title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`
@@ -62,7 +62,7 @@ export function checkoutPage(app: FastifyInstance, kick: () => void): void {
     const found = parsed.success ? await repo.accountByNo(app.db, SANDBOX_GATEWAY, parsed.data.ref) : undefined
     const hosted = found?.account.accountKind === 'hosted' ? found : undefined
     const locale = await localeOf(app, req, hosted?.account.borrowerId)
-    const t = CARD_TEXTS[locale].checkout
+    const t = textsFor(locale).checkout
     if (!hosted) return send(reply, 404, locale, `<h1>${escape(t.title)}</h1><p>${escape(t.unknown)}</p>`)
     const { account, orderNo } = hosted
     const back = `<a class="button" href="${escape(loanDetail(orderNo))}">${escape(t.back)}</a>`
@@ -82,7 +82,7 @@ export function checkoutPage(app: FastifyInstance, kick: () => void): void {
     const hosted = found?.account.accountKind === 'hosted' ? found : undefined
     if (!hosted) {
       const locale = await localeOf(app, req, undefined)
-      const t = CARD_TEXTS[locale].checkout
+      const t = textsFor(locale).checkout
       return send(reply, 404, locale, `<h1>${escape(t.title)}</h1><p>${escape(t.unknown)}</p>`)
     }
     const paid = await sandboxPay(app.db, hosted.account.accountNo)
@@ -90,7 +90,7 @@ export function checkoutPage(app: FastifyInstance, kick: () => void): void {
     // paid now, or by an earlier tap: either way the borrower goes back to the loan
     if (paid.ok || paid.reason === 'alreadyPaid') return reply.header('cache-control', 'no-store').redirect(loanDetail(hosted.orderNo), 303)
     const locale = await localeOf(app, req, hosted.account.borrowerId)
-    const t = CARD_TEXTS[locale].checkout
+    const t = textsFor(locale).checkout
     return send(reply, 410, locale, `<h1>${escape(t.title)}</h1><p>${escape(t.expired)}</p>`)
   })
 }
