@@ -18,12 +18,15 @@ import {
 
 const SETTLED_STATUSES = ORDER_STATUSES.filter(isSettled)
 
+/** The statements' condition for "this borrower's order by its public number" (placeholders `orderNo`, `borrowerId`). */
+const isBorrowerOrder = () => and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId')))
+
 const borrowerOrderStatement = prepared((db) =>
   db
     .select({ order: orders, product: products })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
-    .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId'))))
+    .where(isBorrowerOrder())
     .limit(1)
     .prepare('borrower_order'),
 )
@@ -33,7 +36,7 @@ const borrowerOrderMarketStatement = prepared((db) =>
     .select({ market: products.market })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
-    .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId'))))
+    .where(isBorrowerOrder())
     .limit(1)
     .prepare('borrower_order_market'),
 )
@@ -135,7 +138,7 @@ function orderWithScheduleQuery<O, P, A extends Record<string, unknown>>(
       .select({ order: orderFields, product: productFields, schedule: scheduleJson, ...alsoFields })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
-      .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.borrowerId, sql.placeholder('borrowerId'))))
+      .where(isBorrowerOrder())
       .limit(1)
       .prepare(name),
   )

@@ -10,6 +10,18 @@ import * as repo from './orders.repo.js'
  * background job that moves them), see docs/product/loans.md#order-lifecycle.
  */
 
+/** A read of this borrower's order by its public number. */
+type OrderRead<R> = (db: Executor, borrowerId: number, orderNo: string) => Promise<R>
+
+/** Another borrower's order, or none, is not found, as on every loan screen. */
+function orNotFound<R>(read: OrderRead<R | undefined>): OrderRead<R> {
+  return async (db, borrowerId, orderNo) => {
+    const found = await read(db, borrowerId, orderNo)
+    if (found === undefined) throw new AppError('notFound')
+    return found
+  }
+}
+
 export { runOrderJob, startOrderJob, type JobDeps, type JobResult, type RunningJob } from './orders.job.js'
 /** Every status change goes through these, whichever module causes it (a payment, the job). */
 export { kindOf, transition } from './orders.lifecycle.js'
@@ -17,21 +29,13 @@ export { kindOf, transition } from './orders.lifecycle.js'
 export const updateOrderInStatus = repo.updateOrderInStatus
 
 /** This borrower's order by its public number, with its product; any other order is not found. */
-export async function borrowerOrder(db: Executor, borrowerId: number, orderNo: string): Promise<{ order: Order; product: Product }> {
-  const row = await repo.findBorrowerOrder(db, borrowerId, orderNo)
-  if (!row) throw new AppError('notFound')
-  return row
-}
+export const borrowerOrder: OrderRead<{ order: Order; product: Product }> = orNotFound(repo.findBorrowerOrder)
 
 /**
  * The market of this borrower's order, read alone: for a screen that needs nothing else of the order
  * (the methods to repay it by), a one-column read rather than the order and product rows.
  */
-export async function borrowerOrderMarket(db: Executor, borrowerId: number, orderNo: string): Promise<Market> {
-  const market = await repo.findBorrowerOrderMarket(db, borrowerId, orderNo)
-  if (!market) throw new AppError('notFound')
-  return market
-}
+export const borrowerOrderMarket: OrderRead<Market> = orNotFound(repo.findBorrowerOrderMarket)
 
 export type { AlsoColumns, OrderPartWithSchedule, OrderWithSchedule } from './orders.repo.js'
 
@@ -47,18 +51,14 @@ export function borrowerOrderReader<A extends Record<string, unknown>>(
   name: string,
   also: (order: typeof orders) => repo.AlsoColumns<A>,
 ): (db: Executor, borrowerId: number, orderNo: string) => Promise<repo.OrderWithSchedule<A>> {
-  const query = repo.borrowerOrderQuery(name, also)
-  return async (db, borrowerId, orderNo) => {
-    const found = await query(db, borrowerId, orderNo)
-    if (!found) throw new AppError('notFound')
-    return found
-  }
+  return orNotFound(repo.borrowerOrderQuery(name, also))
 }
 
 /**
  * A reader of the borrower's order with only the order's and the product's columns named, its
- * schedule and the caller's own columns over the order's row (`also`), in one round trip (one prepared statement, `name`); any other order is not found. For
- * the screens read most (a column costs every request, orders.repo.ts borrowerOrderPartQuery).
+ * schedule and the caller's own columns over the order's row (`also`), in one round trip (one
+ * prepared statement, `name`); any other order is not found. For the screens read most: a column
+ * costs every request (orders.repo.ts borrowerOrderPartQuery).
  */
 export function borrowerOrderPartReader<OK extends keyof Order, PK extends keyof Product, A extends Record<string, unknown> = Record<never, never>>(
   name: string,
@@ -66,12 +66,7 @@ export function borrowerOrderPartReader<OK extends keyof Order, PK extends keyof
   productKeys: readonly PK[],
   also?: (order: typeof orders) => repo.AlsoColumns<A>,
 ): (db: Executor, borrowerId: number, orderNo: string) => Promise<repo.OrderPartWithSchedule<OK, PK, A>> {
-  const query = repo.borrowerOrderPartQuery(name, orderKeys, productKeys, also)
-  return async (db, borrowerId, orderNo) => {
-    const found = await query(db, borrowerId, orderNo)
-    if (!found) throw new AppError('notFound')
-    return found
-  }
+  return orNotFound(repo.borrowerOrderPartQuery(name, orderKeys, productKeys, also))
 }
 
 /** This borrower's order with its product and schedule, in one round trip; any other order is not found. */

@@ -3,7 +3,6 @@ import type { Cents } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { rowsOf } from '../../db/client.js'
 import { jsonRowOf, rowFromJson } from '../../db/json-rows.js'
-import { prepared } from '../../db/prepared.js'
 import {
   ledgerEntries,
   orderPeriods,
@@ -31,14 +30,20 @@ export interface AccountKey {
   amount: Cents
 }
 
-const sameKey = (key: AccountKey) =>
-  and(
-    eq(paymentAccounts.orderKey, key.orderKey),
-    eq(paymentAccounts.purpose, key.purpose),
-    eq(paymentAccounts.method, key.method),
-    eq(paymentAccounts.amount, key.amount),
-    eq(paymentAccounts.status, 'pending'),
-  )
+/** The key's columns: the partial unique index `payment_accounts_one_pending_key` over pending rows. */
+const KEY_COLUMNS = {
+  orderKey: paymentAccounts.orderKey,
+  purpose: paymentAccounts.purpose,
+  method: paymentAccounts.method,
+  amount: paymentAccounts.amount,
+} as const
+const KEY_FIELDS = Object.keys(KEY_COLUMNS) as Array<keyof AccountKey>
+
+/** SQL: a pending account of `key`. */
+const sameKey = (key: AccountKey) => and(...KEY_FIELDS.map((field) => eq(KEY_COLUMNS[field], key[field])), eq(paymentAccounts.status, 'pending'))
+
+/** The same, of a row already read. */
+const hasKey = (row: PaymentAccount, key: AccountKey) => row.status === 'pending' && KEY_FIELDS.every((field) => row[field] === key[field])
 
 /**
  * SQL over an order's row: its pending accounts as JSON (`[]` for none), for a statement that reads
@@ -51,33 +56,16 @@ export function pendingAccountsSql(order: typeof orders): SQL<Array<Record<strin
 
 /** Of an order's pending accounts (pendingAccountsSql), the one for `key` that still takes money at `now`. */
 export function pendingAccountOf(rows: readonly Record<string, unknown>[], key: AccountKey, now: Date): PaymentAccount | undefined {
-  return rows
-    .map((json) => rowFromJson(paymentAccounts, json))
-    .find((a) => a.status === 'pending' && a.purpose === key.purpose && a.method === key.method && a.amount === key.amount && a.expiresAt > now)
+  return rows.map((json) => rowFromJson(paymentAccounts, json)).find((row) => hasKey(row, key) && row.expiresAt > now)
 }
 
-/** What generate-vcode asks on every visit of /that: built once (prepared.ts), not for each request. */
-const pendingAccountStatement = prepared((db) =>
-  db
+/** The pending account for `key` that still takes money at `now`, if any. */
+export async function findPendingAccount(db: Executor, key: AccountKey, now: Date): Promise<PaymentAccount | undefined> {
+  const [row] = await db
     .select()
     .from(paymentAccounts)
-    .where(
-      and(
-        eq(paymentAccounts.orderKey, sql.placeholder('orderKey')),
-        eq(paymentAccounts.purpose, sql.placeholder('purpose')),
-        eq(paymentAccounts.method, sql.placeholder('method')),
-        eq(paymentAccounts.amount, sql.placeholder('amount')),
-        eq(paymentAccounts.status, 'pending'),
-        gt(paymentAccounts.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .where(and(sameKey(key), gt(paymentAccounts.expiresAt, now)))
     .limit(1)
-    .prepare('pending_payment_account'),
-)
-
-/** The pending account for `key` that still takes money at `now`, if any (the key's columns are sameKey's). */
-export async function findPendingAccount(db: Executor, key: AccountKey, now: Date): Promise<PaymentAccount | undefined> {
-  const [row] = await pendingAccountStatement(db).execute({ ...key, now: now.toISOString() })
   return row
 }
 
