@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from '../../../shared/i18n'
 import buttons from '../../../shared/ui/button.module.css'
 import { Modal } from '../../../shared/ui/modal'
+import surface from '../../../shared/ui/card.module.css'
 import styles from '../complaints.module.css'
 
 /**
@@ -17,7 +18,7 @@ export function OrderPicker({ order, orders, onChoose }: { order: OrderCard; ord
   return (
     <section className={styles.card} aria-labelledby={nameId}>
       <div className={styles.product}>
-        <img className={styles.logo} src={order.productLogo} alt={tc('product.logoAlt', { name: order.productName })} width={40} height={40} />
+        <img className={surface.logo} src={order.productLogo} alt={tc('product.logoAlt', { name: order.productName })} width={40} height={40} />
         <div>
           <h2 id={nameId} className={styles.productName}>{order.productName}</h2>
           <p className={styles.orderNo}>{t('order.label', { orderNo: order.orderNo })}</p>

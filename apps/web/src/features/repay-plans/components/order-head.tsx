@@ -8,7 +8,7 @@ export function OrderHead({ logo, name, orderNo }: { logo: string; name: string;
   const { t: tc } = useTranslation()
   return (
     <div className={`${surface.card} ${styles.product}`}>
-      {logo && <img className={styles.logo} src={logo} alt={tc('product.logoAlt', { name })} width={40} height={40} />}
+      {logo && <img className={surface.logo} src={logo} alt={tc('product.logoAlt', { name })} width={40} height={40} />}
       <div>
         <p className={styles.productName}>{name}</p>
         <p className={styles.muted}>{t('orderNo', { orderNo })}</p>
