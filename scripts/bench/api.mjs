@@ -24,7 +24,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { demoOf, isSuccess } from './demo.mjs'
 import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
-import { CannotRun, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
+import { CannotRun, numberOption, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 import { TARGETS } from './targets.mjs'
 
 // Issue 7's targets: shares of the floor's req/s, the fixed-rate p99, memory on PGlite.
@@ -46,11 +46,7 @@ function options() {
       targets: { type: 'string' },
     },
   })
-  const number = (name, min) => {
-    const value = Number(values[name])
-    if (!Number.isFinite(value) || value < min) throw new CannotRun(`--${name} must be a number of at least ${min}`)
-    return value
-  }
+  const number = (name, min) => numberOption(values, name, min)
   if (!['pg', 'pglite', 'both'].includes(values.engine)) throw new CannotRun('--engine must be pg, pglite or both')
   const names = values.targets?.split(',').map((s) => s.trim()).filter(Boolean)
   const unknown = names?.filter((name) => !TARGETS.some((t) => t.name === name)) ?? []

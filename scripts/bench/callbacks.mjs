@@ -21,7 +21,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
 import { DEMO_SESSION } from './demo.mjs'
-import { CannotRun, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
+import { CannotRun, numberOption, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 
 const P99_TARGET_MS = 200
 // The webhook's path and headers (apps/server/src/modules/repayment/repayment.routes.ts,
@@ -47,11 +47,7 @@ function options() {
       concurrency: { type: 'string', default: '50' },
     },
   })
-  const number = (name, min) => {
-    const value = Number(values[name])
-    if (!Number.isInteger(value) || value < min) throw new CannotRun(`--${name} must be a whole number of at least ${min}`)
-    return value
-  }
+  const number = (name, min) => numberOption(values, name, min, { whole: true })
   if (!['pg', 'pglite'].includes(values.engine)) throw new CannotRun('--engine must be pg or pglite')
   return { engine: values.engine, count: number('count', 1), concurrency: number('concurrency', 1) }
 }

@@ -22,6 +22,18 @@ export function parseOptions(config) {
   }
 }
 
+/**
+ * The number an option names, refused (CannotRun) below `min`, or not whole when `whole`: for
+ * options parsed as strings by parseOptions.
+ */
+export function numberOption(values, name, min, { whole = false } = {}) {
+  const value = Number(values[name])
+  if (!(whole ? Number.isInteger(value) : Number.isFinite(value)) || value < min) {
+    throw new CannotRun(`--${name} must be a ${whole ? 'whole ' : ''}number of at least ${min}`)
+  }
+  return value
+}
+
 /** A port nobody listens on right now, so that a benchmark never collides with a running server. */
 export function freePort() {
   return new Promise((resolve, reject) => {
