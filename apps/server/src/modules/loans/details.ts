@@ -3,22 +3,19 @@ import {
   ORDER_STATUS,
   actionsFor,
   canExtend,
-  cents,
   daysOverdue,
   formatDate,
   formatDateTime,
   formatMoney,
   isOrderStatus,
-  isOverdue,
   isSettled,
-  maxCents,
-  minCents,
+  orderOwed,
   orderStatusName,
   recommendModuleId,
 } from '@kilat/domain'
 import { AppError } from '../../http/errors.js'
 import { count, textsFor } from '../../i18n/index.js'
-import { borrowerOrderReader, unsettledOrdersSql } from '../orders/orders.service.js'
+import { borrowerOrderPartReader, unsettledOrdersSql } from '../orders/orders.service.js'
 import { recommendedProducts } from '../products/products.service.js'
 import { lastPaymentOf, lastPaymentSql, methodName } from '../repayment/repayment.service.js'
 import type { Caller, LoanDeps } from './caller.js'
@@ -28,15 +25,20 @@ import { isRatedSql } from './loans.repo.js'
 const S = ORDER_STATUS
 
 /**
- * The order, its product and schedule, whether the borrower rated it and the borrower's unsettled
- * orders (for the recommended list some statuses show) and the latest payment in the ledger: one
- * round trip.
+ * The order's and its product's columns the screen shows, the schedule, whether the borrower rated
+ * it and the borrower's unsettled orders (for the recommended list some statuses show) and the
+ * latest payment in the ledger: one round trip, of only what is used (a column costs every request).
  */
-const orderForDetails = borrowerOrderReader('loan_details_with_unsettled', (order) => ({
-  rated: isRatedSql(order),
-  unsettled: unsettledOrdersSql(order),
-  lastPayment: lastPaymentSql(order),
-}))
+const orderForDetails = borrowerOrderPartReader(
+  'loan_details_with_unsettled',
+  ['id', 'orderNo', 'status', 'principal', 'received', 'penalty', 'penaltyPaid', 'termUnit', 'termDays', 'periods', 'isDelay', 'appliedAt', 'disbursedAt', 'dueAt'],
+  ['id', 'name', 'logoUrl', 'market', 'isPartner', 'partnerUrl', 'extensionFee'],
+  (order) => ({
+    rated: isRatedSql(order),
+    unsettled: unsettledOrdersSql(order),
+    lastPayment: lastPaymentSql(order),
+  }),
+)
 
 /** docs/product/loans.md#loan-details: one of the borrower's orders, with its banner and actions. */
 export async function loanDetailsOf(
@@ -56,26 +58,19 @@ export async function loanDetailsOf(
   // docs/product/money-rules.md#partner-orders: the partner lends, collects and charges for lateness.
   const partner = product.isPartner
   const disbursed = order.disbursedAt !== null
-  // Nothing is owed before the payout; after it, never less than nothing.
-  const outstanding = disbursed ? maxCents(cents(0), cents(order.totalRepay + order.penalty - order.paid)) : cents(0)
-  // docs/product/money-rules.md#overdue-boundary: late from the local day after the due date.
-  // Each installment is asked once: the local-date rule is the costliest step of this screen.
-  const unpaid = periods.filter((p) => p.paid < p.total).map((p) => ({ ...p, late: isOverdue(p.dueAt, now, market) }))
-  const next = unpaid[0]
-  // What the repay button asks for: a single-payment loan owes everything; an installment loan
-  // owes its overdue installments, the next one to fall due and any late charges, not the whole
-  // remaining balance (the details list that as the outstanding balance).
-  const upcoming = unpaid.find((p) => !p.late)
-  const owedNow = unpaid.filter((p) => p.late || p === upcoming)
-  const amountDue =
-    order.termUnit === 'period' && disbursed
-      ? minCents(outstanding, cents(owedNow.reduce((sum, p) => sum + p.total - p.paid, 0) + order.penalty))
-      : outstanding
-  const firstLate = unpaid.find((p) => p.late)
+  // What is owed, overdue (docs/product/money-rules.md#overdue-boundary: late from the local day
+  // after the due date) and what the repay button asks for: the domain's one reading, the same as
+  // the account generate-vcode issues for that selection (docs/product/money-rules.md#repayment).
+  const owes = orderOwed({ penalty: order.penalty, penaltyPaid: order.penaltyPaid, installment: order.termUnit === 'period', disbursed }, periods, now, market)
+  const outstanding = owes.total
+  const amountDue = owes.repayNow.amount
+  const lateCharges = owes.owed.lateCharges
+  const next = owes.unpaid[0]
+  const firstLate = owes.unpaid.find((p) => p.overdue)
   const overdueDays = firstLate ? daysOverdue(firstLate.dueAt, now, market) : 0
   const dueDate = order.dueAt ? formatDate(order.dueAt, market) : ''
   const nextDueDate = next ? formatDate(next.dueAt, market) : dueDate
-  const nextAmount = next ? money(next.total - next.paid) : money(0)
+  const nextAmount = money(next ? next.amount : 0)
 
   const extendable = canExtend({
     status,
@@ -100,7 +95,7 @@ export async function loanDetailsOf(
 
   const overdue = count(locale, overdueDays, 'days')
   const notice = t.loan.notice[orderStatusName(status)]
-  const facts = { productName: product.name, amountDue: money(amountDue), nextDueDate, nextAmount, overdue, penalty: money(order.penalty) }
+  const facts = { productName: product.name, amountDue: money(amountDue), nextDueDate, nextAmount, overdue, penalty: money(lateCharges) }
   let reyMsg = ''
   if (status === S.repayingInstallments) reyMsg = t.loan.reyNext(nextAmount, nextDueDate)
   else if (status === S.due || status === S.partnerRepaying) reyMsg = t.loan.reyDue(money(amountDue), dueDate)
@@ -115,8 +110,9 @@ export async function loanDetailsOf(
     { text: n.appliedAt, value: formatDateTime(order.appliedAt, market) },
     ...(dueDate ? [{ text: n.dueDate, value: dueDate }] : []),
     ...(disbursed ? [{ text: n.outstanding, value: money(outstanding) }] : []),
-    // a partner's order carries no late-charge line of ours
-    ...(!partner && order.penalty > 0 ? [{ text: n.lateCharges, value: money(order.penalty) }] : []),
+    // the late charges still unpaid, as the outstanding balance counts them; a partner's order
+    // carries no late-charge line of ours
+    ...(!partner && lateCharges > 0 ? [{ text: n.lateCharges, value: money(lateCharges) }] : []),
   ]
 
   const unrated = isSettled(status) && !also.rated

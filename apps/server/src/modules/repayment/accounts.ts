@@ -2,6 +2,8 @@ import {
   extensionAmount,
   isOrderStatus,
   isRepaying,
+  owedOf,
+  repaySelection,
   totalOwed,
   type Cents,
   type Market,
@@ -13,7 +15,6 @@ import { AppError } from '../../http/errors.js'
 import { borrowerOrderPartReader } from '../orders/orders.service.js'
 import { orderExtendable } from './extension.js'
 import { defaultMethod, findMethod, type PayType } from './methods/methods.js'
-import { owedOf, selectOldest, unpaidPeriods } from './owed.js'
 import * as repo from './repayment.repo.js'
 
 export interface RepaymentDeps {
@@ -96,15 +97,11 @@ export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRep
   let amount: Cents
   let periodCount: number | null = null
   if (input.purpose === 'repay') {
-    if (input.periodCount !== undefined) {
-      const open = unpaidPeriods(owed).length
-      if (!Number.isSafeInteger(input.periodCount) || input.periodCount < 1 || input.periodCount > open) {
-        throw refuse('periodCount', 'selectionInvalid', ['periodCount'])
-      }
-      // all of them is "everything owed": the same account either way
-      periodCount = input.periodCount === open ? null : input.periodCount
-    }
-    amount = totalOwed(selectOldest(owed, periodCount))
+    // all the unpaid periods is "everything owed": the same account either way
+    const selection = repaySelection(owed, input.periodCount)
+    if (!selection) throw refuse('periodCount', 'selectionInvalid', ['periodCount'])
+    periodCount = selection.periodCount
+    amount = selection.amount
     if (amount === 0) throw refuse('nothingOwed', 'nothingOwed')
   } else {
     if (totalOwed(owed) === 0) throw refuse('nothingOwed', 'nothingOwed')

@@ -1,12 +1,11 @@
 import type { ExtensionDetail } from '@kilat/contract'
-import { canExtend, extensionAmount, formatDate, formatMoney, isOrderStatus, sumCents, type Locale, type OrderStatus } from '@kilat/domain'
+import { canExtend, extensionAmount, formatDate, formatMoney, isOrderStatus, owedOf, sumCents, type Locale, type OrderStatus } from '@kilat/domain'
 import type { Config } from '../../config.js'
 import type { Executor } from '../../db/client.js'
 import type { Order, Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import { borrowerOrderPartReader } from '../orders/orders.service.js'
-import { owedOf } from './owed.js'
 
 const DAY_MS = 86_400_000
 

@@ -1,12 +1,16 @@
 import {
   addCents,
+  afterPayment,
   allocateExtension,
   allocatePayment,
   cents,
   isOrderStatus,
   isRepaying,
+  owedOf,
+  paidAfter,
+  pastDuePeriodNos,
   paymentEvent,
-  remainingAfter,
+  selectOldest,
   subCents,
   sumCents,
   totalOwed,
@@ -16,11 +20,10 @@ import {
 } from '@kilat/domain'
 import type { PaymentEvent } from '../../adapters/payments/payment-gateway.js'
 import type { Db, Tx } from '../../db/client.js'
-import type { NewLedgerEntry, NewOrder, NewOrderPeriod, Order, OrderPeriod, PaymentAccount, Product } from '../../db/schema.js'
+import type { NewLedgerEntry, NewOrder, Order, OrderPeriod, PaymentAccount, Product } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
 import { kindOf, transition } from '../orders/orders.service.js'
 import { extendedDueAt, orderExtendable } from './extension.js'
-import { owedOf, overdueRemaining, paidPartsOf, selectOldest } from './owed.js'
 import * as repo from './repayment.repo.js'
 
 
@@ -114,14 +117,6 @@ function entriesOf(allocation: Allocation, extensionFee: Cents = cents(0)): Entr
   return entries.filter((e) => e.amount > 0)
 }
 
-/** A period's paid columns once `paid` is added to what it had. */
-function paidColumns(period: OrderPeriod, paid: Allocation['periods'][number]): Pick<NewOrderPeriod, 'interestPaid' | 'principalPaid' | 'paid'> {
-  const before = paidPartsOf(period)
-  const interestPaid = addCents(before.interestPaid, paid.interest)
-  const principalPaid = addCents(before.principalPaid, paid.principal)
-  return { interestPaid, principalPaid, paid: addCents(interestPaid, principalPaid) }
-}
-
 /**
  * A repayment: late charges, then the oldest periods (interest before principal), limited to the
  * account's `period_count` when it has one; what is left over is an overpayment, kept to refund.
@@ -132,14 +127,14 @@ async function applyRepayment(tx: Tx, order: Order, product: Product, periods: O
   const owed = owedOf(order, periods)
   const payable = takesRepayment(status, product) ? selectOldest(owed, account.periodCount) : { lateCharges: cents(0), fees: cents(0), periods: [] }
   const allocation = allocatePayment(payable, event.amount)
-  const remaining = remainingAfter(owed, allocation)
+  const { remaining, overdueRemaining } = afterPayment(owed, allocation, pastDuePeriodNos(periods, now, product.market))
 
   for (const paid of allocation.periods) {
     const period = periods.find((p) => p.periodNo === paid.periodNo)!
     const left = remaining.periods.find((p) => p.periodNo === paid.periodNo)!
     const done = left.interest === 0 && left.principal === 0
     await repo.updatePeriod(tx, order.id, paid.periodNo, {
-      ...paidColumns(period, paid),
+      ...paidAfter(period, paid),
       ...(done ? { status: 'paid' as const, paidAt: event.paidAt } : {}),
     })
   }
@@ -154,7 +149,7 @@ async function applyRepayment(tx: Tx, order: Order, product: Product, periods: O
       status,
       kind: kindOf(order, product),
       remainingTotal: totalOwed(remaining),
-      overdueRemaining: overdueRemaining(remaining, periods, now, product.market),
+      overdueRemaining,
     })
     if (orderEvent) {
       next = transition(status, orderEvent, kindOf(order, product))
@@ -187,7 +182,7 @@ async function applyExtension(tx: Tx, account: PaymentAccount, order: Order, pro
   for (const p of periods) {
     if (p.status === 'paid') continue
     const paid = allocation.periods.find((a) => a.periodNo === p.periodNo)
-    await repo.updatePeriod(tx, order.id, p.periodNo, { dueAt: later(p.dueAt), status: 'unpaid', ...(paid ? paidColumns(p, paid) : {}) })
+    await repo.updatePeriod(tx, order.id, p.periodNo, { dueAt: later(p.dueAt), status: 'unpaid', ...(paid ? paidAfter(p, paid) : {}) })
   }
   // the loan's parts count as paid toward it; the fee pays for time, not for the loan
   const toLoan = sumCents([allocation.lateCharges, allocation.fees, ...allocation.periods.map((p) => p.interest)])

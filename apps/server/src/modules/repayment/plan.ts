@@ -1,12 +1,11 @@
 import type { InstallmentPlan } from '@kilat/contract'
 import { PERIOD_STATUS } from '@kilat/contract'
-import { addCents, formatDate, formatMoney, isOverdue, type Cents, type Locale } from '@kilat/domain'
+import { addCents, formatDate, formatMoney, isOverdue, owedOf, type Cents, type Locale } from '@kilat/domain'
 import type { Config } from '../../config.js'
 import type { Executor } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import { borrowerOrderPartReader } from '../orders/orders.service.js'
-import { owedOf } from './owed.js'
 
 /** What the installment plan reads of the order and its product. */
 const planOrder = borrowerOrderPartReader('plan_order', ['orderNo', 'penalty', 'penaltyPaid'], ['isPartner', 'market', 'name', 'logoUrl'])

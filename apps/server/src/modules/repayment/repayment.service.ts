@@ -2,7 +2,7 @@
  * The repayment module's public face (docs/product/money-rules.md#repayment,
  * docs/decisions/0012-payment-gateway.md): other modules reach it only through this file.
  * accounts.ts issues the accounts a borrower pays into; payments.ts applies what the gateway
- * reports to the ledger and the order; owed.ts reads what an order owes from its rows;
+ * reports to the ledger and the order, what an order owes read from its rows by domain owedOf;
  * methods/ lists the ways to pay.
  */
 export { issueRepaymentAccount, type IssueRepaymentInput, type RepaymentAccount, type RepaymentDeps } from './accounts.js'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { BankCard as CardView, ParsedBodyOf } from '@kilat/contract'
 import { bindCard, repaymentCommit, repaymentConfirm, repaymentHuichao } from '@kilat/contract'
-import { formatMoney, isOrderStatus, isRepaying, luhnValid, maskCardNo, totalOwed, type Cents, type Market } from '@kilat/domain'
+import { formatMoney, isOrderStatus, isRepaying, luhnValid, maskCardNo, owedOf, totalOwed, type Cents, type Market } from '@kilat/domain'
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway.js'
 import { SANDBOX_GATEWAY, sandboxPay } from '../../../adapters/payments/sandbox-gateway.js'
 import type { SmsSender } from '../../../adapters/sms/sms-sender.js'
@@ -13,7 +13,6 @@ import { count, textsFor } from '../../../i18n/index.js'
 import { checkCode, sendCode, useCode } from '../../auth/auth.service.js'
 import { borrowerOrderWithSchedule } from '../../orders/orders.service.js'
 import { openAccount } from '../accounts.js'
-import { owedOf } from '../owed.js'
 import * as accounts from '../repayment.repo.js'
 import { cardBanksOf, findCardBank } from './banks.js'
 import * as repo from './cards.repo.js'
@@ -56,7 +55,7 @@ interface OwedNow {
 }
 
 /**
- * What the borrower's order owes now, read from its rows (owed.ts), refused as accounts.ts refuses:
+ * What the borrower's order owes now, read from its rows (domain owedOf), refused as accounts.ts refuses:
  * another's order notFound, a partner's repaidAtPartner, one not being repaid or owing nothing nothingOwed.
  */
 async function owedNow(db: Db, borrowerId: number, orderNo: string): Promise<OwedNow> {
