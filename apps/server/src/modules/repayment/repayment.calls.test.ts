@@ -1,9 +1,12 @@
+import { and, eq, gt } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { ERROR_CODES, PERIOD_STATUS } from '@kilat/contract'
-import { ORDER_STATUS } from '@kilat/domain'
-import { post } from '../../test/inject.js'
+import { ERROR_CODES, PERIOD_STATUS, loanDetails } from '@kilat/contract'
+import { ORDER_STATUS, formatMoney } from '@kilat/domain'
+import { createBorrowerWithSession, createOrder } from '../../db/factories.js'
+import { orderPeriods, products, type Product } from '../../db/schema.js'
+import { get, post } from '../../test/inject.js'
 import { SANDBOX_PAY_PATH } from './repayment.routes.js'
-import { deliver, withSeededRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
+import { deliver, pay, reload, withSeededRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
 
 // The borrower's repayment calls over HTTP, on the demo data (docs/product/money-rules.md#repayment).
 const INIT = '/h5-api/v3/loan-details/init-pay-type'
@@ -135,5 +138,68 @@ describe('generate-vcode', () => {
     const [order] = await t.database.db.query.orders.findMany({ where: (o, { eq }) => eq(o.orderNo, 'K2026000005') })
     expect(order?.status).toBe(ORDER_STATUS.settled)
     expect((await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BCA', pay_type: 1 }, me)).json().code).toBe(ERROR_CODES.nothingOwed)
+  })
+})
+
+describe('loan-details and generate-vcode', () => {
+  const DAY_MS = 86_400_000
+  const LATE = 30_000_00
+  const PART = 12_345_00
+
+  /** An overdue order of a borrower of its own with Rp 30.000 of late charges, Rp 12.345 of them paid through an account. */
+  async function partlyPaidLateCharge(product: Product, spec: { paidPeriods?: number } = {}) {
+    const db = t.database.db
+    const { borrower, token } = await createBorrowerWithSession(db)
+    const { order } = await createOrder(db, { borrowerId: borrower.id, product, status: ORDER_STATUS.overdue, penalty: LATE, ...spec })
+    const who = { tok: token }
+    return { db, order, who }
+  }
+
+  async function payPart(orderNo: string, who: Record<string, string>) {
+    const account = (await post(t.app, VCODE, { orderId: orderNo, payCode: 'BCA', pay_type: 1 }, who)).json().data
+    await pay(t, account.vcode, PART)
+    expect((await deliver(t)).delivered).toBe(1)
+  }
+
+  const line = (details: { userOrderDetail: { detail: Array<{ text: string; value: string }> } }, text: string) => details.userOrderDetail.detail.find((r) => r.text === text)?.value
+
+  it('ask a single-payment loan for the same amount after a partly paid late charge: everything owed', async () => {
+    const single = (await t.database.db.select().from(products)).find((p) => p.code === 'tunai-keluarga')!
+    const { db, order, who } = await partlyPaidLateCharge(single)
+    await payPart(order.orderNo, who)
+    expect((await reload(db, order)).order).toMatchObject({ penalty: LATE, penaltyPaid: PART, status: ORDER_STATUS.overdue })
+
+    const details = (await get(t.app, loanDetails.path, { ...who, orderId: order.orderNo })).json().data
+    const account = (await post(t.app, VCODE, { orderId: order.orderNo, payCode: 'BNI', pay_type: 1 }, who)).json().data
+    expect(details.amountDue).toBe(account.amount)
+    expect(details.amountDue).toBe(order.totalRepay + LATE - PART)
+    // the order card's late charges are those still unpaid, counted once in the balance
+    expect(line(details, 'Denda keterlambatan')).toBe(formatMoney(LATE - PART, 'ID'))
+    expect(line(details, 'Sisa tagihan')).toBe(formatMoney(account.amount, 'ID'))
+  })
+
+  it('ask an installment loan for the same amount after a partly paid late charge: the overdue installment, the next one and the unpaid late charges', async () => {
+    const installments = (await t.database.db.select().from(products)).find((p) => p.termUnit === 'period' && !p.isPartner && p.market === 'ID' && p.periods >= 3)!
+    const { db, order, who } = await partlyPaidLateCharge(installments, { paidPeriods: 1 })
+    // the second installment past due, the third and later still to fall due
+    const now = Date.now()
+    for (let n = 3; n <= order.periods; n += 1) {
+      await db.update(orderPeriods).set({ dueAt: new Date(now + (n - 2) * 30 * DAY_MS), status: 'unpaid' }).where(and(eq(orderPeriods.orderKey, order.id), eq(orderPeriods.periodNo, n)))
+    }
+    await payPart(order.orderNo, who)
+    const { order: after, periods } = await reload(db, order)
+    expect(after).toMatchObject({ penalty: LATE, penaltyPaid: PART, status: ORDER_STATUS.overdue })
+
+    const details = (await get(t.app, loanDetails.path, { ...who, orderId: order.orderNo })).json().data
+    // the repay button's selection: installments 2 (overdue) and 3 (next to fall due)
+    const account = (await post(t.app, VCODE, { orderId: order.orderNo, payCode: 'BNI', pay_type: 1, specific_num: 2 }, who)).json().data
+    expect(details.amountDue).toBe(account.amount)
+    expect(details.amountDue).toBe(LATE - PART + periods[1]!.total + periods[2]!.total)
+    const everything = (await post(t.app, VCODE, { orderId: order.orderNo, payCode: 'BNI', pay_type: 1 }, who)).json().data
+    expect(line(details, 'Sisa tagihan')).toBe(formatMoney(everything.amount, 'ID'))
+    expect(line(details, 'Denda keterlambatan')).toBe(formatMoney(LATE - PART, 'ID'))
+    // the plan's late charges are the same unpaid part
+    expect((await post(t.app, PLAN, { orderId: order.orderNo }, who)).json().data.lateCharges).toBe(LATE - PART)
+    expect(await db.select().from(orderPeriods).where(and(eq(orderPeriods.orderKey, order.id), gt(orderPeriods.paid, 0)))).toHaveLength(1)
   })
 })
