@@ -70,7 +70,7 @@ const CITATIONS = [
   [/\b(?:spec|design)\.md\b/i, 'a document the repository does not have'],
   [/\b(?:spec|design)\s*(?:§\s*)?\d/i, 'a section of a document the repository does not have'],
   [/\b(?:spec|design)\s+(?:section|chapter|part)\b/i, 'a section of a document the repository does not have'],
-  [/\b(?:the|a|its|our)\s+spec\b|\bspec['’]s\b/i, 'a specification the repository does not have'],
+  [/\b(?:the|a|its|our)\s+spec(?:ification)?\b|\bspec(?:ification)?['’]s\b/i, 'an outside specification the repository does not have'],
   [/\(design\b[:)]|\bthe design (?:doc|document|note)\b/i, 'a design document the repository does not have'],
   [/\bIssue\s+#?\d+|\bissues?\s+#\d+|\(issue\s+\d+/, 'an issue of a tracker the repository does not have'],
 ]

@@ -29,6 +29,7 @@ describe('outsideCitation', () => {
     'spec section "Repay method"',
     "the spec's field",
     'with the spec’s button',
+    "the specification's rule (11 digits)",
     'validated by market (design: phone numbers)',
     'Issue 7, server part.',
     'a sandbox page (issue 8: "pay this account")',
