@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { anchorOf, anchorsOf, checkLine, commentLines, findBrokenReferences, HOW_TO_FIX, outsideCitation } from './references.js'
 
@@ -101,5 +102,19 @@ describe('the repository', () => {
   it('has no reference that leads nowhere', () => {
     const broken = findBrokenReferences()
     expect(broken.length, `${broken.length} broken references:\n${broken.join("\n")}\n\n${HOW_TO_FIX}\n`).toBe(0)
+  })
+})
+
+describe('the decision notes', () => {
+  it('are numbered without a gap the index does not explain, and the index lists each', () => {
+    const dir = new URL('../../docs/decisions/', import.meta.url)
+    const notes = fs.readdirSync(dir).filter((f) => /^\d{4}-.*\.md$/.test(f))
+    const index = fs.readFileSync(new URL('README.md', dir), 'utf8')
+    const numbers = new Set(notes.map((f) => Number(f.slice(0, 4))))
+    for (let n = 1; n <= Math.max(...numbers); n++) {
+      const id = String(n).padStart(4, '0')
+      if (numbers.has(n)) expect(index, `docs/decisions/README.md lists ${id}`).toContain(`](${notes.find((f) => f.startsWith(id))})`)
+      else expect(index, `docs/decisions/README.md says why there is no ${id}`).toContain(`There is no ${id}`)
+    }
   })
 })
