@@ -1,5 +1,5 @@
-// API benchmark (issue 7): how close each borrower call comes to the floor of this stack on this
-// machine, and how the server holds a steady production-like rate.
+// API benchmark (docs/product/platform.md#benchmarks): how close each borrower call comes to the
+// floor of this stack on this machine, and how the server holds a steady production-like rate.
 //
 // For each engine (PostgreSQL, then the embedded PGlite) it starts the built server as `npm start`
 // does (demo data, the order job off so that it does not write during the runs), loads every call
@@ -27,7 +27,7 @@ import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
 import { CannotRun, numberOption, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 import { TARGETS } from './targets.mjs'
 
-// Issue 7's targets: shares of the floor's req/s, the fixed-rate p99, memory on PGlite.
+// The targets (docs/product/platform.md#benchmarks): shares of the floor's req/s, the fixed-rate p99, memory on PGlite.
 const SHARE_TARGET = { read: 0.6, write: 0.3 }
 const FIXED_P99_TARGET_MS = 50
 const PGLITE_RSS_TARGET_MIB = 300

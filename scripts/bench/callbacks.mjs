@@ -1,5 +1,5 @@
-// Payment callback benchmark (issue 8: "callbacks acknowledged with p99 under 200 ms at 50
-// concurrent"). It starts the built server as bench:api does (demo data; the order job and the
+// Payment callback benchmark (docs/product/platform.md#benchmarks): callbacks acknowledged with p99
+// under 200 ms at 50 concurrent. It starts the built server as bench:api does (demo data; the order job and the
 // sandbox's own deliverer idle: their first pass would come after an hour), gives the demo borrower
 // one fresh order per callback (the demo's new-order call) and an account for everything it owes
 // (generate-vcode), then posts to the webhook, as the gateway would, one signed callback per

@@ -1,5 +1,5 @@
-// Web benchmark (issue 7): Lighthouse mobile on every route of the app, with what each route makes
-// a phone download first.
+// Web benchmark (docs/product/platform.md#benchmarks): Lighthouse mobile on every route of the app,
+// with what each route makes a phone download first.
 //
 // Builds, starts the server on a fresh embedded database with the demo data (as
 // scripts/lighthouse.mjs does), and audits every route of the built app's route table several
@@ -24,9 +24,9 @@ import { DEMO_SESSION, demoOf } from './demo.mjs'
 import { budgetOf, firstLoadOf, PUBLIC_HTML_BUDGET_BYTES, webBuild } from './first-load.mjs'
 import { CannotRun, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 
-// Issue 7's targets for every route; first-load JS at most each route's budget (120 KiB for the
-// borrower's screens, 30 KiB for the public pages). Issue 10 asks more of the pages strangers land
-// on from ads (docs/decisions/0011-public-pages.md): a median score of 100 on the marketing site and
+// The targets for every route (docs/product/platform.md#benchmarks); first-load JS at most each
+// route's budget (120 KiB for the borrower's screens, 30 KiB for the public pages). The pages
+// strangers land on from ads are held to more (docs/decisions/0011-public-pages.md): a median score of 100 on the marketing site and
 // the registration landing, and their HTML at most 14 KB compressed.
 const TARGET = { score: 99, publicScore: 100, lcpMs: 1800, tbtMs: 90, cls: 0.05, htmlGzipBytes: PUBLIC_HTML_BUDGET_BYTES }
 
@@ -37,7 +37,7 @@ const BUSY_BENCHMARK_INDEX = 1000
 // without a session; every other screen is opened by the shell with one.
 const VISITOR_PATHS = new Set(['/', '/Policy', '/Loan', '/About', '/User', '/Contact', '/about-us', '/privacy-policy', '/privacy', '/loan-terms', '/register'])
 
-// The pages held to a score of 100 (issue 10): the marketing site's home and the registration landing.
+// The pages held to a score of 100 (docs/product/platform.md#benchmarks): the marketing site's home and the registration landing.
 const PERFECT_PAGES = new Set(['/', '/register?id=1'])
 
 // Routes that show nothing useful without ids: the demo's, one page per variant worth auditing.

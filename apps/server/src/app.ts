@@ -94,7 +94,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
       const session = await request.resolveSession()
       // A session's expiry never moves, so a request already carrying this token's cookie (every
       // call of the web app after its first page) needs no new Set-Cookie: it cost each API answer
-      // about 5 % of its time (docs/decisions/0012-payment-gateway.md#reads).
+      // about 5 % of its time (docs/decisions/0008-api-performance.md#fourth-round-repayment-reads).
       if (session?.via === 'query' && request.cookies[SESSION_COOKIE] !== session.token) setSessionCookie(request, reply, session.token, session.expiresAt)
     } catch (error) {
       // The route that needs the session reports the failure; a page without one still renders.

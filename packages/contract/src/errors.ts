@@ -60,7 +60,7 @@ export const ERROR_CODES = {
   alreadyRated: 4009,
   complaintNotAnswered: 4010,
   ratingRequired: 4011,
-  /** Repayment (docs/product/money-rules.md#repayment). 800005 and 800006 are the spec's card-repay codes. */
+  /** Repayment (docs/product/money-rules.md#repayment). 800005 and 800006 are the card-repay codes the app always used. */
   payMethodUnknown: 6001,
   nothingOwed: 6002,
   amountNotOwed: 6003,

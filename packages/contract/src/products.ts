@@ -99,8 +99,8 @@ export const productApply = defineCall({
 })
 
 /**
- * Recommended-product jump (docs/product/products.md#jump: the specification lists it with obfuscated fields that
- * refer to undefined values; we send real ones, with readable names).
+ * Recommended-product jump (docs/product/products.md#jump: the old app sent it with obfuscated
+ * fields that refer to undefined values; we send real ones, with readable names).
  */
 export const productJump = defineCall({
   method: 'POST',

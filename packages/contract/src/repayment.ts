@@ -4,7 +4,7 @@ import { defineCall } from './call.js'
 import { orderNo, productId } from './loans.js'
 import { centsSchema } from './products.js'
 
-/** 1 bank (or transfer), 2 mini market (or cash) (spec 9: default 1). */
+/** 1 bank (or transfer), 2 mini market (or cash) (a repayment starts with 1: docs/product/screens.md#individual). */
 const payType = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]))
 const flag = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]))
 /** A method's code from the market's catalogue (apps/server/src/modules/repayment/methods). */
@@ -29,7 +29,7 @@ export const initPayType = defineCall({
 
 const stepGroup = z.object({ name: z.string(), steps: z.array(z.string()) })
 
-/** The virtual account response of spec 3, with the bill it pays. */
+/** The account to pay (docs/product/screens.md#that), with the bill it pays. */
 export const virtualAccountSchema = z.object({
   amount: centsSchema,
   /** The account number or payment code the borrower pays to. */
@@ -69,7 +69,7 @@ export const generateVcode = defineCall({
     amount: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
     payCode: payCode.optional(),
     pay_type: payType.default(1),
-    /** 1 when the page starts a fresh repayment with the market's default method (spec 4.7). */
+    /** 1 when the page starts a fresh repayment with the market's default method (docs/product/screens.md#individual). */
     is_default: flag.default(0),
     /** 1 when the page shows the account (the only use today); kept for the shell's calls. */
     is_display: flag.default(1),
@@ -82,7 +82,7 @@ export const generateVcode = defineCall({
 })
 
 /**
- * An installment's `periodStatus` by name (spec 3 notes 500 for a paid one); the page compares
+ * An installment's `periodStatus` by name (500 for a paid one, docs/product/money-rules.md#repayment); the page compares
  * these names' numbers, never literals.
  */
 export const PERIOD_STATUS = { upcoming: 100, overdue: 300, paid: 500 } as const
@@ -91,7 +91,7 @@ const periodSchema = z.object({
   periodNo: z.number().int(),
   /** Unpaid: what is left of it (interest and principal); paid: what it was. Cents. */
   totalAmount: centsSchema,
-  /** 1 only on the first unpaid installment (spec 4.6). */
+  /** 1 only on the first unpaid installment (docs/product/screens.md#installments). */
   canClick: z.union([z.literal(0), z.literal(1)]),
   periodStatus: z.union([z.literal(PERIOD_STATUS.upcoming), z.literal(PERIOD_STATUS.overdue), z.literal(PERIOD_STATUS.paid)]),
   /** "Installment 2 of 4 · Overdue" in the borrower's language. */
@@ -102,7 +102,7 @@ const periodSchema = z.object({
   at: z.string(),
 })
 
-/** The installment plan of spec 3 (docs/product/money-rules.md#repayment). */
+/** The installment plan (docs/product/money-rules.md#repayment). */
 export const installmentPlanSchema = z.object({
   orderNo: z.string(),
   productName: z.string(),
@@ -146,7 +146,7 @@ export const vcodeStatus = defineCall({
   }),
 })
 
-/** The extension detail of spec 3 (docs/product/loans.md#extension), with the due dates before and after. */
+/** The extension detail (docs/product/loans.md#extension), with the due dates before and after. */
 export const extensionDetailSchema = z.object({
   orderNo: z.string(),
   productName: z.string(),
@@ -183,7 +183,7 @@ export const delayDetail = defineCall({
   data: extensionDetailSchema,
 })
 
-/** India's bank transfer: the 12-digit UTR the borrower's bank gave them (spec 7.5 "submit utr"). */
+/** India's bank transfer: the 12-digit UTR the borrower's bank gave them (docs/product/screens.md#that). */
 export const utrSchema = z.string().trim().regex(/^\d{12}$/)
 
 export const submitUtr = defineCall({
@@ -220,7 +220,7 @@ export type BankCard = z.infer<typeof bankCardSchema>
 
 const CARD_REPAY_PREFIX = '/api/v1/lender/lender-api/service/loan'
 
-/** Card repay, spec 7.3 and 4.3: the cards and a single-use repayToken for one commit. */
+/** Card repay (docs/decisions/0012-payment-gateway.md#cards): the cards and a single-use repayToken for one commit. */
 export const repaymentWay = defineCall({
   method: 'POST',
   path: `${CARD_REPAY_PREFIX}/repayment-way`,

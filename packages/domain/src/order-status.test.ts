@@ -111,7 +111,7 @@ describe('actionsFor: the loan-details action area', () => {
     for (const extendable of [false, true]) {
       const result = actionsFor(S[name], extendable)
       expect(result.actions).toEqual(extendable ? expected[name].extendable : expected[name].plain)
-      // the intent the specification's defect hid: the recommended list shows exactly when no action does
+      // the intent the old app's defect hid: the recommended list shows exactly when no action does
       expect(result.showRecommended).toBe(result.actions.length === 0)
     }
   })

@@ -87,7 +87,7 @@ export interface StatusActions {
 }
 
 /**
- * The loan-details action area. The specification's recommended-list check behaves as always true;
+ * The loan-details action area. The old app's recommended-list check behaves as always true;
  * we build the intent: statuses with an action show it, the others show the recommended list.
  */
 export function actionsFor(status: OrderStatus, extendable: boolean): StatusActions {

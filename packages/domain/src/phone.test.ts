@@ -10,7 +10,7 @@ describe('normalizeMobile', () => {
     expect(normalizeMobile('55 1234 5678', 'MX')).toBe('+525512345678')
   })
 
-  it('refuses the mainland-China rule of the spec, landlines and other markets', () => {
+  it('refuses the mainland-China rule of the old app, landlines and other markets', () => {
     expect(normalizeMobile('13812345678', 'ID')).toBeNull()
     expect(normalizeMobile('0215551234', 'ID')).toBeNull() // Jakarta landline
     expect(normalizeMobile('+919876543210', 'ID')).toBeNull()

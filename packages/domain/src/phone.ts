@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
 import { MARKET_INFO, type Market } from './markets.js'
 
 /**
- * docs/product/shell-and-sessions.md#phone-numbers: the specification's rule (11 digits starting with 1) fits mainland China and refuses
+ * docs/product/shell-and-sessions.md#phone-numbers: the old app's rule (11 digits starting with 1) fits mainland China and refuses
  * every real borrower, so mobile numbers are validated by market with libphonenumber's mobile
  * metadata. Returns the E.164 form, or null when the input is not a mobile number of that market.
  */

@@ -187,7 +187,7 @@ describe('what a payment does to the order', () => {
   })
 })
 
-describe('installment selection (spec 4.6)', () => {
+describe('installment selection (docs/product/screens.md#installments)', () => {
   it('checking a period checks every earlier one; unchecking unchecks every later one', () => {
     expect(checkPeriod(0)).toBe(1)
     expect(checkPeriod(2)).toBe(3)
@@ -236,7 +236,7 @@ describe('installment selection (spec 4.6)', () => {
   })
 })
 
-describe('extension (spec 9: interest and late charges first, then the extension, in one payment)', () => {
+describe('extension (docs/product/loans.md#extension: interest and late charges first, then the extension, in one payment)', () => {
   const FEE = c(750_00)
 
   it('asks for the fee plus everything owed except principal', () => {
@@ -462,7 +462,7 @@ describe('installment selection, whatever is tapped (property)', () => {
       fc.property(caseArb, ({ amounts, ops }) => {
         const total = amounts.length
         let count = 0
-        // the spec's words, one checkbox per period, as an independent model
+        // the screen's words (docs/product/screens.md#installments), one checkbox per period, as an independent model
         let checked = amounts.map(() => false)
         for (const op of ops) {
           if (op.kind === 'toggle') {

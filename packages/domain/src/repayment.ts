@@ -172,7 +172,7 @@ export function paymentEvent(input: { status: OrderStatus; kind: OrderKind; rema
   return null
 }
 
-// Installment selection (spec 4.6). The borrower pays unpaid periods oldest first, so a selection
+// Installment selection (docs/product/screens.md#installments). The borrower pays unpaid periods oldest first, so a selection
 // is always a prefix of the unpaid periods and is held as its length, `count`: no selection can
 // skip a period, whatever is tapped.
 
@@ -198,7 +198,7 @@ export function togglePeriod(count: number, index: number): number {
 }
 
 /**
- * Select-all toggles between every period and only the first (spec 4.6): the first unpaid period
+ * Select-all toggles between every period and only the first (docs/product/screens.md#installments): the first unpaid period
  * is never left out, it is the one that is due.
  */
 export function toggleAll(count: number, total: number): number {
@@ -218,12 +218,12 @@ export function selectionAmount(amounts: readonly Cents[], count: number): Cents
   return sumCents(selected)
 }
 
-/** Index of the first unpaid period, the only one the borrower can tap (spec 4.6); -1 when all are paid. */
+/** Index of the first unpaid period, the only one the borrower can tap (docs/product/screens.md#installments); -1 when all are paid. */
 export function firstPayable(periods: readonly { paid: boolean }[]): number {
   return periods.findIndex((p) => !p.paid)
 }
 
-// Extension (docs/product/loans.md#extension, spec 9: "an extension needs all due interest and late
+// Extension (docs/product/loans.md#extension: "an extension needs all due interest and late
 // charges paid first"). No screen pays the interest alone, so the one payment for an extension
 // carries them: the late charges, fees and interest of every unpaid period are paid first, as any
 // payment pays them, and then the fee. The principal is never part of it: it is what moves.

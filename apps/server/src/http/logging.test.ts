@@ -1,6 +1,9 @@
+import { PassThrough } from 'node:stream'
 import fc from 'fast-check'
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { redactUrl } from './logging.js'
+import { loadConfig } from '../config.js'
+import { logFormat, loggerOptions, OneLinePerRequest, prettyLogStream, redactUrl } from './logging.js'
 
 describe('redactUrl', () => {
   it('removes secret values and keeps the rest', () => {
@@ -51,5 +54,36 @@ describe('redactUrl, both paths', () => {
       }),
       { numRuns: 2000 },
     )
+  })
+})
+
+describe('logFormat', () => {
+  it('writes readable lines to a terminal, JSON lines anywhere else and always in production', () => {
+    expect(logFormat({ isTTY: true, nodeEnv: 'development' })).toBe('pretty')
+    expect(logFormat({ isTTY: true, nodeEnv: undefined })).toBe('pretty')
+    expect(logFormat({ isTTY: undefined, nodeEnv: 'development' })).toBe('json')
+    expect(logFormat({ isTTY: false, nodeEnv: 'development' })).toBe('json')
+    expect(logFormat({ isTTY: true, nodeEnv: 'production' })).toBe('json')
+  })
+})
+
+describe('readable log lines', () => {
+  it('say the request in one line, with its secrets redacted as in JSON', async () => {
+    const out = new PassThrough()
+    let text = ''
+    out.on('data', (chunk: Buffer) => (text += chunk.toString()))
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'unused-in-tests', WEB_DIST: 'no-web-app-in-tests', LOG_LEVEL: 'info' })
+    const app = Fastify({ logger: loggerOptions(config, prettyLogStream(out, false)), logController: new OneLinePerRequest() })
+    app.get('/x', async () => ({ ok: true }))
+    await app.inject({ url: '/x?tok=secret-token-1234&lang=en' })
+    await app.close()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+
+    const line = text.split('\n').find((l) => l.includes('/x?'))
+    expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] INFO: GET \/x\?tok=\[redacted\]&lang=en 200 \d+\.\d ms \(request completed, req-\d+\)$/)
+    expect(text).not.toContain('secret-token-1234')
+    // every line is a whole entry: no object spread over the lines after it
+    for (const l of text.trim().split('\n')) expect(l).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] [A-Z]+: /)
+    expect(text).not.toContain('{"')
   })
 })

@@ -1,4 +1,5 @@
 import pino from 'pino'
+import pretty from 'pino-pretty'
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { SECRET_PARAM_KEYS } from '@kilat/contract'
 import type { Config } from '../config.js'
@@ -79,17 +80,55 @@ function serializeError(error: unknown, depth = 0): SerializedError {
 }
 
 /**
+ * How log lines are written: readable lines for a person at a terminal (`npm start`), JSON lines
+ * for everything else (a pipe, a file, a log collector, the benchmarks). Production always writes
+ * JSON, whatever it runs in.
+ */
+export function logFormat({ isTTY, nodeEnv }: { isTTY: boolean | undefined; nodeEnv: string | undefined }): 'pretty' | 'json' {
+  return isTTY === true && nodeEnv !== 'production' ? 'pretty' : 'json'
+}
+
+/** A request's line reads `GET /address 200 3.1 ms (request completed, <request id>)`. */
+function requestMessage(log: Record<string, unknown>, messageKey: string): string {
+  const message = String(log[messageKey] ?? '')
+  const reqId = typeof log.reqId === 'string' ? `, ${log.reqId}` : ''
+  const req = log.req as { method?: string; url?: string } | undefined
+  if (!req) return reqId ? `${message} (${reqId.slice(2)})` : message
+  const res = log.res as { statusCode?: number } | undefined
+  const ms = typeof log.responseTime === 'number' ? ` ${log.responseTime.toFixed(1)} ms` : ''
+  return `${req.method} ${req.url}${res?.statusCode ? ` ${res.statusCode}` : ''}${ms} (${message}${reqId})`
+}
+
+/**
+ * pino-pretty in this process, as a stream: the lines it reads are already serialized and redacted
+ * (a pino transport would run it in a worker thread, which the bundled server cannot load).
+ */
+export function prettyLogStream(destination: number | NodeJS.WritableStream = 1, colorize = true): NodeJS.WritableStream {
+  return pretty({
+    destination,
+    colorize,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log, messageKey) => requestMessage(log, messageKey),
+    sync: false,
+  })
+}
+
+/**
  * Fastify's pino options; a test passes a stream to read what would be logged. Otherwise lines go
- * to standard output without blocking: each is handed to the writer at once, and lines that arrive
- * while a write is under way go out together in the next one (one write per line cost a busy server
- * about a fifth of a small call, docs/decisions/0008-api-performance.md). On exit, even a crash,
- * what is left is written synchronously; only a killed process can lose its last lines.
+ * to standard output, readable at a terminal (`logFormat`), JSON lines without blocking elsewhere:
+ * each is handed to the writer at once, and lines that arrive while a write is under way go out
+ * together in the next one (one write per line cost a busy server about a fifth of a small call,
+ * docs/decisions/0008-api-performance.md). On exit, even a crash, what is left is written
+ * synchronously; only a killed process can lose its last lines.
  */
 export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (!stream && config.LOG_LEVEL === 'silent') return false
+  const toStdout = () =>
+    logFormat({ isTTY: process.stdout.isTTY, nodeEnv: config.NODE_ENV }) === 'pretty' ? prettyLogStream() : pino.destination({ dest: 1, sync: false })
   return {
     level: stream && config.LOG_LEVEL === 'silent' ? 'info' : config.LOG_LEVEL,
-    stream: stream ?? pino.destination({ dest: 1, sync: false }),
+    stream: stream ?? toStdout(),
     serializers: { req: serializeRequest, err: (err: unknown) => serializeError(err) },
     // Nothing logs headers today; this keeps a future `req.headers` from leaking a session.
     redact: {

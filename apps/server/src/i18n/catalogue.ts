@@ -168,7 +168,7 @@ export interface ServerTexts {
     loginCode: (code: string, validity: string) => string
     /** The registration code of a promotion landing page (docs/product/registration.md#get-sms). */
     registerCode: (code: string, validity: string) => string
-    /** The card repayment's code (docs/product/money-rules.md#cards); `amount` as the market writes it. */
+    /** The card repayment's code (docs/decisions/0012-payment-gateway.md#cards); `amount` as the market writes it. */
     repayCode: (code: string, amount: string, validity: string) => string
   }
   /** The payment gateway sandbox's hosted card checkout page (demo mode and tests only). */

@@ -67,7 +67,7 @@ export function startPublicSite(doc: Document = document): () => void {
     form.reset()
   }
 
-  // The browser's own bubbles stay for JavaScript-off; with the island, the spec's toast says it.
+  // The browser's own bubbles stay for JavaScript-off; with the island, the page's toast says it.
   if (form) form.noValidate = true
   doc.addEventListener('click', onClick)
   win.addEventListener('popstate', onPopState)

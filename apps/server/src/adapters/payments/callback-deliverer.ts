@@ -7,7 +7,7 @@ import { gatewayCallbacks } from '../../db/schema.js'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from './sandbox-gateway.js'
 
 /**
- * The sandbox gateway's delivery of callbacks (docs/decisions/0012-payment-gateway.md#delivery):
+ * The sandbox gateway's delivery of callbacks (docs/decisions/0012-payment-gateway.md#delivery-queue):
  * each queued callback is posted over HTTP to our webhook, signed, until it answers 2xx; a failure
  * waits 5 s × 2^attempts (at most an hour) before the next try, as real gateways retry.
  *

@@ -150,7 +150,7 @@ describe('SMS login', () => {
     const cases: Array<[string, string]> = [
       ['12345', ''],
       ['+62215551234', ''], // Jakarta landline
-      ['13812345678', ''], // the spec's mainland-China rule
+      ['13812345678', ''], // the old app's mainland-China rule (docs/product/shell-and-sessions.md#phone-numbers)
       ['+919876543210', ''], // Indian number on the Indonesian site
       ['98765', '?isNeedPop=1'],
       ['+915123456789', '?isNeedPop=1'],

@@ -106,7 +106,7 @@ export interface OrderPartWithSchedule<OK extends keyof Order, PK extends keyof 
  * As borrowerOrderQuery, but only the columns a screen reads: each column of a row costs every
  * request its description and parsing (the driver describes the result on each execution), and the
  * order and product rows have about fifty. init-pay-type went from 0.44 to 0.70 of bench:api's
- * floor when it read one column instead of both rows (docs/decisions/0012-payment-gateway.md#reads).
+ * floor when it read one column instead of both rows (docs/decisions/0008-api-performance.md#fourth-round-repayment-reads).
  */
 export function borrowerOrderPartQuery<OK extends keyof Order, PK extends keyof Product, A extends Record<string, unknown> = Record<never, never>>(
   name: string,

@@ -27,7 +27,7 @@ export interface IssueRepaymentInput {
   orderNo: string
   /**
    * A repayment method's code of the order's market (methods.ts), e.g. 'BCA', 'ALFAMART'; or the
-   * market's default method of a pay type (spec 4.7's is_default), first in its list.
+   * market's default method of a pay type (`is_default` 1, docs/product/money-rules.md#repayment), first in its list.
    */
   methodCode: string | { defaultOf: PayType }
   purpose: PaymentPurpose

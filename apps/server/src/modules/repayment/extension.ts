@@ -38,7 +38,7 @@ export function orderExtendable(order: Pick<Order, 'termUnit' | 'isDelay'>, prod
 const extensionOrder = borrowerOrderPartReader('extension_order', ['id', 'orderNo', 'status', 'dueAt', 'termDays', 'termUnit', 'isDelay', 'principal', 'penalty', 'penaltyPaid'], ['isPartner', 'extensionFee', 'market', 'name', 'logoUrl'])
 
 /**
- * The extension detail of an order (docs/product/loans.md#extension, spec 2.12): what to pay for
+ * The extension detail of an order (docs/product/loans.md#extension, docs/product/screens.md#repay-delay): what to pay for
  * the extension (the fee plus the interest and late charges due, paid first in the same payment),
  * until when, and the due date now and after. A partner's order is extended at the partner; an
  * order that cannot be extended (domain canExtend) has no detail, so one that has can always be paid.

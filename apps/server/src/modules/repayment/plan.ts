@@ -13,7 +13,7 @@ const planOrder = borrowerOrderPartReader('plan_order', ['orderNo', 'penalty', '
 /**
  * The installment plan of an order (docs/product/money-rules.md#repayment): the unpaid installments,
  * oldest first, with what is left of each, and the paid ones. Only the first unpaid one can be
- * chosen first (spec 4.6); late charges go with any selection.
+ * chosen first (docs/product/screens.md#installments); late charges go with any selection.
  */
 export async function installmentPlan(db: Executor, config: Config, borrowerId: number, orderNo: string, locale: Locale, now = new Date()): Promise<InstallmentPlan> {
   // another borrower's order, or none: notFound

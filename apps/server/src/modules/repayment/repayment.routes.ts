@@ -164,7 +164,7 @@ function borrowerCalls(app: FastifyInstance, gateway: PaymentGateway): void {
   registerCall(app, loanPlayDetail, ({ req, borrower, body }) => installmentPlan(app.db, app.config, borrower.id, body.orderId, req.locale))
 
   registerCall(app, generateVcode, async ({ req, borrower, body }) => {
-    // spec 4.7: a fresh repayment uses the market's default method of the chosen type
+    // docs/product/screens.md#individual: a fresh repayment uses the market's default method of the chosen type
     const code = body.payCode ?? (body.is_default === 1 ? { defaultOf: body.pay_type } : undefined)
     if (!code) throw new AppError('payMethodUnknown', { data: { fields: ['payCode'] } })
     const account = await issueRepaymentAccount(

@@ -47,7 +47,7 @@ function send(reply: FastifyReply, status: number, html: string): string {
 const accountNoSchema = z.string().trim().min(1).max(64)
 
 /**
- * Registers the page (issue 8: "a sandbox page and call 'pay this account'"): GET shows the form,
+ * Registers the page (docs/product/money-rules.md#repayment, "Demo and tests"): GET shows the form,
  * the account number prefilled from `?accountNo=`; its POST (form-encoded) pays through `pay` (the
  * sandbox's pay, then the deliverer nudged) and answers the page again with the outcome. Texts in
  * the `lang` parameter's language.

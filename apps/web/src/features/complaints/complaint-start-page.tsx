@@ -87,7 +87,7 @@ function ProblemTypes({ init, order }: { init: ProblemInit; order: OrderCard }) 
                 aria-expanded={collectionOpen}
                 aria-controls={subTypesId}
                 onClick={() => {
-                  // docs/product/complaints.md#collection: only an order with isShow 1 takes a collection complaint.
+                  // docs/product/complaints.md#order-card: only an order with isShow 1 takes a collection complaint.
                   if (order.isShow !== 1) showToast(t('start.collectionRefused'))
                   else setCollectionOpen((open) => !open)
                 }}

@@ -1,7 +1,7 @@
 import { isApiError } from '../../shared/api'
 
 /**
- * What a refused repayment call says (spec 8): the server's message, else the screen's own default
+ * What a refused repayment call says (docs/product/screens.md#repay-card): the server's message, else the screen's own default
  * ('processing failed', 'card list query failed'). The API client gives an answer without a message
  * its network text; only a call that got no answer at all keeps that text.
  */

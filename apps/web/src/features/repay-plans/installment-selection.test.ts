@@ -9,7 +9,7 @@ const periods: SelectablePeriod[] = [
   { totalAmount: 400_00, canClick: 0 },
 ]
 
-describe('installment selection (spec 4.6)', () => {
+describe('installment selection (docs/product/screens.md#installments)', () => {
   it('opens with the first unpaid period chosen, and with nothing when none is unpaid', () => {
     expect(initialCount(periods)).toBe(1)
     expect(initialCount([])).toBe(0)

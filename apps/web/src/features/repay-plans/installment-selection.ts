@@ -1,7 +1,7 @@
 import { cents, checkPeriod, selectionAmount, sumCents, toggleAll, togglePeriod, type Cents } from '@kilat/domain'
 
 /**
- * The installment screen's selection (spec 4.6, docs/product/money-rules.md#repayment), on top of
+ * The installment screen's selection (docs/product/screens.md#installments), on top of
  * the domain's rules (`packages/domain/src/repayment.ts`): a selection is always the oldest `count`
  * unpaid periods, so it is held as that count.
  */

@@ -80,7 +80,7 @@ describe('/installments', () => {
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ orderId: 'K2026000007', productId: '7', specificNum: '2', lang: 'en' })
   })
 
-  it('speaks Indonesian, with the spec’s button', async () => {
+  it('speaks Indonesian, with its Indonesian button', async () => {
     answer()
     await open('')
     expect(await screen.findByRole('heading', { level: 1, name: 'Detail Tagihan' })).toBeInTheDocument()

@@ -17,7 +17,7 @@ import { repayParams } from './params'
 import styles from './repay-plans.module.css'
 import surface from '../../shared/ui/card.module.css'
 
-/** Card repay, the older flow (docs/product/screens.md#repay-card, spec 4.3): choose a card, commit, confirm with the SMS code. */
+/** Card repay, the older flow (docs/product/screens.md#repay-card): choose a card, commit, confirm with the SMS code. */
 export function RepayCardPage() {
   const { t } = useTranslation('repayPlans')
   const { t: tc } = useTranslation()
@@ -32,7 +32,7 @@ export function RepayCardPage() {
   return <PageFrame title={tc('routes.repayCard')}>{content}</PageFrame>
 }
 
-/** Spec 8: a card list that could not be read says the server's message, else 'card list query failed'. */
+/** docs/product/screens.md#repay-card: a card list that could not be read says the server's message, else 'card list query failed'. */
 function withDefaultMessage<T>(state: Exclude<ScreenState<T>, { status: 'ready' | 'loading' }>, fallback: string, networkText: string) {
   if (state.status !== 'error') return state
   // The API client gives an answer without a message (and a lost connection) its network text.

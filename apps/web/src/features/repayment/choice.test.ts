@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { CHOICE_STORAGE_KEY, choosePayCode, choosePayType, DEFAULT_PAY_TYPE, freshChoice, readChoice, saveChoice } from './choice'
 
-describe('the repay method kept on the device (spec 4.7)', () => {
+describe('the repay method kept on the device (docs/product/screens.md#individual)', () => {
   beforeEach(() => localStorage.clear())
 
   it('starts a fresh repayment with bank and isDefault 1 when nothing was chosen before', () => {
@@ -25,7 +25,7 @@ describe('the repay method kept on the device (spec 4.7)', () => {
     expect(choosePayType(chosen, 1)).toBe(chosen)
   })
 
-  it('keeps the four fields of spec 3 in local storage, and ignores what it did not write', () => {
+  it('keeps its four fields in local storage, and ignores what it did not write', () => {
     saveChoice({ payType: 1, payCode: 'BNI', specificNum: 1, isDefault: 0 })
     expect(JSON.parse(localStorage.getItem(CHOICE_STORAGE_KEY) ?? '')).toEqual({ payType: 1, payCode: 'BNI', specificNum: 1, isDefault: 0 })
     expect(readChoice()).toEqual({ payType: 1, payCode: 'BNI', specificNum: 1, isDefault: 0 })

@@ -1,7 +1,7 @@
 import type { PayType } from './params'
 
 /**
- * The repay method saved locally (spec 3 "Repay method saved locally", 4.7;
+ * The repay method saved locally (docs/product/screens.md#individual;
  * docs/product/screens.md#individual): what /individual chose, read again by /that for `is_default`.
  */
 export interface RepayChoice {
@@ -15,7 +15,7 @@ export interface RepayChoice {
 }
 
 export const CHOICE_STORAGE_KEY = 'kilat.repayMethod'
-/** Spec 4.7 and 9: a repayment starts with bank (1). */
+/** docs/product/screens.md#individual: a repayment starts with bank (1). */
 export const DEFAULT_PAY_TYPE: PayType = 1
 
 function storage(): Storage | undefined {
@@ -57,7 +57,7 @@ export function freshChoice(stored: RepayChoice | null, specificNum: number): Re
   return { payType: stored?.payType ?? DEFAULT_PAY_TYPE, payCode: stored?.payCode ?? '', specificNum, isDefault: 1 }
 }
 
-/** Another pay type clears the method chosen before (spec 4.7); a manual choice: isDefault 0. */
+/** Another pay type clears the method chosen before (docs/product/screens.md#individual); a manual choice: isDefault 0. */
 export function choosePayType(choice: RepayChoice, payType: PayType): RepayChoice {
   if (payType === choice.payType) return choice
   return { payType, payCode: '', specificNum: choice.specificNum, isDefault: 0 }

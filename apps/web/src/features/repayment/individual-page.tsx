@@ -18,7 +18,7 @@ import styles from './repayment.module.css'
 import surface from '../../shared/ui/card.module.css'
 
 /**
- * docs/product/screens.md#individual (spec 2.9, 4.7): bank or mini market, a bank and then one of
+ * docs/product/screens.md#individual: bank or mini market, a bank and then one of
  * its channels, or a mini market; the choice is kept locally and /that issues the account.
  */
 export function IndividualPage() {
@@ -50,7 +50,7 @@ function Choice({ params, lists }: { params: RepayParams; lists: Record<PayType,
   // A type the market does not offer (India has no mini markets) has no tab.
   const types = ([1, 2] as const).filter((type) => lists[type].list.length > 0)
   const [choice, setChoice] = useState<RepayChoice>(() => freshChoice(null, params.specificNum))
-  // The bank's channel (ATM, its app, internet banking): asked for, not stored (spec 3 names no field for it).
+  // The bank's channel (ATM, its app, internet banking): asked for, not stored (the kept choice has no field for it).
   const [channel, setChannel] = useState<number | undefined>(undefined)
 
   // The stored choice exists only in the browser: read after hydration, so the server's HTML and
@@ -81,7 +81,7 @@ function Choice({ params, lists }: { params: RepayParams; lists: Record<PayType,
 
   const payType = types.includes(choice.payType) ? choice.payType : (types[0] ?? 1)
   const list = lists[payType].list
-  // Spec 2.9: a mini market is chosen by default (the server lists Alfamart first).
+  // docs/product/screens.md#individual: a mini market is chosen by default (the server lists Alfamart first).
   const market = payType === 2 ? (list.find((m) => m.payCode === choice.payCode) ?? list[0]) : undefined
   const bank = payType === 1 ? list.find((b) => b.payCode === choice.payCode) : undefined
 

@@ -25,7 +25,7 @@ export interface RepayParams {
   purpose: 'repay' | 'extension'
   payType: PayType | undefined
   payCode: string | undefined
-  /** 1 when the method is the one a fresh repayment starts with (spec 4.7), as /individual stored it. */
+  /** 1 when the method is the one a fresh repayment starts with (docs/product/screens.md#individual), as /individual stored it. */
   isDefault: 0 | 1 | undefined
   /** The bank channel chosen on /individual: its step group opens first on /that. */
   group: number | undefined

@@ -33,7 +33,7 @@ const UtrForm = deferredPart(() => import('./components/utr-form').then((m) => m
 const UTR_METHOD = 'BANK_TRANSFER'
 
 /**
- * docs/product/screens.md#that (spec 2.10): the account to pay, how to pay it, and the page turning
+ * docs/product/screens.md#that: the account to pay, how to pay it, and the page turning
  * paid by itself once the gateway's callback arrives.
  */
 export function ThatPage() {

@@ -5,7 +5,7 @@ import { accountQuery, type AccountRequest } from './api/generate-account'
 import { readChoice } from './choice'
 import { repayParams } from './params'
 
-/** The account's request from the address; `is_default` as /individual stored it (spec 4.7). */
+/** The account's request from the address; `is_default` as /individual stored it (docs/product/screens.md#individual). */
 export function accountRequest(search: string): AccountRequest | undefined {
   const params = repayParams(search)
   if (!params.orderId) return undefined

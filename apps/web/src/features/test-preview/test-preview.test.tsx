@@ -104,7 +104,7 @@ describe('/testPreview', () => {
     expect(screen.getByLabelText('Language')).toHaveValue('en')
   })
 
-  it('links to every screen with the fields as query parameters in the spec’s naming', async () => {
+  it('links to every screen with the fields as query parameters in the app shell’s naming', async () => {
     const { user } = await renderApp('/testPreview?lang=en')
     await screen.findByRole('heading', { level: 1, name: 'Test preview' })
     const fill = async (label: string, value: string) => {

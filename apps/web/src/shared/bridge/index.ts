@@ -11,7 +11,7 @@
  *   something visible: `to` opens the address in the page, home and back navigate, the phone call
  *   opens `tel:`, the rest show what would have been sent.
  *
- * The spec does not show the payloads; these are ours and the shell's to agree on.
+ * The payloads are ours and the shell's to agree on (docs/product/screens.md#native-bridge).
  */
 export interface BridgePayloads {
   /** Open a screen of the shell: a path of this web app or a full address. */

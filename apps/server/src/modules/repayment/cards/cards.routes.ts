@@ -6,7 +6,7 @@ import { registerCall } from '../../../http/route.js'
 import * as cards from './cards.service.js'
 import { checkoutPage } from './checkout-page.js'
 
-/** Card repay (spec 7.3, 4.3): the borrower's cards, commit, the SMS code, the hosted page. */
+/** Card repay (docs/decisions/0012-payment-gateway.md#cards): the borrower's cards, commit, the SMS code, the hosted page. */
 export function cardCalls(app: FastifyInstance, gateway: PaymentGateway, kick: () => void): void {
   const deps: cards.CardDeps = { db: app.db, gateway, sms: app.sms, kick }
 

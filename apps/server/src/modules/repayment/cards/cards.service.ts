@@ -18,7 +18,7 @@ import { cardBanksOf, findCardBank } from './banks.js'
 import * as repo from './cards.repo.js'
 
 /**
- * Card repayment (spec 4.3, 7.3; docs/decisions/0012-payment-gateway.md#cards): the borrower's
+ * Card repayment (docs/product/screens.md#repay-card, docs/decisions/0012-payment-gateway.md#cards): the borrower's
  * cards and a single-use repayToken, a pending repay record with an SMS code, the confirm that
  * charges the card once, and the gateway's hosted page. Every amount is the server's own figure of
  * what the order owes; the money arrives only through the gateway's callback (payments.ts).

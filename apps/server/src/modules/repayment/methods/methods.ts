@@ -2,11 +2,11 @@ import { MARKET_INFO, type Locale, type Market } from '@kilat/domain'
 import { STEP_GROUPS, STEP_LISTS, type StepGroupTexts } from './steps.js'
 
 /**
- * The ways a borrower can repay, per market (spec 2.9, 3 "Bank option", 4.7), and the steps of
- * each (spec 2.10). Pure data: the gateway that issues the numbers is an adapter's business.
+ * The ways a borrower can repay, per market (docs/product/screens.md#individual), and the steps of
+ * each (docs/product/screens.md#that). Pure data: the gateway that issues the numbers is an adapter's business.
  */
 
-/** 1 bank (or transfer), 2 mini market / cash (spec 9: default payType 1). */
+/** 1 bank (or transfer), 2 mini market / cash (a repayment starts with 1: docs/product/screens.md#individual). */
 export type PayType = 1 | 2
 
 export interface PayMethod {
@@ -59,7 +59,7 @@ const CATALOGUE: readonly PayMethod[] = Object.freeze(
     va('MANDIRI', 'Mandiri', '88908'),
     va('PERMATA', 'Permata', '8215'),
     va('CIMB', 'CIMB Niaga', '5919'),
-    // spec 2.9 and 9: ALFAMART is the mini market chosen by default, so it comes first.
+    // docs/product/screens.md#individual: ALFAMART is the mini market chosen by default, so it comes first.
     { code: 'ALFAMART', name: 'Alfamart', payType: 2, market: 'ID', accountKind: 'payment_code' },
     { code: 'INDOMARET', name: 'Indomaret', payType: 2, market: 'ID', accountKind: 'payment_code' },
     { code: 'UPI', name: 'UPI', payType: 1, market: 'IN', accountKind: 'upi' },
@@ -105,7 +105,7 @@ function fillIn(text: string, values: Readonly<Record<string, string | undefined
 /**
  * The steps to pay with `method` in `locale`, `{account}` and `{amount}` filled: named groups for
  * a bank or transfer method (payType 1), a flat list for a mini market or cash (payType 2), as
- * the virtual-account response carries them (spec 3, payStep).
+ * the virtual-account response carries them (`payStep`, docs/product/money-rules.md#repayment).
  */
 export function payStepsOf(method: PayMethod, locale: Locale, fill: { account: string; amount: string }): PayStep[] | string[] {
   const values = { account: fill.account, amount: fill.amount, prefix: method.vaPrefix, ifsc: method.market === 'IN' ? INDIA_VA_IFSC : undefined }

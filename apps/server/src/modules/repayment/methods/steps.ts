@@ -1,7 +1,7 @@
 import type { Locale, Market } from '@kilat/domain'
 
 /**
- * What a borrower does to pay through each channel (spec 2.10), in every language (design 7).
+ * What a borrower does to pay through each channel (docs/product/screens.md#that), in every language (docs/product/markets-and-formats.md#languages).
  * Each step is written once with its three languages side by side, so a language cannot lose or
  * gain a step. Placeholders: `{account}` (virtual account, payment code, our UPI ID, CLABE or
  * cash reference) and `{amount}` (already formatted) come from the caller; `{prefix}` (the bank's
@@ -500,14 +500,14 @@ const OXXO: readonly Texts[] = [
   l('Simpan tiket sebagai bukti pembayaran.', 'Keep the ticket as proof of payment.', 'Guarda el ticket: es tu comprobante de pago.'),
 ]
 
-/** Named groups of steps (spec 3, "bank"), by market and method code: every transfer method. */
+/** Named groups of steps (a bank's groups, docs/product/screens.md#that), by market and method code: every transfer method. */
 export const STEP_GROUPS: Readonly<Record<Market, Readonly<Record<string, readonly StepGroupTexts[]>>>> = {
   ID: ID_BANKS,
   IN: { UPI, BANK_TRANSFER },
   MX: { SPEI },
 }
 
-/** A flat list of steps (spec 3, "market"), by market and method code: every counter or cash method. */
+/** A flat list of steps (a mini market's list, docs/product/screens.md#that), by market and method code: every counter or cash method. */
 export const STEP_LISTS: Readonly<Record<Market, Readonly<Record<string, readonly Texts[]>>>> = {
   ID: { ALFAMART: atTheTill('Alfamart'), INDOMARET: atTheTill('Indomaret') },
   IN: {},

@@ -14,7 +14,7 @@ export interface ComplaintToSave {
   requestKey: string
 }
 
-/** docs/product/complaints.md#saving: one complaint, with its photos' urls comma-joined as the spec's field wants them. */
+/** docs/product/complaints.md#saving: one complaint, with its photos' urls comma-joined as the call's field wants them. */
 export function useSaveComplaint(loading: string) {
   const api = useApi()
   const queryClient = useQueryClient()

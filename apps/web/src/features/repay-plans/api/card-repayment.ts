@@ -6,7 +6,7 @@ import { repaymentWayKey, type RepaymentWay } from './get-repayment-way'
 export type CommitAnswer = DataOf<typeof repaymentCommit>
 
 /**
- * Commits a card repayment (spec 4.3). A repayToken is good for one commit: a second commit (a new
+ * Commits a card repayment (docs/product/screens.md#repay-card). A repayToken is good for one commit: a second commit (a new
  * SMS code) first asks repayment-way for a fresh one, which also refreshes the amount owed.
  */
 export async function commitCardRepayment(
@@ -38,7 +38,7 @@ export async function commitCardRepayment(
   )
 }
 
-/** Confirms the committed repayment with the SMS code (spec 8: 800006 wrong code, 800005 sent twice). */
+/** Confirms the committed repayment with the SMS code (docs/product/envelopes-and-errors.md#error-codes: 800006 wrong code, 800005 sent twice). */
 export function confirmCardRepayment(api: ApiClient, input: { orderId: string; verifyCode: string; repaymentRecordId: number }): Promise<unknown> {
   return api.callApi(repaymentConfirm, { body: input }, { toast: false })
 }

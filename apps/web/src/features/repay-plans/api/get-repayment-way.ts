@@ -7,7 +7,7 @@ export type RepaymentWay = DataOf<typeof repaymentWay>
 export const repaymentWayKey = (orderId: string) => ['repayPlans', 'card', orderId] as const
 
 /**
- * Card repay (spec 7.3): the borrower's cards (numbers masked), what is owed, and a repayToken that
+ * Card repay (docs/decisions/0012-payment-gateway.md#cards): the borrower's cards (numbers masked), what is owed, and a repayToken that
  * one commit spends.
  */
 export function repaymentWayQuery(api: ApiClient, orderId: string) {

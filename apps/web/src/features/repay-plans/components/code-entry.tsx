@@ -6,7 +6,7 @@ import { Modal } from '../../../shared/ui/modal'
 import styles from '../repay-plans.module.css'
 import { CODE_MIN_LENGTH, type CardRepayment } from './use-card-repayment'
 
-/** The SMS code entry of card repay (spec 4.3): the code, a 60 s countdown back to 'get code', cancel and confirm. */
+/** The SMS code entry of card repay (docs/product/screens.md#repay-card): the code, a 60 s countdown back to 'get code', cancel and confirm. */
 export function CodeEntry({ repay, card }: { repay: CardRepayment; card: BankCard }) {
   const { t } = useTranslation('repayPlans')
   const ids = { input: useId(), hint: useId(), error: useId() }

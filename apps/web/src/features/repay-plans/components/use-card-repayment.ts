@@ -11,12 +11,12 @@ import { useCountdown } from '../../../shared/ui/use-countdown'
 import { commitCardRepayment, confirmCardRepayment } from '../api/card-repayment'
 import type { RepaymentWay } from '../api/get-repayment-way'
 
-/** Spec 9: a new SMS code after 60 s; the code has at least 6 characters (docs/product/screens.md#repay-card). */
+/** A new SMS code after 60 s; the code has at least 6 characters (docs/product/screens.md#repay-card). */
 export const CODE_RESEND_SECONDS = 60
 export const CODE_MIN_LENGTH = 6
 
 /**
- * The card repay flow (spec 4.3): commit, then (needValid 1) the SMS code entry with its countdown,
+ * The card repay flow (docs/product/screens.md#repay-card): commit, then (needValid 1) the SMS code entry with its countdown,
  * then confirm. Every commit after the first asks for a fresh repayToken (one commit spends one).
  */
 export function useCardRepayment({ orderId, productId, way }: { orderId: string; productId?: number; way: RepaymentWay }) {
@@ -57,7 +57,7 @@ export function useCardRepayment({ orderId, productId, way }: { orderId: string;
         done()
       }
     } catch (error) {
-      // Spec 7.7 and 8: the server's message, else 'processing failed'; the code button is back to 'get code'.
+      // docs/product/screens.md#repay-card: the server's message, else 'processing failed'; the code button is back to 'get code'.
       tokenSpent.current = true
       countdown.reset()
       const message = failureMessage(error, t('card.processingFailed'), tc('errors.network'))
@@ -85,14 +85,14 @@ export function useCardRepayment({ orderId, productId, way }: { orderId: string;
 
   function confirmFailure(error: unknown): string | undefined {
     if (!isApiError(error)) return undefined
-    // Spec 8's two codes have their own words; any other failure says the server's message.
+    // The two card-repay codes (docs/product/envelopes-and-errors.md#error-codes) have their own words; any other failure says the server's message.
     if (String(error.code) === String(ERROR_CODES.repayCodeWrong)) return t('card.codeWrong')
     if (String(error.code) === String(ERROR_CODES.repayTwice)) return t('card.twice')
     return undefined
   }
 
   const cancel = () => {
-    // Spec 4.3: cancel resets the timer.
+    // docs/product/screens.md#repay-card: cancel resets the timer.
     countdown.reset()
     setCodeOpen(false)
     setCodeError(undefined)

@@ -2,7 +2,7 @@ import { submitUtr } from '@kilat/contract'
 import { useApi } from '../../../shared/api'
 import { useMutation } from '../../../shared/api/mutation'
 
-/** India's bank transfer: the 12-digit UTR the borrower's bank gave them (spec 7.5 "submit utr"). */
+/** India's bank transfer: the 12-digit UTR the borrower's bank gave them (docs/product/screens.md#that). */
 export function useSubmitUtr(loading: string) {
   const api = useApi()
   return useMutation({

@@ -8,7 +8,7 @@ function isGroups(steps: PaySteps): steps is StepGroup[] {
 }
 
 /**
- * A method's steps (spec 2.10): a bank's named groups (ATM, its app, internet banking), each a
+ * A method's steps (docs/product/screens.md#that): a bank's named groups (ATM, its app, internet banking), each a
  * collapsible numbered list, or a mini market's one numbered list. `open`: the group shown opened.
  */
 export function PaySteps({ steps, open = 0 }: { steps: PaySteps; open?: number }) {

@@ -5,7 +5,7 @@ import { useSubmitUtr } from '../api/submit-utr'
 import styles from '../repayment.module.css'
 import surface from '../../../shared/ui/card.module.css'
 
-/** Spec 7.5 "submit utr": the bank's 12-digit reference of an Indian bank transfer (`utrSchema` of the contract). */
+/** docs/product/screens.md#that, `submit-utr`: the bank's 12-digit reference of an Indian bank transfer (`utrSchema` of the contract). */
 const UTR = /^\d{12}$/
 
 /**

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+
+// The repository's reference check (every cited page, anchor and file exists). The root stays the
+// repository's, as for the lint rules' tests.
+export default defineConfig({
+  test: {
+    name: 'references',
+    root: `${import.meta.dirname}/../..`,
+    include: ['scripts/references/*.test.js'],
+    environment: 'node',
+  },
+})
