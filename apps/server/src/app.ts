@@ -28,7 +28,7 @@ import { loansRoutes } from './modules/loans/loans.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import pagesPlugin from './modules/pages/pages.plugin.js'
 import { productsRoutes } from './modules/products/products.routes.js'
-import { publicFiguresRoutes } from './modules/public-figures/public-figures.routes.js'
+import { lendingFiguresRoutes } from './modules/lending-figures/lending-figures.routes.js'
 import { registrationRoutes } from './modules/registration/registration.routes.js'
 import { repaymentRoutes } from './modules/repayment/repayment.routes.js'
 
@@ -110,7 +110,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(complaintsRoutes, { storage })
   await app.register(chatbotRoutes)
   await app.register(registrationRoutes)
-  await app.register(publicFiguresRoutes)
+  await app.register(lendingFiguresRoutes)
   await app.register(repaymentRoutes, { gateway: payments })
   if (config.DEMO_MODE) await app.register(demoRoutes)
   if (config.DEMO_MODE) await app.register(newOrderRoutes)

@@ -27,20 +27,9 @@ import { catalogueChanged } from './catalogue-version.js'
 import type { Executor } from './client.js'
 import { logoUrl } from './logo-url.js'
 import { productFields } from './product-fields.js'
-import {
-  borrowers,
-  orderPeriods,
-  orders,
-  products,
-  type Borrower,
-  type NewOrder,
-  type NewOrderPeriod,
-  type NewProduct,
-  type Order,
-  type OrderPeriod,
-  type PeriodStatus,
-  type Product,
-} from './schema.js'
+import { borrowers, type Borrower } from '../modules/auth/auth.schema.js'
+import { orderPeriods, orders, type NewOrder, type NewOrderPeriod, type Order, type OrderPeriod, type PeriodStatus } from '../modules/orders/orders.schema.js'
+import { products, type NewProduct, type Product } from '../modules/products/products.schema.js'
 
 /**
  * Rows for tests and the demo seed. `build*` functions are pure (the seed inserts their rows

@@ -9,7 +9,7 @@ import {
   type SharedParams,
 } from '@kilat/contract'
 import type { Config } from '../config.js'
-import type { Borrower } from '../db/schema.js'
+import type { Borrower } from '../modules/auth/auth.schema.js'
 import { compressAnswer } from './compression.js'
 import { okEnvelope } from './envelope.js'
 import { AppError } from './errors.js'

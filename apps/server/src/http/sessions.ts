@@ -3,7 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Executor } from '../db/client.js'
 import { prepared } from '../db/prepared.js'
-import { borrowers, sessions, type Borrower } from '../db/schema.js'
+import { borrowers, sessions, type Borrower } from '../modules/auth/auth.schema.js'
 
 /** docs/product/shell-and-sessions.md#session-cookie-and-the-address-bar: HttpOnly, SameSite=Lax cookie that stands in for `tok` after the first page. */
 export const SESSION_COOKIE = 'sid'

@@ -4,7 +4,8 @@ import { and, desc, eq, gt } from 'drizzle-orm'
 import { z } from 'zod'
 import { cents, makeClabe, type Cents } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
-import { gatewayCallbacks, paymentAccounts } from '../../db/schema.js'
+import { gatewayCallbacks } from './sandbox.schema.js'
+import { paymentAccounts } from '../../modules/repayment/repayment.schema.js'
 import type { ChargeCardInput, IssueAccountInput, IssuedAccount, PaymentGateway, TokenizeCardInput, VerifiedCallback } from './payment-gateway.js'
 
 /**

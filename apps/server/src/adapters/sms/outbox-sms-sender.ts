@@ -1,7 +1,7 @@
 import { maskPhone } from '@kilat/domain'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Executor } from '../../db/client.js'
-import { smsOutbox } from '../../db/schema.js'
+import { smsOutbox } from './sms-outbox.schema.js'
 import type { SmsMessage, SmsSender } from './sms-sender.js'
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Locale, Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
-import { borrowers, smsCodes, type Borrower } from '../../db/schema.js'
+import { borrowers, smsCodes, type Borrower } from './auth.schema.js'
 
 export type SmsCode = typeof smsCodes.$inferSelect
 

@@ -74,3 +74,5 @@ export async function loginWithCode(deps: AuthDeps, caller: Caller, input: { pho
     return { token: session.token, expiresAt: session.expiresAt, phone: maskPhone(phone) }
   })
 }
+
+export type { Borrower } from './auth.schema.js'

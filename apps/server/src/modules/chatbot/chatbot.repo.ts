@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm'
 import type { Locale } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
-import { qaEntries, qaRecords, type QaEntry } from '../../db/schema.js'
+import { qaEntries, qaRecords, type QaEntry } from './chatbot.schema.js'
 
 export type QaRow = Pick<QaEntry, 'id' | 'pid' | 'kind' | 'title' | 'alias' | 'icon' | 'answer' | 'actionType'>
 

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
 import { MARKET_INFO, type Market } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
-import { complaints, complaintUploads, orders, problemTypes, products, type Complaint, type ComplaintStatusName, type NewComplaint, type ProblemType } from '../../db/schema.js'
+import { complaints, complaintUploads, problemTypes, type Complaint, type ComplaintStatusName, type NewComplaint, type ProblemType } from './complaints.schema.js'
+import { orders } from '../orders/orders.schema.js'
+import { products } from '../products/products.schema.js'
 
 /** Advisory-lock namespace of a borrower's complaint writes (saves and uploads). */
 const COMPLAINT_LOCK = 7_345_003

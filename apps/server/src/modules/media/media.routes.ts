@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { products } from '../../db/schema.js'
+import { products } from '../products/products.schema.js'
 import { AppError } from '../../http/errors.js'
 import { logoSvg } from './logo.js'
 

@@ -4,17 +4,9 @@ import { MARKETS, MARKET_INFO, ORDER_STATUSES, isSettled, type Cents, type Marke
 import type { Executor, Tx } from '../../db/client.js'
 import { jsonRowOf, rowFromJson } from '../../db/json-rows.js'
 import { prepared } from '../../db/prepared.js'
-import {
-  UNSETTLED_STATUSES,
-  orderPeriods,
-  orders,
-  products,
-  type NewOrder,
-  type NewOrderPeriod,
-  type Order,
-  type OrderPeriod,
-  type Product,
-} from '../../db/schema.js'
+import { UNSETTLED_STATUSES, orderPeriods, orders, type NewOrder, type NewOrderPeriod, type Order, type OrderPeriod } from './orders.schema.js'
+import { products } from '../products/products.schema.js'
+import type { Product } from '../products/products.service.js'
 
 const SETTLED_STATUSES = ORDER_STATUSES.filter(isSettled)
 

@@ -3,7 +3,7 @@ import type { Market } from '@kilat/domain'
 import { catalogueChanged } from '../../db/catalogue-version.js'
 import type { Executor } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
-import { events, products, type EventKind, type NewProduct, type Product } from '../../db/schema.js'
+import { events, products, type EventKind, type NewProduct, type Product } from './products.schema.js'
 
 const productStatement = prepared((db) => db.select().from(products).where(eq(products.id, sql.placeholder('id'))).limit(1).prepare('product_by_id'))
 

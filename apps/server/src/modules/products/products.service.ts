@@ -19,7 +19,8 @@ import {
 import { catalogueVersion } from '../../db/catalogue-version.js'
 import type { Executor } from '../../db/client.js'
 import { productFields } from '../../db/product-fields.js'
-import type { Borrower, EventKind, NewProduct, Product } from '../../db/schema.js'
+import type { Borrower } from '../auth/auth.service.js'
+import type { EventKind, NewProduct, Product } from './products.schema.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import { unsettledOrderNos } from '../orders/orders.service.js'
@@ -277,3 +278,5 @@ export async function recordEvent(db: Executor, borrower: Borrower, event: Event
 
 /** The texts of the product calls in the borrower's language. */
 export const productTexts = (locale: Locale) => textsFor(locale).products
+
+export type { EventKind, NewProduct, Product } from './products.schema.js'

@@ -2,16 +2,9 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm'
 import type { Locale, Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
-import {
-  borrowers,
-  channelTemplates,
-  promotionEvents,
-  promotionSids,
-  smsOutbox,
-  type ChannelTemplate,
-  type PromotionEventKind,
-  type PromotionSid,
-} from '../../db/schema.js'
+import { smsOutbox } from '../../adapters/sms/sms-outbox.schema.js'
+import { borrowers } from '../auth/auth.schema.js'
+import { channelTemplates, promotionEvents, promotionSids, type ChannelTemplate, type PromotionEventKind, type PromotionSid } from './registration.schema.js'
 
 /** Registration codes share `sms_codes` with the login codes, under their own purpose. */
 export const REGISTER_PURPOSE = 'register'

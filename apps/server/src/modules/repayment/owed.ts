@@ -1,5 +1,5 @@
 import { cents, isOverdue, maxCents, minCents, subCents, sumCents, type Cents, type Market, type Owed, type PeriodOwed } from '@kilat/domain'
-import type { Order, OrderPeriod } from '../../db/schema.js'
+import type { Order, OrderPeriod } from '../orders/orders.service.js'
 
 /**
  * What an order owes, read from its own rows (docs/product/money-rules.md#repayment): never from a

@@ -3,23 +3,11 @@ import type { Cents } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { rowsOf } from '../../db/client.js'
 import { jsonRowOf, rowFromJson } from '../../db/json-rows.js'
-import {
-  ledgerEntries,
-  orderPeriods,
-  orders,
-  paymentAccounts,
-  payments,
-  products,
-  type NewLedgerEntry,
-  type NewOrder,
-  type NewOrderPeriod,
-  type NewPaymentAccount,
-  type Order,
-  type OrderPeriod,
-  type PaymentAccount,
-  type PaymentPurpose,
-  type Product,
-} from '../../db/schema.js'
+import { orderPeriods, orders } from '../orders/orders.schema.js'
+import type { NewOrder, NewOrderPeriod, Order, OrderPeriod } from '../orders/orders.service.js'
+import { products } from '../products/products.schema.js'
+import type { Product } from '../products/products.service.js'
+import { ledgerEntries, paymentAccounts, payments, type NewLedgerEntry, type NewPaymentAccount, type PaymentAccount, type PaymentPurpose } from './repayment.schema.js'
 import { updateOrderInStatus } from '../orders/orders.service.js'
 
 /** What identifies "the same account" for a borrower asking twice (the partial unique index's columns). */

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Executor, Tx } from '../../../db/client.js'
-import { bankCards, orders, paymentAccounts, repayRecords, repayTokens, type BankCard, type NewBankCard, type PaymentAccount, type RepayRecord } from '../../../db/schema.js'
+import { orders } from '../../orders/orders.schema.js'
+import { bankCards, paymentAccounts, repayRecords, repayTokens, type BankCard, type NewBankCard, type PaymentAccount, type RepayRecord } from '../repayment.schema.js'
 
 /** The borrower's cards, oldest first (the first bound is the one the page selects). */
 export function cardsOf(db: Executor, borrowerId: number): Promise<BankCard[]> {

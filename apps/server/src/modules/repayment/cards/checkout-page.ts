@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { formatMoney, type Locale } from '@kilat/domain'
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_GATEWAY, sandboxPay } from '../../../adapters/payments/sandbox-gateway.js'
-import { borrowers } from '../../../db/schema.js'
+import { borrowers } from '../../auth/auth.schema.js'
 import { textsFor } from '../../../i18n/index.js'
 import * as repo from './cards.repo.js'
 
