@@ -16,7 +16,7 @@ const WORKSPACES = { domain: 'packages/domain', contract: 'packages/contract', s
 // Tests are exempt from the server's module rule only: a test reaches into another module's repo to
 // set up rows, and nothing imports a test, so that reach cannot couple production code. The db/,
 // http/, web and workspace rules still hold for tests: they describe layers, not convenience.
-const isTest = (file) => /\.test\.tsx?$/.test(file)
+const isTest = (file) => /\.test\.tsx?$/.test(file) || /\/test-helpers\.ts$/.test(file) || file.startsWith('apps/server/src/test/')
 
 // A table belongs to the module (or the lower layer: http/, adapters/<name>/) whose `*.schema.ts`
 // defines it. That file is imported by the owner's own files and by nobody else, with two
@@ -71,7 +71,7 @@ function check(from, to, shown) {
 
   if (from.workspace === 'server' && to.area === 'modules' && to.unit) {
     // A module's own files are free; another module is reached only through its service file.
-    if (from.area === 'modules' && from.file && from.unit !== to.unit && !isTest(from.rel)) {
+    if (from.area === 'modules' && from.file && from.unit !== to.unit && !isTest(from.rel) && !(isSchema(from.rel) && isSchema(to.rel))) {
       // '<b>.service.js' (as the server's imports are written), '.ts' or bare: all name that file.
       if (to.file.replace(/\.(js|ts)$/, '') !== `${to.unit}.service`) {
         return ['moduleService', { from: from.unit, to: to.unit, file: to.file || '(folder)' }]

@@ -76,3 +76,4 @@ export async function loginWithCode(deps: AuthDeps, caller: Caller, input: { pho
 }
 
 export type { Borrower } from './auth.schema.js'
+export { borrowerLocale, insertBorrower, isPhoneRegistered } from './auth.repo.js'

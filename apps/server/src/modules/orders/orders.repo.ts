@@ -316,3 +316,13 @@ export async function settledBefore(db: Executor, borrowerId: number, appliedAt:
     .limit(1)
   return row !== undefined
 }
+
+/** A borrower's orders by order number, each with its product's name (the demo's /testPreview links). */
+export function borrowerOrderList(db: Executor, borrowerId: number): Promise<Array<{ orderNo: string; productId: number; productName: string; status: number }>> {
+  return db
+    .select({ orderNo: orders.orderNo, productId: orders.productId, productName: products.name, status: orders.status })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.borrowerId, borrowerId))
+    .orderBy(asc(orders.orderNo))
+}

@@ -98,3 +98,4 @@ export function insertOrder(db: Executor, order: NewOrder, periods: Array<Omit<N
 
 export type { NewOrder, NewOrderPeriod, Order, OrderPeriod, PeriodStatus } from './orders.schema.js'
 export { UNSETTLED_STATUSES } from './orders.schema.js'
+export const borrowerOrderList = repo.borrowerOrderList

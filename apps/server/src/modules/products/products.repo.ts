@@ -68,3 +68,9 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<void> 
     scene: event.scene ?? null,
   })
 }
+
+/** A product's name by its public code (its logo is drawn from both). */
+export async function productNameByCode(db: Executor, code: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.code, code)).limit(1)
+  return row?.name
+}

@@ -280,3 +280,10 @@ export async function recordEvent(db: Executor, borrower: Borrower, event: Event
 export const productTexts = (locale: Locale) => textsFor(locale).products
 
 export type { EventKind, NewProduct, Product } from './products.schema.js'
+
+export { productNameByCode } from './products.repo.js'
+
+/** The market's own products a borrower may apply for now (active, not a partner's), in list order. */
+export async function ownActiveProducts(db: Executor, market: Market): Promise<Product[]> {
+  return (await repo.marketProducts(db, market)).filter((p) => p.status === 'active' && !p.isPartner)
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { bigint, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { Locale, Market } from '@kilat/domain'
 import { id, ts, createdAt } from '../../db/columns.js'
 import { borrowers } from '../auth/auth.schema.js'
