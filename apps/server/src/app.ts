@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './http/security-headers.js'
 import { SESSION_CACHE_MS, SESSION_COOKIE, SessionCache, setSessionCookie } from './http/sessions.js'
 import './http/types.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
+import { sessionStore } from './modules/auth/auth.service.js'
 import { chatbotRoutes } from './modules/chatbot/chatbot.routes.js'
 import { complaintsRoutes } from './modules/complaints/complaints.routes.js'
 import { demoRoutes } from './modules/demo/demo.routes.js'
@@ -70,7 +71,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   app.decorate('sessionCache', new SessionCache(sessionCacheMs))
 
   await app.register(cookie)
-  await app.register(requestContext, { sessions: app.sessionCache })
+  await app.register(requestContext, { sessions: app.sessionCache, store: sessionStore })
   installSecurityHeaders(app)
   // Calls are form-encoded, JSON or multipart (docs/product/envelopes-and-errors.md#request-formats-and-limits); plain text is none of them.
   app.removeContentTypeParser('text/plain')
