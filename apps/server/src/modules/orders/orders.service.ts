@@ -99,3 +99,11 @@ export function insertOrder(db: Executor, order: NewOrder, periods: Array<Omit<N
 export type { NewOrder, NewOrderPeriod, Order, OrderPeriod, PeriodStatus } from './orders.schema.js'
 export { UNSETTLED_STATUSES } from './orders.schema.js'
 export const borrowerOrderList = repo.borrowerOrderList
+
+/** Pieces of a statement of another area that joins the order its rows point at (see orders.repo.ts). */
+export { lockingOrder, orderColumns, orderJoin } from './orders.repo.js'
+/** Writes one installment of the order (repayment's allocation and extension). */
+export const updatePeriod = repo.updatePeriod
+export { borrowerOrderCards, borrowerOrderKeyAndStatus, type OrderCardRow } from './orders.repo.js'
+/** The market's lending figures, from the orders themselves (the public site shows them). */
+export { lendingTotals, type LendingTotals } from './orders.repo.js'

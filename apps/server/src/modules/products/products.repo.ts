@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { asc, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Market } from '@kilat/domain'
 import { catalogueChanged } from '../../db/catalogue-version.js'
 import type { Executor } from '../../db/client.js'
@@ -74,3 +74,11 @@ export async function productNameByCode(db: Executor, code: string): Promise<str
   const [row] = await db.select({ name: products.name }).from(products).where(eq(products.code, code)).limit(1)
   return row?.name
 }
+
+/**
+ * Pieces of another area's one statement over rows that name a product (an order's product on loan
+ * details, in the order job, under a complaint): `.innerJoin(...productJoin(row.productId))`, then
+ * `productColumns` (or some of them) in the select. The table itself stays in this module.
+ */
+export const productJoin = (productId: SQLWrapper) => [products, eq(products.id, productId)] as const
+export const productColumns = getTableColumns(products)

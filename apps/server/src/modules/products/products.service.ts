@@ -287,3 +287,6 @@ export { productNameByCode } from './products.repo.js'
 export async function ownActiveProducts(db: Executor, market: Market): Promise<Product[]> {
   return (await repo.marketProducts(db, market)).filter((p) => p.status === 'active' && !p.isPartner)
 }
+
+/** Pieces of a statement of another area that joins a product (see products.repo.ts). */
+export { productColumns, productJoin } from './products.repo.js'
