@@ -397,7 +397,7 @@ export async function seedKnowledgeBase(tx: Executor, kb = KNOWLEDGE_BASE): Prom
 }
 
 /**
- * The words of the knowledge base per language (schema.ts qa_lexicon), from PostgreSQL's own
+ * The words of the knowledge base per language (modules/chatbot/chatbot.schema.ts qa_lexicon), from PostgreSQL's own
  * tokenizer ('simple': lower case, not stemmed), for the chatbot's spelling correction. Run after
  * every change to qa_entries.
  */

@@ -58,7 +58,7 @@ export interface QaHit {
   actionType: number
 }
 
-/** Each language's own text-search configuration and generated column (schema.ts qa_entries). */
+/** Each language's own text-search configuration and generated column (chatbot.schema.ts qa_entries). */
 const SEARCH: Record<Locale, { config: string; column: string }> = {
   id: { config: 'indonesian', column: 'search_id' },
   en: { config: 'english', column: 'search_en' },
