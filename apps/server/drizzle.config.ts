@@ -1,8 +1,10 @@
 import { defineConfig } from 'drizzle-kit'
 
-// Migrations are generated from src/db/schema.ts and applied at start by src/db/migrate.ts.
+// Each table is defined by the module (or the lower layer) that owns it, in its `*.schema.ts`
+// (docs/decisions/0013-module-tables.md); migrations are generated from all of them and applied at
+// start by src/db/migrate.ts.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/**/*.schema.ts',
   out: './drizzle',
 })

@@ -16,7 +16,18 @@ const WORKSPACES = { domain: 'packages/domain', contract: 'packages/contract', s
 // Tests are exempt from the server's module rule only: a test reaches into another module's repo to
 // set up rows, and nothing imports a test, so that reach cannot couple production code. The db/,
 // http/, web and workspace rules still hold for tests: they describe layers, not convenience.
-const isTest = (file) => /\.test\.tsx?$/.test(file)
+const isTest = (file) => /\.test\.tsx?$/.test(file) || /\/test-helpers\.ts$/.test(file) || file.startsWith('apps/server/src/test/')
+
+// A table belongs to the module (or the lower layer: http/, adapters/<name>/) whose `*.schema.ts`
+// defines it. That file is imported by the owner's own files and by nobody else, with two
+// exceptions that only declare or fill tables: another schema file (a foreign key names the column
+// it points at; declarations, no query) and db/'s seed composition below (the seed and its
+// factories write every area's demo rows). Anyone else goes through the owner's service.
+const isSchema = (file) => /\.schema(\.(js|ts))?$/.test(file)
+const SEED_COMPOSITION = /^apps\/server\/src\/db\/(seed|seed-cards|factories|product-fields)(\.test)?\.ts$/
+
+/** The owner of a schema file: 'modules/<unit>', 'http' or 'adapters/<unit>'. */
+const ownerOf = (p) => (p.area === 'modules' || p.area === 'adapters' ? `${p.area}/${p.unit}` : p.area)
 
 /** A repository-relative path ('apps/server/src/db/seed.ts') for a specifier, or null if not ours. */
 function resolveTarget(specifier, importerRel) {
@@ -52,15 +63,22 @@ function check(from, to, shown) {
     return to.workspace === 'server' || to.workspace === 'web' ? ['crossApp', { from: from.workspace, to: to.workspace }] : null
   }
 
+  if (from.workspace === 'server' && isSchema(to.rel) && ownerOf(from) !== ownerOf(to)) {
+    // Tests are exempt as from the module rule (they set up rows); the layer rules below still hold.
+    const exempt = isTest(from.rel) || SEED_COMPOSITION.test(from.rel) || (isSchema(from.rel) && to.area === 'modules' && from.area === 'modules')
+    if (!exempt) return ['schema', { owner: ownerOf(to), file: to.rel.split('/').pop() }]
+  }
+
   if (from.workspace === 'server' && to.area === 'modules' && to.unit) {
     // A module's own files are free; another module is reached only through its service file.
-    if (from.area === 'modules' && from.file && from.unit !== to.unit && !isTest(from.rel)) {
+    if (from.area === 'modules' && from.file && from.unit !== to.unit && !isTest(from.rel) && !(isSchema(from.rel) && isSchema(to.rel))) {
       // '<b>.service.js' (as the server's imports are written), '.ts' or bare: all name that file.
       if (to.file.replace(/\.(js|ts)$/, '') !== `${to.unit}.service`) {
         return ['moduleService', { from: from.unit, to: to.unit, file: to.file || '(folder)' }]
       }
     }
     // The infrastructure below the modules never depends on them: modules build on it.
+    if (from.area === 'db' && isSchema(to.rel) && SEED_COMPOSITION.test(from.rel)) return null
     if (from.area === 'db' || from.area === 'http' || from.area === 'adapters') {
       return ['lowerLayer', { area: from.area, to: to.unit }]
     }
@@ -89,6 +107,7 @@ const boundaries = {
       contract: 'packages/contract may import @kilat/domain but no app: it may not import {{target}}',
       crossApp: 'apps/{{from}} may not import apps/{{to}}: the apps share only @kilat/contract and @kilat/domain',
       moduleService: 'modules/{{from}} may use modules/{{to}} only through {{to}}.service.ts, not {{file}}',
+      schema: '{{file}} holds the tables of {{owner}}: others read or change them only through its service',
       lowerLayer: '{{area}}/ sits below the modules and may not import from modules/{{to}}',
       feature: 'features/{{from}} may not import from features/{{to}}: move what both need to shared/',
       featureToApp: 'features/{{from}} may not import from app/: app composes the features, not the other way round',

@@ -36,6 +36,21 @@ ruleTester.run('kilat/boundaries', plugin.rules.boundaries, {
     at('apps/server/src/app.ts', "import { loansRoutes } from './modules/loans/loans.routes.js'"),
     at('apps/server/src/modules/auth/auth.service.ts', "import type { Db } from '../../db/client.js'\nimport { AppError } from '../../http/errors.js'"),
     at('apps/server/src/http/sessions.ts', "import type { Db } from '../db/client.js'"),
+    // Tables: the owner's files use its schema; another schema file may point a foreign key at it;
+    // the seed's composition fills every area's tables; tests set up rows (all of rule 8).
+    at('apps/server/src/modules/orders/orders.repo.ts', "import { orders, orderPeriods } from './orders.schema.js'"),
+    at('apps/server/src/modules/repayment/cards/cards.repo.ts', "import { bankCards } from '../repayment.schema.js'"),
+    at('apps/server/src/modules/repayment/repayment.schema.ts', "import { orders } from '../orders/orders.schema.js'"),
+    at('apps/server/src/modules/orders/orders.service.ts', "export type { Order } from './orders.schema.js'"),
+    at('apps/server/src/modules/loans/details.ts', "import { orderColumns, type Order } from '../orders/orders.service.js'"),
+    at('apps/server/src/http/throttle.ts', "import { rateLimits } from './throttle.schema.js'"),
+    at('apps/server/src/adapters/sms/outbox-sms-sender.ts', "import { smsOutbox } from './sms-outbox.schema.js'"),
+    at('apps/server/src/db/seed.ts', "import { orders } from '../modules/orders/orders.schema.js'"),
+    at('apps/server/src/db/factories.ts', "import { products } from '../modules/products/products.schema.js'"),
+    at('apps/server/src/db/seed.test.ts', "import { borrowers } from '../modules/auth/auth.schema.js'"),
+    at('apps/server/src/modules/loans/loans.test.ts', "import { orders } from '../orders/orders.schema.js'"),
+    at('apps/server/src/modules/repayment/test-helpers.ts', "import { gatewayCallbacks } from '../../adapters/payments/sandbox.schema.js'"),
+    at('apps/server/src/test/setup-db.ts', "import { products } from '../modules/products/products.schema.js'"),
     // Web: app composes features (also through Vite's glob); features use shared and their own files.
     at('apps/web/src/app/routes.ts', "import { appContext } from '../shared/router-context'\nconst m = import.meta.glob('../features/*/*.route.ts')"),
     at('apps/web/src/features/loans/components/agreements.tsx', "import type { Contracts } from '../api/get-contracts'\nimport { useApi } from '../../../shared/api'"),
@@ -81,6 +96,21 @@ ruleTester.run('kilat/boundaries', plugin.rules.boundaries, {
       'http/ sits below the modules and may not import from modules/auth'),
     bad('apps/server/src/adapters/sms/sms-sender.ts', "import { loginCodeText } from '../../modules/auth/sms-text.js'",
       'adapters/ sits below the modules and may not import from modules/auth'),
+    // 8. a table is its owner's: no other module, layer or db/ file (but the seed's) imports its schema.
+    bad('apps/server/src/modules/complaints/complaints.repo.ts', "import { orders } from '../orders/orders.schema.js'",
+      'orders.schema.js holds the tables of modules/orders: others read or change them only through its service'),
+    bad('apps/server/src/modules/repayment/cards/checkout-page.ts', "import { borrowers } from '../../auth/auth.schema.ts'", 'schema'),
+    bad('apps/server/src/modules/loans/details.ts', "import type { Order } from '../orders/orders.schema.js'", 'schema'),
+    bad('apps/server/src/modules/demo/demo.routes.ts', "import { smsOutbox } from '../../adapters/sms/sms-outbox.schema.js'",
+      'sms-outbox.schema.js holds the tables of adapters/sms: others read or change them only through its service'),
+    bad('apps/server/src/adapters/payments/sandbox-gateway.ts', "import { paymentAccounts } from '../../modules/repayment/repayment.schema.js'", 'schema'),
+    bad('apps/server/src/adapters/sms/outbox-sms-sender.ts', "import { rateLimits } from '../../http/throttle.schema.js'",
+      'throttle.schema.js holds the tables of http: others read or change them only through its service'),
+    bad('apps/server/src/http/sessions.ts', "import { sessions } from '../modules/auth/auth.schema.js'", 'schema'),
+    bad('apps/server/src/db/client.ts', "import * as orders from '../modules/orders/orders.schema.js'", 'schema'),
+    bad('apps/server/src/db/migrate.ts', "import { orders } from '../modules/orders/orders.schema'", 'schema'),
+    // a test is exempt from the owner rule, not from the layers: http/ still does not reach a module
+    bad('apps/server/src/http/sessions.test.ts', "import { sessions } from '../modules/auth/auth.schema.js'", 'lowerLayer'),
     // 7. web: no feature uses another, shared uses neither features nor app, features not app.
     bad('apps/web/src/features/loans/components/recommended-products.tsx', "import { ProductList } from '../../products/components/product-list'",
       'features/loans may not import from features/products: move what both need to shared/'),

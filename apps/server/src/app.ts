@@ -19,6 +19,7 @@ import { installSecurityHeaders } from './http/security-headers.js'
 import { SESSION_CACHE_MS, SESSION_COOKIE, SessionCache, setSessionCookie } from './http/sessions.js'
 import './http/types.js'
 import { authRoutes } from './modules/auth/auth.routes.js'
+import { sessionStore } from './modules/auth/auth.service.js'
 import { chatbotRoutes } from './modules/chatbot/chatbot.routes.js'
 import { complaintsRoutes } from './modules/complaints/complaints.routes.js'
 import { demoRoutes } from './modules/demo/demo.routes.js'
@@ -28,7 +29,7 @@ import { loansRoutes } from './modules/loans/loans.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import pagesPlugin from './modules/pages/pages.plugin.js'
 import { productsRoutes } from './modules/products/products.routes.js'
-import { publicFiguresRoutes } from './modules/public-figures/public-figures.routes.js'
+import { lendingFiguresRoutes } from './modules/lending-figures/lending-figures.routes.js'
 import { registrationRoutes } from './modules/registration/registration.routes.js'
 import { repaymentRoutes } from './modules/repayment/repayment.routes.js'
 
@@ -70,7 +71,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   app.decorate('sessionCache', new SessionCache(sessionCacheMs))
 
   await app.register(cookie)
-  await app.register(requestContext, { sessions: app.sessionCache })
+  await app.register(requestContext, { sessions: app.sessionCache, store: sessionStore })
   installSecurityHeaders(app)
   // Calls are form-encoded, JSON or multipart (docs/product/envelopes-and-errors.md#request-formats-and-limits); plain text is none of them.
   app.removeContentTypeParser('text/plain')
@@ -110,7 +111,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(complaintsRoutes, { storage })
   await app.register(chatbotRoutes)
   await app.register(registrationRoutes)
-  await app.register(publicFiguresRoutes)
+  await app.register(lendingFiguresRoutes)
   await app.register(repaymentRoutes, { gateway: payments })
   if (config.DEMO_MODE) await app.register(demoRoutes)
   if (config.DEMO_MODE) await app.register(newOrderRoutes)

@@ -1,5 +1,5 @@
 import type { Locale, Market } from '@kilat/domain'
-import type { NewChannelTemplate, TemplateCopy } from '../db/schema.js'
+import type { NewChannelTemplate, TemplateCopy } from '../modules/registration/registration.service.js'
 
 /**
  * The promotion landing pages (docs/product/registration.md#channel-templates), one per market,

@@ -11,12 +11,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import type { Config } from '../config.js'
-import * as schema from './schema.js'
-
-export type Schema = typeof schema
-
-/** The Drizzle base both drivers share: services are written once for PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/**
+ * The Drizzle base both drivers share: services are written once for PGlite and PostgreSQL. It knows
+ * no tables: each module brings its own (`modules/<area>/<area>.schema.ts`), so db/ depends on none.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>
 
 /** What a transaction callback receives; it runs the same queries as `Db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -139,7 +138,7 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     })
     await client.waitReady
     startStatementsFromIo(client)
-    const db = drizzlePglite(client, { schema }) as unknown as Db
+    const db = drizzlePglite(client) as unknown as Db
     return wrap(db, { kind: 'pglite', client }, async () => {
       try {
         if (!client.closed) await client.close()
@@ -157,7 +156,7 @@ export async function openPostgres(url: string, poolOptions: pg.PoolConfig = {})
   const client = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, ...poolOptions })
   // An idle client that loses its connection emits here; without a listener the process would exit.
   client.on('error', () => {})
-  const db = drizzlePg(client, { schema }) as unknown as Db
+  const db = drizzlePg(client) as unknown as Db
   return wrap(db, { kind: 'postgres', client }, () => client.end())
 }
 

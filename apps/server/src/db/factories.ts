@@ -22,25 +22,14 @@ import {
   type OrderStatus,
   type ProductProblem,
 } from '@kilat/domain'
-import { createSession } from '../http/sessions.js'
+import { hashToken, newSessionToken } from '../http/sessions.js'
 import { catalogueChanged } from './catalogue-version.js'
 import type { Executor } from './client.js'
 import { logoUrl } from './logo-url.js'
 import { productFields } from './product-fields.js'
-import {
-  borrowers,
-  orderPeriods,
-  orders,
-  products,
-  type Borrower,
-  type NewOrder,
-  type NewOrderPeriod,
-  type NewProduct,
-  type Order,
-  type OrderPeriod,
-  type PeriodStatus,
-  type Product,
-} from './schema.js'
+import { borrowers, sessions, type Borrower } from '../modules/auth/auth.schema.js'
+import { orderPeriods, orders, type NewOrder, type NewOrderPeriod, type Order, type OrderPeriod, type PeriodStatus } from '../modules/orders/orders.schema.js'
+import { products, type NewProduct, type Product } from '../modules/products/products.schema.js'
 
 /**
  * Rows for tests and the demo seed. `build*` functions are pure (the seed inserts their rows
@@ -87,7 +76,14 @@ export async function createBorrowerWithSession(
   return { borrower, token, sessionId }
 }
 
-export { createSession }
+/** A session of the borrower, stored as a sign-in stores it (only the token's SHA-256). */
+export async function createSession(db: Executor, borrowerId: number, options: { ttlDays: number; token?: string }): Promise<{ token: string; sessionId: number }> {
+  const token = options.token ?? newSessionToken()
+  const expiresAt = new Date(Date.now() + options.ttlDays * 86_400_000)
+  const [row] = await db.insert(sessions).values({ tokenHash: hashToken(token), borrowerId, expiresAt }).returning({ id: sessions.id })
+  if (!row) throw new Error('session insert returned no row')
+  return { token, sessionId: row.id }
+}
 
 const L = (id: string, en: string, es: string) => ({ id, en, es })
 

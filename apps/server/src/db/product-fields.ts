@@ -1,5 +1,5 @@
 import { cents, type ProductFields } from '@kilat/domain'
-import type { NewProduct } from './schema.js'
+import type { NewProduct } from '../modules/products/products.schema.js'
 
 /** A product's row as the domain's pricing fields, the database's defaults filled in. */
 export function productFields(values: NewProduct): ProductFields {

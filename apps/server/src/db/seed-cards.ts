@@ -1,7 +1,7 @@
 import { maskCardNo, type Market } from '@kilat/domain'
 import { SANDBOX_GATEWAY } from '../adapters/payments/sandbox-gateway.js'
 import type { Executor } from './client.js'
-import { bankCards } from './schema.js'
+import { bankCards } from '../modules/repayment/repayment.schema.js'
 
 /**
  * The demo borrowers' bank cards (docs/decisions/0012-payment-gateway.md#cards), demo mode only:

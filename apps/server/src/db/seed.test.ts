@@ -22,7 +22,11 @@ import {
 import { buildTestApp, openTestDatabase } from '../test/setup-db.js'
 import type { Database } from './client.js'
 import { ProductProblemError, buildProduct } from './factories.js'
-import { borrowers, orderPeriods, orders, problemTypes, products, qaEntries, sessions } from './schema.js'
+import { borrowers, sessions } from '../modules/auth/auth.schema.js'
+import { qaEntries } from '../modules/chatbot/chatbot.schema.js'
+import { problemTypes } from '../modules/complaints/complaints.schema.js'
+import { orderPeriods, orders } from '../modules/orders/orders.schema.js'
+import { products } from '../modules/products/products.schema.js'
 import { DEMO_BORROWERS, DEMO_PRODUCTS, seedDemo, seedReference } from './seed.js'
 
 const S = ORDER_STATUS

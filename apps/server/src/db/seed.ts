@@ -7,21 +7,12 @@ import { catalogueChanged } from './catalogue-version.js'
 import type { Executor, Db } from './client.js'
 import { assertProductFits, buildOrder, buildProduct } from './factories.js'
 import { seedDemoCards } from './seed-cards.js'
-import {
-  borrowers,
-  channelTemplates,
-  complaintUploads,
-  complaints,
-  orderPeriods,
-  orders,
-  problemTypes,
-  products,
-  qaEntries,
-  sessions,
-  type ComplaintOutcome,
-  type ComplaintStatusName,
-  type NewProduct,
-} from './schema.js'
+import { borrowers, sessions } from '../modules/auth/auth.schema.js'
+import { qaEntries } from '../modules/chatbot/chatbot.schema.js'
+import { complaintUploads, complaints, problemTypes, type ComplaintOutcome, type ComplaintStatusName } from '../modules/complaints/complaints.schema.js'
+import { orderPeriods, orders } from '../modules/orders/orders.schema.js'
+import { products, type NewProduct } from '../modules/products/products.schema.js'
+import { channelTemplates } from '../modules/registration/registration.schema.js'
 
 /**
  * Demo data (docs/product/shell-and-sessions.md#demo-data), seeded in demo mode only. Idempotent:
@@ -406,7 +397,7 @@ export async function seedKnowledgeBase(tx: Executor, kb = KNOWLEDGE_BASE): Prom
 }
 
 /**
- * The words of the knowledge base per language (schema.ts qa_lexicon), from PostgreSQL's own
+ * The words of the knowledge base per language (modules/chatbot/chatbot.schema.ts qa_lexicon), from PostgreSQL's own
  * tokenizer ('simple': lower case, not stemmed), for the chatbot's spelling correction. Run after
  * every change to qa_entries.
  */

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import { pickSharedParams } from '@kilat/contract'
 import { localeFrom, marketFrom } from '@kilat/domain'
 import { isPagePath } from './paths.js'
-import { resolveToken, tokenOf, type ResolvedSession, type SessionCache } from './sessions.js'
+import { resolveToken, tokenOf, type ResolvedSession, type SessionCache, type SessionStore } from './sessions.js'
 
 const kSession = Symbol('kilat.session')
 
@@ -12,8 +12,8 @@ const kSession = Symbol('kilat.session')
  * Per-request facts every module reads: the CSP nonce (pages only), the market and language, the shared
  * parameters (docs/product/shell-and-sessions.md#shared-parameters), and the session (resolved on first use, then remembered).
  */
-export const requestContext = fp<{ sessions: SessionCache }>(
-  async (app, { sessions }) => {
+export const requestContext = fp<{ sessions: SessionCache; store: SessionStore }>(
+  async (app, { sessions, store }) => {
     app.decorateRequest('cspNonce', '')
     app.decorateRequest('market', 'ID')
     app.decorateRequest('locale', 'id')
@@ -28,7 +28,7 @@ export const requestContext = fp<{ sessions: SessionCache }>(
     async function resolve(request: FastifyRequest): Promise<ResolvedSession | null> {
       const found = tokenOf(request)
       if (!found) return null
-      const session = await resolveToken(app.db, sessions, found.token)
+      const session = await resolveToken(app.db, store, sessions, found.token)
       if (!session) return null
       return {
         sessionId: session.sessionId,

@@ -9,11 +9,10 @@ import {
   type SharedParams,
 } from '@kilat/contract'
 import type { Config } from '../config.js'
-import type { Borrower } from '../db/schema.js'
 import { compressAnswer } from './compression.js'
 import { okEnvelope } from './envelope.js'
 import { AppError } from './errors.js'
-import type { ResolvedSession } from './sessions.js'
+import type { ResolvedSession, SessionBorrower as Borrower } from './sessions.js'
 
 export interface UploadedFile {
   fieldname: string

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Locale, Market } from '@kilat/domain'
 import type { Executor } from '../db/client.js'
-import { prepared } from '../db/prepared.js'
-import { borrowers, sessions, type Borrower } from '../db/schema.js'
 
 /** docs/product/shell-and-sessions.md#session-cookie-and-the-address-bar: HttpOnly, SameSite=Lax cookie that stands in for `tok` after the first page. */
 export const SESSION_COOKIE = 'sid'
@@ -12,11 +10,11 @@ export const SESSION_COOKIE = 'sid'
 const MAX_TOKEN_LENGTH = 256
 
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
-const TOUCH_INTERVAL_MS = 60_000
+export const TOUCH_INTERVAL_MS = 60_000
 
 export interface ResolvedSession {
   sessionId: number
-  borrower: Borrower
+  borrower: SessionBorrower
   expiresAt: Date
   /** Where the token came from: a cookie-only POST needs the XMLHttpRequest marker. */
   via: 'query' | 'header' | 'cookie'
@@ -32,49 +30,36 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex')
 }
 
-export async function createSession(
-  db: Executor,
-  borrowerId: number,
-  options: { ttlDays: number; token?: string },
-): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
-  const token = options.token ?? newSessionToken()
-  const expiresAt = new Date(Date.now() + options.ttlDays * 86_400_000)
-  const [row] = await db
-    .insert(sessions)
-    .values({ tokenHash: hashToken(token), borrowerId, expiresAt })
-    .returning({ id: sessions.id })
-  if (!row) throw new Error('session insert returned no row')
-  return { token, sessionId: row.id, expiresAt }
-}
-
-/** Every call of a borrower starts here: one prepared statement, the session joined to its borrower. */
-const sessionByTokenHash = prepared((db) =>
-  db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      borrower: borrowers,
-    })
-    .from(sessions)
-    .innerJoin(borrowers, eq(borrowers.id, sessions.borrowerId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .prepare('session_by_token_hash'),
-)
-
-export interface FoundSession {
-  sessionId: number
-  borrower: Borrower
-  expiresAt: Date
-  lastSeenAt: Date
+/**
+ * The signed-in borrower a request carries: the row of auth's `borrowers` table (modules/auth owns
+ * that table and the sessions; a module passing it where auth's `Borrower` is expected fails to
+ * compile the day the two differ).
+ */
+export interface SessionBorrower {
+  id: number
+  phone: string
+  market: Market
+  name: string | null
+  locale: Locale
+  createdAt: Date
 }
 
 export interface FoundSession {
   sessionId: number
-  borrower: Borrower
+  borrower: SessionBorrower
   expiresAt: Date
   lastSeenAt: Date
+}
+
+/**
+ * Where sessions are stored: modules/auth, which owns the `sessions` and `borrowers` tables, gives
+ * it to the request context (app.ts), so that http/ names no table of a module above it.
+ */
+export interface SessionStore {
+  /** The live session of a token's hash with its borrower, in one round trip; undefined when none. */
+  find(db: Executor, tokenHash: string): Promise<FoundSession | undefined>
+  /** Records that the session was used (the store decides how often it writes). */
+  touch(db: Executor, sessionId: number, lastSeenAt: Date): Promise<void>
 }
 
 /** How long a resolved session is kept in the process (docs/decisions/0008-api-performance.md). */
@@ -137,37 +122,23 @@ export class SessionCache {
  * The live session of a token, from the cache when it was resolved a moment ago, else from the
  * database (and then kept). `last_seen_at` is written as before, at most once a minute.
  */
-export async function resolveToken(db: Executor, cache: SessionCache, token: string): Promise<FoundSession | null> {
+export async function resolveToken(db: Executor, store: SessionStore, cache: SessionCache, token: string): Promise<FoundSession | null> {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null
   const tokenHash = hashToken(token)
   const now = Date.now()
   const cached = cache.get(tokenHash, now)
   if (cached) {
     if (now - cached.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-      await touchSession(db, cached.sessionId, cached.lastSeenAt)
+      await store.touch(db, cached.sessionId, cached.lastSeenAt)
       cached.lastSeenAt = new Date(now)
     }
     return cached
   }
-  const [found] = await sessionByTokenHash(db).execute({ tokenHash })
+  const found = await store.find(db, tokenHash)
   if (!found) return null
-  await touchSession(db, found.sessionId, found.lastSeenAt)
+  await store.touch(db, found.sessionId, found.lastSeenAt)
   cache.set(tokenHash, found, now)
   return found
-}
-
-export async function touchSession(db: Executor, sessionId: number, lastSeenAt: Date): Promise<void> {
-  if (Date.now() - lastSeenAt.getTime() < TOUCH_INTERVAL_MS) return
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, sql`now() - interval '1 minute'`)))
-}
-
-/** Deletes the session and drops it from this process's cache at once. */
-export async function deleteSession(db: Executor, cache: SessionCache, sessionId: number): Promise<void> {
-  cache.forget(sessionId)
-  await db.delete(sessions).where(eq(sessions.id, sessionId))
 }
 
 /** The token a request carries: query (`tok`, `sessionId`), then header, then cookie. */

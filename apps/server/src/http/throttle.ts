@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.js'
-import { rateLimits } from '../db/schema.js'
+import { rateLimits } from './throttle.schema.js'
 
 /**
  * Counts one hit in a fixed window shared by every server process (the counter lives in the

@@ -6,7 +6,7 @@ import { buildApp, type BuildAppOptions } from '../app.js'
 import { loadConfig, type Config } from '../config.js'
 import { openPglite, openPostgres, type Database } from '../db/client.js'
 import { migrateDatabase } from '../db/migrate.js'
-import { products, type Product } from '../db/schema.js'
+import { products, type Product } from '../modules/products/products.schema.js'
 import { seedDemo } from '../db/seed.js'
 
 /** Every table of the application, for truncation between test files on a shared PostgreSQL. */

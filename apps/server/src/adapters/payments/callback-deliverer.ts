@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
 import type { Executor } from '../../db/client.js'
 import { rowsOf } from '../../db/client.js'
-import { gatewayCallbacks } from '../../db/schema.js'
+import { gatewayCallbacks } from './sandbox.schema.js'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from './sandbox-gateway.js'
 
 /**

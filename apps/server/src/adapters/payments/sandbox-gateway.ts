@@ -1,10 +1,9 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
-import { and, desc, eq, gt } from 'drizzle-orm'
 import { z } from 'zod'
 import { cents, makeClabe, type Cents } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
-import { gatewayCallbacks, paymentAccounts } from '../../db/schema.js'
+import { gatewayCallbacks } from './sandbox.schema.js'
 import type { ChargeCardInput, IssueAccountInput, IssuedAccount, PaymentGateway, TokenizeCardInput, VerifiedCallback } from './payment-gateway.js'
 
 /**
@@ -151,27 +150,22 @@ export class SandboxGateway implements PaymentGateway {
 
 export type SandboxPayResult = { ok: true; paymentId: string; callbackId: number } | { ok: false; reason: 'unknownAccount' | 'alreadyPaid' }
 
+/** What the sandbox needs of an account it issued to report it paid. */
+export interface SandboxAccount {
+  id: number
+  accountNo: string
+  amount: Cents
+  method: string
+}
+
 /**
  * A borrower pays a sandbox account (demo and tests only: the route that calls this is not there
- * otherwise). The account must be pending and unexpired; it takes one payment, of its amount unless
- * a test asks for another. The callback is queued, not sent: the deliverer posts it, and retries.
+ * otherwise). The caller (modules/repayment, whose the accounts are) finds the account, pending and
+ * unexpired; it takes one payment, of its amount unless a test asks for another. The callback is
+ * queued, not sent: the deliverer posts it, and retries.
  */
-export async function sandboxPay(db: Executor, accountNo: string, options: { now?: Date; amount?: Cents } = {}): Promise<SandboxPayResult> {
+export async function queueSandboxPayment(db: Executor, account: SandboxAccount, options: { now?: Date; amount?: Cents } = {}): Promise<SandboxPayResult> {
   const now = options.now ?? new Date()
-  const [account] = await db
-    .select()
-    .from(paymentAccounts)
-    .where(
-      and(
-        eq(paymentAccounts.gateway, SANDBOX_GATEWAY),
-        eq(paymentAccounts.accountNo, accountNo),
-        eq(paymentAccounts.status, 'pending'),
-        gt(paymentAccounts.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(paymentAccounts.id))
-    .limit(1)
-  if (!account) return { ok: false, reason: 'unknownAccount' }
   const paymentId = `sbx_pay_${randomBytes(12).toString('hex')}`
   const body: SandboxCallbackBody = {
     id: paymentId,

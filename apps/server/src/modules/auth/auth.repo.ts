@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Locale, Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
-import { borrowers, smsCodes, type Borrower } from '../../db/schema.js'
+import { borrowers, smsCodes, type Borrower } from './auth.schema.js'
 
 export type SmsCode = typeof smsCodes.$inferSelect
 
@@ -81,4 +81,21 @@ export async function findOrCreateBorrower(
   const [existing] = await db.select().from(borrowers).where(eq(borrowers.phone, values.phone)).limit(1)
   if (!existing) throw new Error('borrower vanished between insert and select')
   return existing
+}
+
+/** The language a borrower chose, for what is written to them outside a request of theirs. */
+export async function borrowerLocale(db: Executor, id: number): Promise<Locale | undefined> {
+  const [row] = await db.select({ locale: borrowers.locale }).from(borrowers).where(eq(borrowers.id, id)).limit(1)
+  return row?.locale
+}
+
+export async function isPhoneRegistered(db: Executor, phone: string): Promise<boolean> {
+  const [row] = await db.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.phone, phone)).limit(1)
+  return row !== undefined
+}
+
+/** The new borrower, or undefined when the number is taken (a race with another registration or a login). */
+export async function insertBorrower(db: Executor, values: { phone: string; market: Market; locale: Locale }): Promise<number | undefined> {
+  const [row] = await db.insert(borrowers).values(values).onConflictDoNothing({ target: borrowers.phone }).returning({ id: borrowers.id })
+  return row?.id
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { loginInit, logout, sendSmsCode, smsLogin, userInfo } from '@kilat/contract'
 import { MARKET_INFO, maskPhone } from '@kilat/domain'
 import { registerCall } from '../../http/route.js'
-import { clearSessionCookie, deleteSession, setSessionCookie } from '../../http/sessions.js'
+import { clearSessionCookie, setSessionCookie } from '../../http/sessions.js'
+import { deleteSession } from './session-store.js'
 import { CODE_LENGTH, RESEND_SECONDS, loginWithCode, sendLoginCode, type AuthDeps, type Caller } from './auth.service.js'
 
 const callerOf = (req: FastifyRequest): Caller => ({ market: req.market, locale: req.locale, ip: req.ip })

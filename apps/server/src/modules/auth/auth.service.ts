@@ -3,7 +3,7 @@ import type { SmsSender } from '../../adapters/sms/sms-sender.js'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
-import { createSession } from '../../http/sessions.js'
+import { createSession } from './session-store.js'
 import { hitRateLimit } from '../../http/throttle.js'
 import { count, textsFor } from '../../i18n/index.js'
 import * as repo from './auth.repo.js'
@@ -74,3 +74,8 @@ export async function loginWithCode(deps: AuthDeps, caller: Caller, input: { pho
     return { token: session.token, expiresAt: session.expiresAt, phone: maskPhone(phone) }
   })
 }
+
+export type { Borrower } from './auth.schema.js'
+export { borrowerLocale, insertBorrower, isPhoneRegistered } from './auth.repo.js'
+/** The sessions' storage, for http/'s request context (app.ts) and the sign-out. */
+export { createSession, deleteSession, sessionStore } from './session-store.js'

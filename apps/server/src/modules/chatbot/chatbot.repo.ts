@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm'
 import type { Locale } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
-import { qaEntries, qaRecords, type QaEntry } from '../../db/schema.js'
+import { qaEntries, qaRecords, type QaEntry } from './chatbot.schema.js'
 
 export type QaRow = Pick<QaEntry, 'id' | 'pid' | 'kind' | 'title' | 'alias' | 'icon' | 'answer' | 'actionType'>
 
@@ -58,7 +58,7 @@ export interface QaHit {
   actionType: number
 }
 
-/** Each language's own text-search configuration and generated column (schema.ts qa_entries). */
+/** Each language's own text-search configuration and generated column (chatbot.schema.ts qa_entries). */
 const SEARCH: Record<Locale, { config: string; column: string }> = {
   id: { config: 'indonesian', column: 'search_id' },
   en: { config: 'english', column: 'search_en' },

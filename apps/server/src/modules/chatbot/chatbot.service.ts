@@ -1,7 +1,7 @@
 import { ACTION_CONTACT, QA_RECORD_TYPES, type DataOf, type QaEntry, type QaMatch, type getQaList, type qaRecord } from '@kilat/contract'
 import type { Locale } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
-import type { Borrower } from '../../db/schema.js'
+import type { Borrower } from '../auth/auth.service.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import { insertQaRecord, qaLevel, qaQuestion, searchQuestions, type QaRow } from './chatbot.repo.js'

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
 import { MARKET_INFO, type Market } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
-import { complaints, complaintUploads, orders, problemTypes, products, type Complaint, type ComplaintStatusName, type NewComplaint, type ProblemType } from '../../db/schema.js'
+import { complaints, complaintUploads, problemTypes, type Complaint, type ComplaintStatusName, type NewComplaint, type ProblemType } from './complaints.schema.js'
+import { orderColumns, orderJoin } from '../orders/orders.service.js'
+import { productColumns, productJoin } from '../products/products.service.js'
 
 /** Advisory-lock namespace of a borrower's complaint writes (saves and uploads). */
 const COMPLAINT_LOCK = 7_345_003
@@ -20,38 +22,8 @@ export function activeProblemTypes(db: Executor): Promise<ProblemType[]> {
   return typesStatement(db).execute()
 }
 
-export interface OrderCardRow {
-  orderNo: string
-  status: number
-  principal: number
-  appliedAt: Date
-  productName: string
-  productLogo: string
-  market: Market
-}
-
-const ordersStatement = prepared((db) =>
-  db
-    .select({
-      orderNo: orders.orderNo,
-      status: orders.status,
-      principal: orders.principal,
-      appliedAt: orders.appliedAt,
-      productName: products.name,
-      productLogo: products.logoUrl,
-      market: products.market,
-    })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .where(eq(orders.borrowerId, sql.placeholder('borrowerId')))
-    .orderBy(desc(orders.appliedAt), desc(orders.id))
-    .prepare('complaint_orders'),
-)
-
-/** Every order of the borrower, newest first. */
-export function borrowerOrderCards(db: Executor, borrowerId: number): Promise<OrderCardRow[]> {
-  return ordersStatement(db).execute({ borrowerId })
-}
+// The borrower's orders are the orders module's, read through its service.
+export { borrowerOrderCards, borrowerOrderKeyAndStatus as findOrderForComplaint, type OrderCardRow } from '../orders/orders.service.js'
 
 const waitingStatement = prepared((db) =>
   db
@@ -64,15 +36,6 @@ const waitingStatement = prepared((db) =>
 
 export async function hasWaitingComplaint(db: Executor, borrowerId: number): Promise<boolean> {
   return (await waitingStatement(db).execute({ borrowerId })).length > 0
-}
-
-export async function findOrderForComplaint(db: Executor, borrowerId: number, orderNo: string): Promise<{ id: number; status: number } | undefined> {
-  const [row] = await db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.borrowerId, borrowerId), eq(orders.orderNo, orderNo)))
-    .limit(1)
-  return row
 }
 
 export async function complaintByRequestKey(db: Executor, borrowerId: number, requestKey: string): Promise<Complaint | undefined> {
@@ -162,8 +125,8 @@ export interface ComplaintRow extends Complaint {
 
 const complaintColumns = {
   complaint: complaints,
-  orderNo: orders.orderNo,
-  market: products.market,
+  orderNo: orderColumns.orderNo,
+  market: productColumns.market,
   typeTitle: typeTitle(0, complaints.problemType),
   sonTitle: sql<Record<string, string> | null>`(select t.title from ${problemTypes} t where t.parent_value = ${complaints.problemType} and t.value = ${complaints.problemSonType})`,
 }
@@ -218,8 +181,8 @@ const detailStatement = prepared((db) =>
   db
     .select(complaintColumns)
     .from(complaints)
-    .innerJoin(orders, eq(orders.id, complaints.orderKey))
-    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(...orderJoin(complaints.orderKey))
+    .innerJoin(...productJoin(orderColumns.productId))
     .where(and(eq(complaints.id, sql.placeholder('id')), eq(complaints.borrowerId, sql.placeholder('borrowerId'))))
     .limit(1)
     .prepare('complaint_detail'),

@@ -15,7 +15,7 @@ import {
 } from '@kilat/contract'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession } from '../../db/factories.js'
-import { complaintUploads, complaints } from '../../db/schema.js'
+import { complaintUploads, complaints } from './complaints.schema.js'
 import { get, post } from '../../test/inject.js'
 import { openComplaintsApp, upload } from './test-helpers.js'
 

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { demoLastSms, demoOrders } from '@kilat/contract'
 import { normalizeMobile } from '@kilat/domain'
-import { UNSETTLED_STATUSES, orders, products, smsOutbox } from '../../db/schema.js'
+import { latestOutboxMessage } from '../../adapters/sms/outbox-sms-sender.js'
+import { borrowerOrderList, unsettledOrderNos } from '../orders/orders.service.js'
+import { ownActiveProducts } from '../products/products.service.js'
 import { AppError } from '../../http/errors.js'
 import { registerCall } from '../../http/route.js'
 
@@ -14,12 +15,7 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, demoLastSms, async ({ req, query }) => {
     const phone = normalizeMobile(query.phone, req.market)
     if (!phone) throw new AppError('phoneInvalid')
-    const [message] = await app.db
-      .select({ body: smsOutbox.body, createdAt: smsOutbox.createdAt })
-      .from(smsOutbox)
-      .where(and(eq(smsOutbox.toPhone, phone), eq(smsOutbox.purpose, query.purpose)))
-      .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
-      .limit(1)
+    const message = await latestOutboxMessage(app.db, phone, query.purpose)
     return {
       code: message?.body.match(/\b(\d{6})\b/)?.[1] ?? null,
       sentAt: message ? message.createdAt.toISOString() : null,
@@ -30,23 +26,10 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
   // (active, their market, no unsettled order of theirs), so every /testPreview link works.
   registerCall(app, demoOrders, async ({ borrower }) => {
     const [own, busy, offered] = await Promise.all([
-      app.db
-        .select({ orderNo: orders.orderNo, productId: orders.productId, productName: products.name, status: orders.status })
-        .from(orders)
-        .innerJoin(products, eq(products.id, orders.productId))
-        .where(eq(orders.borrowerId, borrower.id))
-        .orderBy(asc(orders.orderNo)),
-      app.db
-        .select({ productId: orders.productId })
-        .from(orders)
-        .where(and(eq(orders.borrowerId, borrower.id), inArray(orders.status, UNSETTLED_STATUSES))),
-      app.db
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.market, borrower.market), eq(products.status, 'active'), eq(products.isPartner, false)))
-        .orderBy(asc(products.sort), asc(products.id)),
+      borrowerOrderList(app.db, borrower.id),
+      unsettledOrderNos(app.db, borrower.id),
+      ownActiveProducts(app.db, borrower.market),
     ])
-    const taken = new Set(busy.map((o) => o.productId))
-    return { productId: offered.find((p) => !taken.has(p.id))?.id ?? null, orders: own }
+    return { productId: offered.find((p) => !busy.has(p.id))?.id ?? null, orders: own }
   })
 }

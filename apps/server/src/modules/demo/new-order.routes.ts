@@ -1,10 +1,11 @@
-import { and, asc, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { demoNewOrder, type ParsedBodyOf } from '@kilat/contract'
-import { ORDER_STATUS, cents, type OrderStatus } from '@kilat/domain'
+import { ORDER_STATUS, type OrderStatus } from '@kilat/domain'
 import { catalogueChanged } from '../../db/catalogue-version.js'
 import { buildOrder } from '../../db/factories.js'
-import { products, type Borrower, type NewOrder, type NewOrderPeriod, type Product } from '../../db/schema.js'
+import type { Borrower } from '../auth/auth.service.js'
+import type { NewOrder, NewOrderPeriod } from '../orders/orders.service.js'
+import { createProduct, ownActiveProducts, type Product } from '../products/products.service.js'
 import { AppError } from '../../http/errors.js'
 import { registerCall } from '../../http/route.js'
 import { newOrderNo } from '../loans/loans.service.js'
@@ -27,12 +28,8 @@ const STATUS_OF: Record<Kind, OrderStatus> = {
  * (single payment with an extension fee for `due` and `overdue`, installments otherwise).
  */
 async function templateOf(app: FastifyInstance, borrower: Borrower, kind: Kind): Promise<Product> {
-  const rows = await app.db
-    .select()
-    .from(products)
-    .where(and(eq(products.market, borrower.market), eq(products.status, 'active'), eq(products.isPartner, false), kind === 'installments' ? eq(products.termUnit, 'period') : gt(products.extensionFee, cents(0))))
-    .orderBy(asc(products.sort), asc(products.id))
-  const found = rows.find((p) => (kind === 'installments' ? p.periods > 1 : p.termUnit === 'day'))
+  const rows = await ownActiveProducts(app.db, borrower.market)
+  const found = rows.find((p) => (kind === 'installments' ? p.termUnit === 'period' && p.periods > 1 : p.extensionFee > 0 && p.termUnit === 'day'))
   if (!found) throw new AppError('productUnavailable')
   return found
 }
@@ -69,14 +66,11 @@ export async function newOrderRoutes(app: FastifyInstance): Promise<void> {
     const orderNo = newOrderNo(now, borrower.market)
     await app.db.transaction(async (tx) => {
       const { id: _id, createdAt: _createdAt, ...fields } = template
-      const [product] = await tx
-        .insert(products)
-        .values({ ...fields, code: `${template.code}-${orderNo.toLowerCase()}`, status: 'disabled', sort: template.sort + 10_000 })
-        .returning()
+      const product = await createProduct(tx, { ...fields, code: `${template.code}-${orderNo.toLowerCase()}`, status: 'disabled', sort: template.sort + 10_000 })
       let built = buildOrder({
         orderNo,
         borrowerId: borrower.id,
-        product: product!,
+        product,
         status: STATUS_OF[body.kind],
         principal: template.minAmount,
         now,

@@ -1,7 +1,7 @@
 import type { Locale, Market } from '@kilat/domain'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
-import type { Borrower } from '../../db/schema.js'
+import type { Borrower } from '../auth/auth.service.js'
 
 export interface LoanDeps {
   db: Db

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS, contractView, loanDetailConfirm, loanDetailPush, recommendProductList } from '@kilat/contract'
 import { buildProduct } from '../../db/factories.js'
-import { products, type Product } from '../../db/schema.js'
+import { products, type Product } from '../products/products.schema.js'
 import { get, post } from '../../test/inject.js'
 import { openSeededApp, type SeededApp } from '../../test/setup-db.js'
 

@@ -5,7 +5,7 @@ import { ERRORS, contractJump, contractList, contractView, publicLoanTerms } fro
 import { aprBps, cents, dailyCostBps, formatDate, formatMoney, formatPercent, loanTermsOf, periodChoices, quoteLoan } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession } from '../../db/factories.js'
-import { orders, type Order } from '../../db/schema.js'
+import { orders, type Order } from '../orders/orders.schema.js'
 import { get, post } from '../../test/inject.js'
 import { openSeededApp, type SeededApp } from '../../test/setup-db.js'
 

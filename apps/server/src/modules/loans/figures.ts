@@ -15,7 +15,8 @@ import {
   type Market,
 } from '@kilat/domain'
 import { agreementContent, type AgreementContent, type AgreementFacts, type CapFacts, type LateChargeFacts } from '../../content/index.js'
-import type { Borrower, Product } from '../../db/schema.js'
+import type { Borrower } from '../auth/auth.service.js'
+import type { Product } from '../products/products.service.js'
 import { count, textsFor } from '../../i18n/index.js'
 import { headlineText } from '../products/products.service.js'
 

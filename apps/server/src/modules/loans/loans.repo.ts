@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
-import { ratings } from '../../db/schema.js'
+import { ratings } from './loans.schema.js'
 import { borrowerOrderKeySql } from '../orders/orders.service.js'
 
 /**

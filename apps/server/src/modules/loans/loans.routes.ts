@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { contractJump, contractList, contractView, googleScore, loanDetailConfirm, loanDetailPush, loanDetails, publicLoanTerms } from '@kilat/contract'
-import type { Borrower } from '../../db/schema.js'
+import type { Borrower } from '../auth/auth.service.js'
 import { registerCall } from '../../http/route.js'
 import * as loans from './loans.service.js'
 

@@ -28,7 +28,8 @@ import {
 } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession } from '../../db/factories.js'
-import { orderPeriods, orders, type Product } from '../../db/schema.js'
+import { orderPeriods, orders } from '../orders/orders.schema.js'
+import type { Product } from '../products/products.schema.js'
 import { get, post } from '../../test/inject.js'
 import { openSeededApp, type SeededApp } from '../../test/setup-db.js'
 

@@ -18,7 +18,8 @@ import {
   type LoanTerms,
 } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
-import type { Borrower, Product } from '../../db/schema.js'
+import type { Borrower } from '../auth/auth.service.js'
+import type { Product } from '../products/products.service.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import { availableProduct, costSummary } from '../products/products.service.js'

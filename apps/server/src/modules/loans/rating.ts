@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js'
-import type { Borrower } from '../../db/schema.js'
+import type { Borrower } from '../auth/auth.service.js'
 import { AppError } from '../../http/errors.js'
 import { rateBorrowerOrder, upsertRating } from './loans.repo.js'
 

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { products } from '../../db/schema.js'
 import { AppError } from '../../http/errors.js'
+import { productNameByCode } from '../products/products.service.js'
 import { logoSvg } from './logo.js'
 
 // Serves the addresses db/logo-url.ts gives the products.
@@ -11,11 +10,11 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { code: string } }>('/media/logos/:code.svg', async (req, reply) => {
     const code = req.params.code
     if (!/^[a-z0-9-]{1,64}$/.test(code)) throw new AppError('notFound')
-    const [product] = await app.db.select({ name: products.name }).from(products).where(eq(products.code, code)).limit(1)
-    if (!product) throw new AppError('notFound')
+    const name = await productNameByCode(app.db, code)
+    if (name === undefined) throw new AppError('notFound')
     return reply
       .type('image/svg+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=2592000')
-      .send(logoSvg(code, product.name))
+      .send(logoSvg(code, name))
   })
 }

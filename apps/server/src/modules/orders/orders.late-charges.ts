@@ -15,7 +15,7 @@ import {
   type Market,
 } from '@kilat/domain'
 import type { Db, Tx } from '../../db/client.js'
-import { orders, type Order, type OrderPeriod } from '../../db/schema.js'
+import { orders, type Order, type OrderPeriod } from './orders.schema.js'
 import { BATCH, todayIn } from './orders.lifecycle.js'
 import * as repo from './orders.repo.js'
 

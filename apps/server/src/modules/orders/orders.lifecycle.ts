@@ -13,7 +13,8 @@ import {
   type OrderStatus,
 } from '@kilat/domain'
 import type { Db, Tx } from '../../db/client.js'
-import { orders, type NewOrder, type Order, type Product } from '../../db/schema.js'
+import { orders, type NewOrder, type Order } from './orders.schema.js'
+import type { Product } from '../products/products.service.js'
 import * as repo from './orders.repo.js'
 import type { ClaimedOrder, LocalToday } from './orders.repo.js'
 

@@ -1,20 +1,11 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { MARKETS, MARKET_INFO, ORDER_STATUSES, isSettled, type Cents, type Market } from '@kilat/domain'
+import { MARKETS, MARKET_INFO, ORDER_STATUS, ORDER_STATUSES, TKB_HORIZON_DAYS, isSettled, type Cents, type Market } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { jsonRowOf, rowFromJson } from '../../db/json-rows.js'
 import { prepared } from '../../db/prepared.js'
-import {
-  UNSETTLED_STATUSES,
-  orderPeriods,
-  orders,
-  products,
-  type NewOrder,
-  type NewOrderPeriod,
-  type Order,
-  type OrderPeriod,
-  type Product,
-} from '../../db/schema.js'
+import { UNSETTLED_STATUSES, orderPeriods, orders, type NewOrder, type NewOrderPeriod, type Order, type OrderPeriod } from './orders.schema.js'
+import { productColumns, productJoin, type Product } from '../products/products.service.js'
 
 const SETTLED_STATUSES = ORDER_STATUSES.filter(isSettled)
 
@@ -23,9 +14,9 @@ const isBorrowerOrder = () => and(eq(orders.orderNo, sql.placeholder('orderNo'))
 
 const borrowerOrderStatement = prepared((db) =>
   db
-    .select({ order: orders, product: products })
+    .select({ order: orders, product: productColumns })
     .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(...productJoin(orders.productId))
     .where(isBorrowerOrder())
     .limit(1)
     .prepare('borrower_order'),
@@ -33,9 +24,9 @@ const borrowerOrderStatement = prepared((db) =>
 
 const borrowerOrderMarketStatement = prepared((db) =>
   db
-    .select({ market: products.market })
+    .select({ market: productColumns.market })
     .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(...productJoin(orders.productId))
     .where(isBorrowerOrder())
     .limit(1)
     .prepare('borrower_order_market'),
@@ -89,7 +80,7 @@ export function borrowerOrderQuery<A extends Record<string, unknown>>(
   name: string,
   also: (order: typeof orders) => AlsoColumns<A>,
 ): (db: Executor, borrowerId: number, orderNo: string) => Promise<OrderWithSchedule<A> | undefined> {
-  return orderWithScheduleQuery<Order, Product, A>(name, orders, products, also)
+  return orderWithScheduleQuery<Order, Product, A>(name, orders, productColumns, also)
 }
 
 /** An order's chosen columns with its product's chosen columns and the whole schedule (see borrowerOrderPartQuery). */
@@ -122,14 +113,14 @@ export function borrowerOrderPartQuery<OK extends keyof Order, PK extends keyof 
         return [key, column]
       }),
     )
-  return orderWithScheduleQuery<Pick<Order, OK>, Pick<Product, PK>, A>(name, columnsOf(getTableColumns(orders), orderKeys), columnsOf(getTableColumns(products), productKeys), also)
+  return orderWithScheduleQuery<Pick<Order, OK>, Pick<Product, PK>, A>(name, columnsOf(getTableColumns(orders), orderKeys), columnsOf(productColumns, productKeys), also)
 }
 
 /** The one statement of both readers above: the order and product as selected, the schedule, the caller's columns. */
 function orderWithScheduleQuery<O, P, A extends Record<string, unknown>>(
   name: string,
   orderFields: typeof orders | Record<string, PgColumn>,
-  productFields: typeof products | Record<string, PgColumn>,
+  productFields: typeof productColumns | Record<string, PgColumn>,
   also?: (order: typeof orders) => AlsoColumns<A>,
 ): (db: Executor, borrowerId: number, orderNo: string) => Promise<{ order: O; product: P; periods: OrderPeriod[]; also: A } | undefined> {
   const alsoFields = also ? Object.fromEntries(Object.entries<SQL>(also(orders)).map(([key, expression]) => [key, expression.as(key)])) : {}
@@ -137,7 +128,7 @@ function orderWithScheduleQuery<O, P, A extends Record<string, unknown>>(
     db
       .select({ order: orderFields, product: productFields, schedule: scheduleJson, ...alsoFields })
       .from(orders)
-      .innerJoin(products, eq(products.id, orders.productId))
+      .innerJoin(...productJoin(orders.productId))
       .where(isBorrowerOrder())
       .limit(1)
       .prepare(name),
@@ -228,13 +219,13 @@ function beforeTheirToday(column: SQLWrapper, marketColumn: SQLWrapper, today: L
 
 /** An unpaid installment of the order whose due date is over in its market. Needs `products` joined. */
 export function hasPastDuePeriod(today: LocalToday): SQL {
-  return sql`exists (select 1 from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id} and ${orderPeriods.paid} < ${orderPeriods.total} and ${beforeTheirToday(orderPeriods.dueAt, products.market, today)})`
+  return sql`exists (select 1 from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id} and ${orderPeriods.paid} < ${orderPeriods.total} and ${beforeTheirToday(orderPeriods.dueAt, productColumns.market, today)})`
 }
 
 /** Late charges of the order not yet accrued for its market's today. Needs `products` joined. */
 export function notAccruedToday(today: LocalToday): SQL {
   return or(
-    ...MARKETS.map((m) => and(eq(products.market, m), or(isNull(orders.penaltyAccruedThrough), lt(orders.penaltyAccruedThrough, today[m])))),
+    ...MARKETS.map((m) => and(eq(productColumns.market, m), or(isNull(orders.penaltyAccruedThrough), lt(orders.penaltyAccruedThrough, today[m])))),
   )!
 }
 
@@ -249,9 +240,9 @@ export interface ClaimedOrder {
  */
 export async function claimOrders(tx: Tx, where: SQL | undefined, limit: number): Promise<ClaimedOrder[]> {
   return tx
-    .select({ order: orders, product: products })
+    .select({ order: orders, product: productColumns })
     .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(...productJoin(orders.productId))
     .where(where)
     .orderBy(asc(orders.id))
     .limit(limit)
@@ -300,6 +291,14 @@ export async function setPeriodDueAt(tx: Tx, orderKey: number, periodNo: number,
   await tx.update(orderPeriods).set({ dueAt }).where(and(eq(orderPeriods.orderKey, orderKey), eq(orderPeriods.periodNo, periodNo)))
 }
 
+/** Writes `changes` to one installment of the order (a payment's share of it, an extension's new date). */
+export async function updatePeriod(tx: Tx, orderKey: number, periodNo: number, changes: Partial<NewOrderPeriod>): Promise<void> {
+  await tx
+    .update(orderPeriods)
+    .set(changes)
+    .where(and(eq(orderPeriods.orderKey, orderKey), eq(orderPeriods.periodNo, periodNo)))
+}
+
 /** Unpaid installments whose due date is over in the market become 'overdue'. */
 export async function markPeriodsOverdue(tx: Tx, orderKey: number, market: Market, today: LocalToday): Promise<void> {
   await tx
@@ -323,4 +322,124 @@ export async function settledBefore(db: Executor, borrowerId: number, appliedAt:
     .where(and(eq(orders.borrowerId, borrowerId), inArray(orders.status, SETTLED_STATUSES), lt(orders.settledAt, appliedAt)))
     .limit(1)
   return row !== undefined
+}
+
+/** A borrower's orders by order number, each with its product's name (the demo's /testPreview links). */
+export function borrowerOrderList(db: Executor, borrowerId: number): Promise<Array<{ orderNo: string; productId: number; productName: string; status: number }>> {
+  return db
+    .select({ orderNo: orders.orderNo, productId: orders.productId, productName: productColumns.name, status: orders.status })
+    .from(orders)
+    .innerJoin(...productJoin(orders.productId))
+    .where(eq(orders.borrowerId, borrowerId))
+    .orderBy(asc(orders.orderNo))
+}
+
+/**
+ * Pieces of another area's one statement over rows that point at an order (their `order_id`): a
+ * payment account read with its order (and locked with it), a complaint with its order's number.
+ * `.innerJoin(...orderJoin(row.orderKey))`, then `orderColumns` (or some of them) in the select and
+ * `.for('update', lockingOrder)` to lock the order. The table itself stays in this module.
+ */
+export const orderJoin = (orderKey: SQLWrapper) => [orders, eq(orders.id, orderKey)] as const
+export const orderColumns = getTableColumns(orders)
+export const lockingOrder = { of: orders } as const
+
+/** An order card of a screen that lists the borrower's orders (the complaint form's order choice). */
+export interface OrderCardRow {
+  orderNo: string
+  status: number
+  principal: Cents
+  appliedAt: Date
+  productName: string
+  productLogo: string
+  market: Market
+}
+
+const orderCardsStatement = prepared((db) =>
+  db
+    .select({
+      orderNo: orders.orderNo,
+      status: orders.status,
+      principal: orders.principal,
+      appliedAt: orders.appliedAt,
+      productName: productColumns.name,
+      productLogo: productColumns.logoUrl,
+      market: productColumns.market,
+    })
+    .from(orders)
+    .innerJoin(...productJoin(orders.productId))
+    .where(eq(orders.borrowerId, sql.placeholder('borrowerId')))
+    .orderBy(desc(orders.appliedAt), desc(orders.id))
+    .prepare('complaint_orders'),
+)
+
+/** Every order of the borrower, newest first. */
+export function borrowerOrderCards(db: Executor, borrowerId: number): Promise<OrderCardRow[]> {
+  return orderCardsStatement(db).execute({ borrowerId })
+}
+
+/** The key and status of this borrower's order by its public number; undefined for another's. */
+export async function borrowerOrderKeyAndStatus(db: Executor, borrowerId: number, orderNo: string): Promise<{ id: number; status: number } | undefined> {
+  const [row] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.borrowerId, borrowerId), eq(orders.orderNo, orderNo)))
+    .limit(1)
+  return row
+}
+
+export interface LendingTotals {
+  totalDisbursed: number
+  borrowersServed: number
+  outstandingLoans: number
+  /** Outstanding principal, cents (domain outstandingPrincipal, computed in SQL). */
+  outstanding: number
+  /** Of which on loans more than 90 days overdue. */
+  outstandingBeyond90: number
+}
+
+/** Our own loans still being repaid (partners' loans are the partners' figures). */
+const REPAYING = [ORDER_STATUS.repayingInstallments, ORDER_STATUS.due, ORDER_STATUS.overdue]
+
+/**
+ * The market's lending totals from the orders themselves (docs/product/registration.md#lending-figures):
+ * every disbursed loan of our own products; a loan's days overdue count from its oldest unpaid
+ * installment's due date in the market's calendar; the outstanding amount is the principal not
+ * yet repaid, payments covering late charges and interest first (as domain outstandingPrincipal).
+ */
+export async function lendingTotals(db: Executor, market: Market): Promise<LendingTotals> {
+  const zone = MARKET_INFO[market].timeZone
+  const repaying = sql.raw(REPAYING.join(', '))
+  const [productTable, onProduct] = productJoin(orders.productId)
+  const result = await db.execute(sql`
+    with own as (
+      select ${orders.status} as status, ${orders.borrowerId} as borrower_id, ${orders.principal} as principal,
+             greatest(0, ${orders.principal} - greatest(0, ${orders.paid} - ${orders.interest} - ${orders.penalty})) as owed,
+             (select min(${orderPeriods.dueAt}) from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id} and ${orderPeriods.paid} < ${orderPeriods.total}) as oldest_due
+      from ${orders}
+      join ${productTable} on ${onProduct}
+      where ${productColumns.market} = ${market} and not ${productColumns.isPartner} and ${orders.disbursedAt} is not null
+    )
+    select
+      sum(principal) as disbursed,
+      count(distinct borrower_id) as borrowers,
+      count(*) filter (where status in (${repaying})) as loans,
+      sum(owed) filter (where status in (${repaying})) as outstanding,
+      sum(owed) filter (
+        where status in (${repaying})
+          and oldest_due is not null
+          and (now() at time zone ${zone})::date - (oldest_due at time zone ${zone})::date > ${TKB_HORIZON_DAYS}
+      ) as beyond
+    from own
+  `)
+  // pg and PGlite both answer with the rows in `rows`; sums of bigint come back as numeric text
+  const row = (result as unknown as { rows: Array<Record<'disbursed' | 'borrowers' | 'loans' | 'outstanding' | 'beyond', unknown>> }).rows[0]
+  const n = (v: unknown) => Number(v ?? 0)
+  return {
+    totalDisbursed: n(row?.disbursed),
+    borrowersServed: n(row?.borrowers),
+    outstandingLoans: n(row?.loans),
+    outstanding: n(row?.outstanding),
+    outstandingBeyond90: n(row?.beyond),
+  }
 }

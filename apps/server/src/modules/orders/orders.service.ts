@@ -1,6 +1,7 @@
 import type { Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
-import type { NewOrder, NewOrderPeriod, Order, OrderPeriod, Product, orders } from '../../db/schema.js'
+import type { NewOrder, NewOrderPeriod, Order, OrderPeriod, orders } from './orders.schema.js'
+import type { Product } from '../products/products.service.js'
 import { AppError } from '../../http/errors.js'
 import * as repo from './orders.repo.js'
 
@@ -94,3 +95,15 @@ export function unsettledOrderNos(db: Executor, borrowerId: number): Promise<Map
 export function insertOrder(db: Executor, order: NewOrder, periods: Array<Omit<NewOrderPeriod, 'orderKey'>>): Promise<Order> {
   return repo.insertOrder(db, order, periods)
 }
+
+export type { NewOrder, NewOrderPeriod, Order, OrderPeriod, PeriodStatus } from './orders.schema.js'
+export { UNSETTLED_STATUSES } from './orders.schema.js'
+export const borrowerOrderList = repo.borrowerOrderList
+
+/** Pieces of a statement of another area that joins the order its rows point at (see orders.repo.ts). */
+export { lockingOrder, orderColumns, orderJoin } from './orders.repo.js'
+/** Writes one installment of the order (repayment's allocation and extension). */
+export const updatePeriod = repo.updatePeriod
+export { borrowerOrderCards, borrowerOrderKeyAndStatus, type OrderCardRow } from './orders.repo.js'
+/** The market's lending figures, from the orders themselves (the public site shows them). */
+export { lendingTotals, type LendingTotals } from './orders.repo.js'

@@ -1,9 +1,9 @@
-import { asc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { asc, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Market } from '@kilat/domain'
 import { catalogueChanged } from '../../db/catalogue-version.js'
 import type { Executor } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
-import { events, products, type EventKind, type NewProduct, type Product } from '../../db/schema.js'
+import { events, products, type EventKind, type NewProduct, type Product } from './products.schema.js'
 
 const productStatement = prepared((db) => db.select().from(products).where(eq(products.id, sql.placeholder('id'))).limit(1).prepare('product_by_id'))
 
@@ -68,3 +68,17 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<void> 
     scene: event.scene ?? null,
   })
 }
+
+/** A product's name by its public code (its logo is drawn from both). */
+export async function productNameByCode(db: Executor, code: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.code, code)).limit(1)
+  return row?.name
+}
+
+/**
+ * Pieces of another area's one statement over rows that name a product (an order's product on loan
+ * details, in the order job, under a complaint): `.innerJoin(...productJoin(row.productId))`, then
+ * `productColumns` (or some of them) in the select. The table itself stays in this module.
+ */
+export const productJoin = (productId: SQLWrapper) => [products, eq(products.id, productId)] as const
+export const productColumns = getTableColumns(products)

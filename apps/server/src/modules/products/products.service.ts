@@ -19,7 +19,8 @@ import {
 import { catalogueVersion } from '../../db/catalogue-version.js'
 import type { Executor } from '../../db/client.js'
 import { productFields } from '../../db/product-fields.js'
-import type { Borrower, EventKind, NewProduct, Product } from '../../db/schema.js'
+import type { Borrower } from '../auth/auth.service.js'
+import type { EventKind, NewProduct, Product } from './products.schema.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import { unsettledOrderNos } from '../orders/orders.service.js'
@@ -277,3 +278,15 @@ export async function recordEvent(db: Executor, borrower: Borrower, event: Event
 
 /** The texts of the product calls in the borrower's language. */
 export const productTexts = (locale: Locale) => textsFor(locale).products
+
+export type { EventKind, NewProduct, Product } from './products.schema.js'
+
+export { productNameByCode } from './products.repo.js'
+
+/** The market's own products a borrower may apply for now (active, not a partner's), in list order. */
+export async function ownActiveProducts(db: Executor, market: Market): Promise<Product[]> {
+  return (await repo.marketProducts(db, market)).filter((p) => p.status === 'active' && !p.isPartner)
+}
+
+/** Pieces of a statement of another area that joins a product (see products.repo.ts). */
+export { productColumns, productJoin } from './products.repo.js'

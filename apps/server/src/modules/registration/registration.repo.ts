@@ -1,17 +1,8 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
-import type { Locale, Market } from '@kilat/domain'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
-import {
-  borrowers,
-  channelTemplates,
-  promotionEvents,
-  promotionSids,
-  smsOutbox,
-  type ChannelTemplate,
-  type PromotionEventKind,
-  type PromotionSid,
-} from '../../db/schema.js'
+import { latestOutboxMessage } from '../../adapters/sms/outbox-sms-sender.js'
+import { channelTemplates, promotionEvents, promotionSids, type ChannelTemplate, type PromotionEventKind, type PromotionSid } from './registration.schema.js'
 
 /** Registration codes share `sms_codes` with the login codes, under their own purpose. */
 export const REGISTER_PURPOSE = 'register'
@@ -104,24 +95,10 @@ export async function markSent(db: Executor, sidHash: string, captchaHash: strin
   await db.update(promotionSids).set({ sentCaptchaHash: captchaHash, sentPhone: phone }).where(eq(promotionSids.sidHash, sidHash))
 }
 
-export async function isRegistered(db: Executor, phone: string): Promise<boolean> {
-  const [row] = await db.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.phone, phone)).limit(1)
-  return row !== undefined
-}
-
-/** The new borrower, or undefined when the number is taken (a race with another registration or a login). */
-export async function insertBorrower(db: Executor, values: { phone: string; market: Market; locale: Locale }): Promise<number | undefined> {
-  const [row] = await db.insert(borrowers).values(values).onConflictDoNothing({ target: borrowers.phone }).returning({ id: borrowers.id })
-  return row?.id
-}
+// The borrowers' table is auth's: a registration asks it whether a number is taken and adds the borrower.
+export { insertBorrower, isPhoneRegistered as isRegistered } from '../auth/auth.service.js'
 
 /** Demo mode: the last registration message the outbox holds for a number. */
 export async function lastRegistrationSms(db: Executor, phone: string): Promise<{ body: string; createdAt: Date } | undefined> {
-  const [row] = await db
-    .select({ body: smsOutbox.body, createdAt: smsOutbox.createdAt })
-    .from(smsOutbox)
-    .where(and(eq(smsOutbox.toPhone, phone), eq(smsOutbox.purpose, REGISTER_PURPOSE)))
-    .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
-    .limit(1)
-  return row
+  return latestOutboxMessage(db, phone, REGISTER_PURPOSE)
 }

@@ -242,3 +242,5 @@ export async function lastRegistrationCode(db: Db, market: Market, input: string
     sentAt: message ? message.createdAt.toISOString() : null,
   }
 }
+
+export type { NewChannelTemplate, TemplateCopy } from './registration.schema.js'

@@ -21,7 +21,9 @@ import {
 import type { Market } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { randomPhone } from '../../db/factories.js'
-import { borrowers, promotionEvents, promotionSids, smsCodes, smsOutbox } from '../../db/schema.js'
+import { smsOutbox } from '../../adapters/sms/sms-outbox.schema.js'
+import { borrowers, smsCodes } from '../auth/auth.schema.js'
+import { promotionEvents, promotionSids } from './registration.schema.js'
 import { seedReference } from '../../db/seed.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
 

@@ -2,7 +2,8 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import { formatDateTime } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
-import { orders, paymentAccounts, type PaymentAccount, type PaymentAccountStatus } from '../../db/schema.js'
+import { orderColumns, orderJoin } from '../orders/orders.service.js'
+import { paymentAccounts, type PaymentAccount, type PaymentAccountStatus } from './repayment.schema.js'
 import { AppError } from '../../http/errors.js'
 import { findMethod } from './methods/methods.js'
 
@@ -20,9 +21,9 @@ export function accountStatusOf(account: Pick<PaymentAccount, 'status' | 'expire
 
 const accountWithOrder = prepared((db) =>
   db
-    .select({ account: paymentAccounts, orderNo: orders.orderNo, orderStatus: orders.status })
+    .select({ account: paymentAccounts, orderNo: orderColumns.orderNo, orderStatus: orderColumns.status })
     .from(paymentAccounts)
-    .innerJoin(orders, eq(orders.id, paymentAccounts.orderKey))
+    .innerJoin(...orderJoin(paymentAccounts.orderKey))
     .where(and(eq(paymentAccounts.id, sql.placeholder('accountId')), eq(paymentAccounts.borrowerId, sql.placeholder('borrowerId'))))
     .limit(1)
     .prepare('borrower_payment_account'),

@@ -10,7 +10,7 @@ import {
 } from '@kilat/domain'
 import type { AccountKind, PaymentGateway } from '../../adapters/payments/payment-gateway.js'
 import type { Db } from '../../db/client.js'
-import type { PaymentAccount, PaymentAccountStatus, PaymentPurpose } from '../../db/schema.js'
+import type { PaymentAccount, PaymentAccountStatus, PaymentPurpose } from './repayment.schema.js'
 import { AppError } from '../../http/errors.js'
 import { borrowerOrderPartReader } from '../orders/orders.service.js'
 import { orderExtendable } from './extension.js'

@@ -4,7 +4,7 @@ import { cents } from '@kilat/domain'
 import { backoffMs } from '../../adapters/payments/callback-deliverer.js'
 import type { PaymentEvent } from '../../adapters/payments/payment-gateway.js'
 import { rowsOf, type Db } from '../../db/client.js'
-import { paymentAccounts, paymentInbox, type InboxEvent } from '../../db/schema.js'
+import { paymentAccounts, paymentInbox, type InboxEvent } from './repayment.schema.js'
 import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
 import { receivePayment } from './payments.js'
 

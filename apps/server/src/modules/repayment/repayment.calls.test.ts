@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { ERROR_CODES, PERIOD_STATUS, loanDetails } from '@kilat/contract'
 import { ORDER_STATUS, formatMoney } from '@kilat/domain'
 import { createBorrowerWithSession, createOrder } from '../../db/factories.js'
-import { orderPeriods, products, type Product } from '../../db/schema.js'
 import { get, post } from '../../test/inject.js'
+import { orderPeriods, orders } from '../orders/orders.schema.js'
+import { products, type Product } from '../products/products.schema.js'
 import { SANDBOX_PAY_PATH } from './repayment.routes.js'
 import { deliver, pay, reload, withSeededRepaymentApp, type RepaymentTestApp } from './test-helpers.js'
 
@@ -127,7 +128,7 @@ describe('generate-vcode', () => {
     expect((await deliver(t)).delivered).toBe(1)
     const again = (await post(t.app, VCODE, { orderId: 'K2026000004', payCode: 'MANDIRI', pay_type: 1, specific_num: 1 }, me)).json()
     expect(again.data.vcode).not.toBe(plan.data.vcode)
-    const [order] = await t.database.db.query.orders.findMany({ where: (o, { eq }) => eq(o.orderNo, 'K2026000004') })
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.orderNo, 'K2026000004'))
     expect(order?.status).toBe(ORDER_STATUS.repayingInstallments)
   })
 
@@ -135,7 +136,7 @@ describe('generate-vcode', () => {
     const account = (await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BCA', pay_type: 1 }, me)).json().data
     await post(t.app, SANDBOX_PAY_PATH, { accountNo: account.vcode }, me)
     await deliver(t)
-    const [order] = await t.database.db.query.orders.findMany({ where: (o, { eq }) => eq(o.orderNo, 'K2026000005') })
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.orderNo, 'K2026000005'))
     expect(order?.status).toBe(ORDER_STATUS.settled)
     expect((await post(t.app, VCODE, { orderId: 'K2026000005', payCode: 'BCA', pay_type: 1 }, me)).json().code).toBe(ERROR_CODES.nothingOwed)
   })

@@ -1,25 +1,11 @@
-import { and, asc, desc, eq, gt, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, desc, eq, gt, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Cents } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { rowsOf } from '../../db/client.js'
 import { jsonRowOf, rowFromJson } from '../../db/json-rows.js'
-import {
-  ledgerEntries,
-  orderPeriods,
-  orders,
-  paymentAccounts,
-  payments,
-  products,
-  type NewLedgerEntry,
-  type NewOrder,
-  type NewOrderPeriod,
-  type NewPaymentAccount,
-  type Order,
-  type OrderPeriod,
-  type PaymentAccount,
-  type PaymentPurpose,
-  type Product,
-} from '../../db/schema.js'
+import { lockingOrder, orderColumns, orderJoin, type NewOrder, type Order } from '../orders/orders.service.js'
+import { productColumns, productJoin, type Product } from '../products/products.service.js'
+import { ledgerEntries, paymentAccounts, payments, type NewLedgerEntry, type NewPaymentAccount, type PaymentAccount, type PaymentPurpose } from './repayment.schema.js'
 import { updateOrderInStatus } from '../orders/orders.service.js'
 
 /** What identifies "the same account" for a borrower asking twice (the partial unique index's columns). */
@@ -50,7 +36,7 @@ const hasKey = (row: PaymentAccount, key: AccountKey) => row.status === 'pending
  * the order, so that asking for the account again needs no second round trip (accounts.ts). The
  * partial unique index on the pending key serves it.
  */
-export function pendingAccountsSql(order: typeof orders): SQL<Array<Record<string, unknown>>> {
+export function pendingAccountsSql(order: { id: SQLWrapper }): SQL<Array<Record<string, unknown>>> {
   return sql<Array<Record<string, unknown>>>`coalesce((select json_agg(${jsonRowOf(paymentAccounts)}) from ${paymentAccounts} where ${paymentAccounts.orderKey} = ${order.id} and ${paymentAccounts.status} = 'pending'), '[]'::json)`
 }
 
@@ -114,28 +100,20 @@ export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert
  */
 export async function accountWithLockedOrder(tx: Tx, accountId: number): Promise<{ account: PaymentAccount; order: Order; product: Product } | undefined> {
   const [row] = await tx
-    .select({ account: paymentAccounts, order: orders, product: products })
+    .select({ account: paymentAccounts, order: orderColumns, product: productColumns })
     .from(paymentAccounts)
-    .innerJoin(orders, eq(orders.id, paymentAccounts.orderKey))
-    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(...orderJoin(paymentAccounts.orderKey))
+    .innerJoin(...productJoin(orderColumns.productId))
     .where(eq(paymentAccounts.id, accountId))
-    .for('update', { of: orders })
+    .for('update', lockingOrder)
   return row
 }
 
-export async function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {
-  return db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, orderKey)).orderBy(asc(orderPeriods.periodNo))
-}
+/** The order's schedule is the orders module's: one reader and one writer of it, there. */
+export { periodsOf, updatePeriod } from '../orders/orders.service.js'
 
 export async function insertLedgerEntries(tx: Tx, entries: NewLedgerEntry[]): Promise<void> {
   if (entries.length) await tx.insert(ledgerEntries).values(entries)
-}
-
-export async function updatePeriod(tx: Tx, orderKey: number, periodNo: number, changes: Partial<NewOrderPeriod>): Promise<void> {
-  await tx
-    .update(orderPeriods)
-    .set(changes)
-    .where(and(eq(orderPeriods.orderKey, orderKey), eq(orderPeriods.periodNo, periodNo)))
 }
 
 /** Writes `changes` to the locked order; the status it was read in is checked again all the same. */

@@ -9,3 +9,5 @@ export { issueRepaymentAccount, type IssueRepaymentInput, type RepaymentAccount,
 export { receivePayment, type PaymentOutcome } from './payments.js'
 export { lastPaymentOf, lastPaymentSql, type LastPaymentJson } from './repayment.repo.js'
 export { methodName } from './methods/methods.js'
+
+export type { PaymentAccount } from './repayment.schema.js'

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Executor, Tx } from '../../../db/client.js'
-import { bankCards, orders, paymentAccounts, repayRecords, repayTokens, type BankCard, type NewBankCard, type PaymentAccount, type RepayRecord } from '../../../db/schema.js'
+import { orderColumns, orderJoin } from '../../orders/orders.service.js'
+import { bankCards, paymentAccounts, repayRecords, repayTokens, type BankCard, type NewBankCard, type PaymentAccount, type RepayRecord } from '../repayment.schema.js'
 
 /** The borrower's cards, oldest first (the first bound is the one the page selects). */
 export function cardsOf(db: Executor, borrowerId: number): Promise<BankCard[]> {
@@ -77,8 +78,8 @@ export async function borrowerRecord(db: Executor, borrowerId: number, recordId:
   const [row] = await db
     .select({ record: repayRecords })
     .from(repayRecords)
-    .innerJoin(orders, eq(orders.id, repayRecords.orderKey))
-    .where(and(eq(repayRecords.id, recordId), eq(repayRecords.borrowerId, borrowerId), eq(orders.orderNo, orderNo)))
+    .innerJoin(...orderJoin(repayRecords.orderKey))
+    .where(and(eq(repayRecords.id, recordId), eq(repayRecords.borrowerId, borrowerId), eq(orderColumns.orderNo, orderNo)))
     .limit(1)
   return row?.record
 }
@@ -108,9 +109,9 @@ export async function linkCharge(tx: Tx, recordId: number, paymentAccountId: num
 /** A sandbox account by its number, with its order's number (the hosted page shows both). */
 export async function accountByNo(db: Executor, gateway: string, accountNo: string): Promise<{ account: PaymentAccount; orderNo: string } | undefined> {
   const [row] = await db
-    .select({ account: paymentAccounts, orderNo: orders.orderNo })
+    .select({ account: paymentAccounts, orderNo: orderColumns.orderNo })
     .from(paymentAccounts)
-    .innerJoin(orders, eq(orders.id, paymentAccounts.orderKey))
+    .innerJoin(...orderJoin(paymentAccounts.orderKey))
     .where(and(eq(paymentAccounts.gateway, gateway), eq(paymentAccounts.accountNo, accountNo)))
     .limit(1)
   return row

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { formatMoney, type Locale } from '@kilat/domain'
-import { SANDBOX_CHECKOUT_PATH, SANDBOX_GATEWAY, sandboxPay } from '../../../adapters/payments/sandbox-gateway.js'
-import { borrowers } from '../../../db/schema.js'
+import { SANDBOX_CHECKOUT_PATH, SANDBOX_GATEWAY } from '../../../adapters/payments/sandbox-gateway.js'
+import { sandboxPay } from '../sandbox-pay.js'
+import { borrowerLocale } from '../../auth/auth.service.js'
 import { textsFor } from '../../../i18n/index.js'
 import * as repo from './cards.repo.js'
 
@@ -50,8 +50,7 @@ function send(reply: FastifyReply, status: number, locale: Locale, body: string)
 /** The `lang` shared parameter when given, else the language of the borrower the page is for. */
 async function localeOf(app: FastifyInstance, req: FastifyRequest, borrowerId: number | undefined): Promise<Locale> {
   if (req.sharedParams.lang || borrowerId === undefined) return req.locale
-  const [row] = await app.db.select({ locale: borrowers.locale }).from(borrowers).where(eq(borrowers.id, borrowerId)).limit(1)
-  return row?.locale ?? req.locale
+  return (await borrowerLocale(app.db, borrowerId)) ?? req.locale
 }
 
 const loanDetail = (orderNo: string) => `/loan-detail?orderId=${encodeURIComponent(orderNo)}`

@@ -2,7 +2,7 @@ import type { LendingFigures } from '@kilat/contract'
 import { MARKET_INFO, localDate, tkb90Bp, type Market } from '@kilat/domain'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
-import { lendingTotals } from './public-figures.repo.js'
+import { lendingTotals } from '../orders/orders.service.js'
 
 /**
  * The public lending figures (docs/product/registration.md#lending-figures). They change slowly and

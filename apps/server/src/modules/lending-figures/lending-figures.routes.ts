@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { lendingFigures } from '@kilat/contract'
 import { registerCall } from '../../http/route.js'
-import { lendingFiguresSource, type LendingFiguresSource } from './public-figures.service.js'
+import { lendingFiguresSource, type LendingFiguresSource } from './lending-figures.service.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +18,7 @@ declare module 'fastify' {
  * The lending figures and company details of the public site (docs/product/registration.md#lending-figures).
  * Not encapsulated (fastify-plugin), so `app.lendingFigures` is there for the pages plugin too.
  */
-export const publicFiguresRoutes = fp(async function publicFiguresRoutes(app: FastifyInstance): Promise<void> {
+export const lendingFiguresRoutes = fp(async function lendingFiguresRoutes(app: FastifyInstance): Promise<void> {
   const source = lendingFiguresSource(app.db, app.config)
   app.decorate('lendingFigures', source)
 
@@ -27,4 +27,4 @@ export const publicFiguresRoutes = fp(async function publicFiguresRoutes(app: Fa
     reply.header('cache-control', 'public, max-age=300')
     return source.get(query.market ?? req.market)
   })
-}, { name: 'public-figures' })
+}, { name: 'lending-figures' })

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineCall, logout, userInfo } from '@kilat/contract'
-import type { Database } from '../db/client.js'
-import { createBorrowerWithSession } from '../db/factories.js'
-import { sessions } from '../db/schema.js'
-import { buildTestApp, openTestDatabase } from '../test/setup-db.js'
-import { registerCall } from './route.js'
-import { hashToken, SessionCache, type FoundSession } from './sessions.js'
+import type { Database } from '../../db/client.js'
+import { createBorrowerWithSession } from '../../db/factories.js'
+import { sessions } from './auth.schema.js'
+import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
+import { registerCall } from '../../http/route.js'
+import { hashToken, SessionCache, type FoundSession } from '../../http/sessions.js'
 
 const whoAmI = defineCall({
   method: 'GET', path: '/h5-api/test/who', family: 'success', auth: 'borrower',

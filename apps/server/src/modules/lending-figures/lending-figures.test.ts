@@ -1,11 +1,13 @@
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS, lendingFigures } from '@kilat/contract'
 import { ORDER_STATUS, cents, localDate } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrower, createOrder, createProduct } from '../../db/factories.js'
+import { products } from '../products/products.schema.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
-import { computeLendingFigures, lendingFiguresSource } from './public-figures.service.js'
+import { computeLendingFigures, lendingFiguresSource } from './lending-figures.service.js'
 
 let app: FastifyInstance
 let database: Database
@@ -98,7 +100,7 @@ describe('lending figures', () => {
     const [x, y] = await Promise.all([source.get('ID'), source.get('ID')])
     expect(x).toBe(y)
     const borrower = await createBorrower(database.db)
-    const [product] = await database.db.query.products.findMany({ where: (p, { eq }) => eq(p.code, 'fig-own') })
+    const [product] = await database.db.select().from(products).where(eq(products.code, 'fig-own'))
     await createOrder(database.db, { borrowerId: borrower.id, product: product!, status: ORDER_STATUS.settled, principal: 1_000_000 * RP })
     expect((await source.get('ID')).borrowersServed).toBe(3)
     source.clear()

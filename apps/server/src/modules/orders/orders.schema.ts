@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { ORDER_STATUSES, isUnsettled } from '@kilat/domain'
+import { id, money, ts, createdAt, lateCharges } from '../../db/columns.js'
+import { borrowers } from '../auth/auth.schema.js'
+import { products } from '../products/products.schema.js'
+
+/** Statuses that still owe money or a decision (domain isUnsettled). */
+export const UNSETTLED_STATUSES = ORDER_STATUSES.filter(isUnsettled)
+
+/**
+ * A borrower's loan order (docs/product/loans.md#statuses lists the statuses).
+ * Naming: in code `orderId` means only the public order number (`order_no`, `orderId` on the wire);
+ * a foreign key to `orders.id` is called `orderKey` in TypeScript although its column stays
+ * `order_id`, so the two can never be passed for each other unnoticed. The terms are copied from the
+ * product when the borrower applies, so editing a product never changes a running loan.
+ * received = principal - fee (the fee is deducted at disbursement); total_repay = principal +
+ * interest; what is still owed = total_repay + penalty - paid.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** Public order number (`orderNo` / `orderId` on the wire). */
+    orderNo: text('order_no').notNull(),
+    borrowerId: bigint('borrower_id', { mode: 'number' })
+      .notNull()
+      .references(() => borrowers.id, { onDelete: 'restrict' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    status: integer('status').notNull(),
+    principal: money('principal'),
+    fee: money('fee'),
+    received: money('received'),
+    interest: money('interest'),
+    totalRepay: money('total_repay'),
+    paid: money('paid'),
+    penalty: money('penalty'),
+    /** The part of `penalty` paid (docs/product/money-rules.md#repayment); `paid` includes it. */
+    penaltyPaid: money('penalty_paid'),
+    termUnit: text('term_unit').$type<'day' | 'period'>().notNull(),
+    termDays: integer('term_days').notNull(),
+    periods: integer('periods').notNull().default(1),
+    dailyRateBps: integer('daily_rate_bps').notNull(),
+    /** The borrower may pay an extension fee to move the due date (docs/product/loans.md#extension). */
+    isDelay: boolean('is_delay').notNull().default(false),
+    ...lateCharges(),
+    /**
+     * The market-local date through which late charges are accrued. The job adds a day's charge
+     * and moves this date in one UPDATE, so a day is never charged twice, whoever runs the job.
+     */
+    penaltyAccruedThrough: date('penalty_accrued_through', { mode: 'string' }),
+    /**
+     * Left to a staff member: the automatic (demo) decision and disbursement skip the order. The
+     * demo's showcase orders use it so that every status stays visible.
+     */
+    manualReview: boolean('manual_review').notNull().default(false),
+    appliedAt: ts('applied_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+    disbursedAt: ts('disbursed_at'),
+    dueAt: ts('due_at'),
+    settledAt: ts('settled_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    index('orders_borrower_created_idx').on(t.borrowerId, t.createdAt),
+    index('orders_product_id_idx').on(t.productId),
+    index('orders_status_due_idx').on(t.status, t.dueAt),
+    // One unsettled order per borrower and product, enforced where two requests cannot both pass.
+    uniqueIndex('orders_one_unsettled_per_product_key')
+      .on(t.borrowerId, t.productId)
+      .where(sql.raw(`status in (${UNSETTLED_STATUSES.join(', ')})`)),
+    check('orders_late_charges_check', sql`${t.lateFeeNew} >= 0 and ${t.lateFeeRepeat} >= 0 and ${t.lateCapBps} between 0 and 10000`),
+    check('orders_amounts_check', sql`${t.principal} >= 0 and ${t.fee} >= 0 and ${t.paid} >= 0 and ${t.penalty} >= 0`),
+    check('orders_penalty_paid_check', sql`${t.penaltyPaid} between 0 and ${t.penalty}`),
+  ],
+)
+
+export type PeriodStatus = 'unpaid' | 'paid' | 'overdue'
+
+/** Repayment schedule: one row for a single-payment loan, one per installment otherwise. */
+export const orderPeriods = pgTable(
+  'order_periods',
+  {
+    /** The order's database key (`orders.id`), not its public number: see the note above `orders`. */
+    orderKey: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    periodNo: integer('period_no').notNull(),
+    dueAt: ts('due_at').notNull(),
+    principal: money('principal'),
+    interest: money('interest'),
+    total: money('total'),
+    /** interest_paid + principal_paid, kept for the readers that need only the sum. */
+    paid: money('paid'),
+    /** What of `interest` and of `principal` is paid (docs/product/money-rules.md#repayment: interest first). */
+    interestPaid: money('interest_paid'),
+    principalPaid: money('principal_paid'),
+    status: text('status').$type<PeriodStatus>().notNull().default('unpaid'),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderKey, t.periodNo] }),
+    check('order_periods_status_check', sql`${t.status} in ('unpaid', 'paid', 'overdue')`),
+    check('order_periods_paid_parts_check', sql`${t.interestPaid} between 0 and ${t.interest} and ${t.principalPaid} between 0 and ${t.principal}`),
+  ],
+)
+
+export type Order = typeof orders.$inferSelect
+export type NewOrder = typeof orders.$inferInsert
+export type OrderPeriod = typeof orderPeriods.$inferSelect
+export type NewOrderPeriod = typeof orderPeriods.$inferInsert
