@@ -57,9 +57,9 @@ export const staffAccountSchema = staffMeSchema.extend({
 })
 
 /** A call of the console: `roles` may make it; an empty list is a call made before signing in. */
-const empty = z.object({})
+type Empty = z.ZodObject<Record<never, z.ZodType>>
 
-function defineOpsCall<Q extends z.ZodType = typeof empty, B extends z.ZodType = typeof empty, D extends z.ZodType = z.ZodNull>(def: {
+function defineOpsCall<Q extends z.ZodType = Empty, B extends z.ZodType = Empty, D extends z.ZodType = z.ZodNull>(def: {
   method: 'GET' | 'POST'
   path: `${typeof OPS_API_PREFIX}/${string}`
   roles: readonly StaffRole[]

@@ -7,7 +7,6 @@ import { catalogueChanged } from './catalogue-version.js'
 import type { Executor, Db } from './client.js'
 import { assertProductFits, buildOrder, buildProduct } from './factories.js'
 import { seedDemoCards } from './seed-cards.js'
-import { disableDemoStaff, seedDemoStaff } from '../modules/staff/staff.seed.js'
 import {
   borrowers,
   channelTemplates,
@@ -303,7 +302,6 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
     await seedReferenceRows(tx)
     await seedComplaints(tx, borrowerId, now)
     await seedDemoCards(tx, borrowerId)
-    await seedDemoStaff(tx, now)
     return { products: newProducts, orders: newOrders }
   })
 }
@@ -318,7 +316,6 @@ export async function seedReference(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`)
     await seedReferenceRows(tx)
-    await disableDemoStaff(tx)
   })
 }
 

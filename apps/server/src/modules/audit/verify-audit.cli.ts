@@ -27,7 +27,7 @@ async function main(): Promise<void> {
       console.error(`Audit trail broken at row ${broken.id}: it ${what}. ${rows} rows before it are intact.`)
       process.exitCode = 1
     } else {
-      console.log(`${rows} rows, chain intact.`)
+      process.stdout.write(`${rows} rows, chain intact.\n`)
     }
   } finally {
     await database.close()

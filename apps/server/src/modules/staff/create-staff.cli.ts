@@ -50,9 +50,11 @@ async function main(): Promise<void> {
       { email, role, markets: markets as Market[], language: language as Locale },
       SYSTEM_ACTOR,
     )
-    console.log(`Created ${created.account.role} ${created.account.email} (${created.account.markets.join(', ')}).`)
-    console.log(`One-time enrolment link, valid until ${created.enrolmentExpiresAt.toISOString()}:`)
-    console.log(`${base}${enrolmentPath(created.enrolmentToken)}`)
+    process.stdout.write(
+      `Created ${created.account.role} ${created.account.email} (${created.account.markets.join(', ')}).\n` +
+        `One-time enrolment link, valid until ${created.enrolmentExpiresAt.toISOString()}:\n` +
+        `${base}${enrolmentPath(created.enrolmentToken)}\n`,
+    )
   } catch (error) {
     if (error instanceof AppError && error.key === 'staffEmailTaken') fail(`A staff account with the email ${email} already exists.`)
     throw error

@@ -41,6 +41,7 @@ import {
   signIn,
   staffCookieOf,
   testClock,
+  type OpsOptions,
   type TestStaff,
 } from './test-helpers.js'
 
@@ -302,12 +303,13 @@ describe('staff sessions', () => {
 
   it('are never a borrower session, nor a borrower session a staff one', async () => {
     const { token } = await createBorrowerWithSession(database.db)
-    for (const options of [
+    const borrowerWays: OpsOptions[] = [
       { query: { tok: token } },
       { headers: { 'x-session-id': token } },
       { headers: { cookie: `${SESSION_COOKIE}=${token}` } },
       { headers: { cookie: `${STAFF_COOKIE}=${token}` } },
-    ]) {
+    ]
+    for (const options of borrowerWays) {
       expect((await opsGet(app, staffMe.path, options)).statusCode).toBe(401)
     }
     const who = await enrolledStaff(app, database, clock, 'admin')
