@@ -24,9 +24,14 @@ export type TestClock = ReturnType<typeof testClock>
 export const MINUTE = 60_000
 export const STEP = 30_000
 
-/** Staff rows of earlier files, on a shared PostgreSQL (the audit trail cannot be emptied, by design). */
+/**
+ * Staff rows of earlier files and runs, on a shared PostgreSQL. New ids start past every id the
+ * audit trail names: it cannot be emptied, by design, and a search by staff member must not find
+ * an earlier run's rows.
+ */
 export async function emptyStaff(database: Database): Promise<void> {
-  await database.db.execute(sql`truncate staff_sessions, staff_enrolments, staff restart identity cascade`)
+  await database.db.execute(sql`truncate staff_sessions, staff_enrolments, staff cascade`)
+  await database.db.execute(sql`select setval(pg_get_serial_sequence('staff', 'id'), (select coalesce(max(staff_id), 0) + 1 from audit_log), false)`)
 }
 
 let addressCount = 0
