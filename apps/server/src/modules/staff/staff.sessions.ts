@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, lte, or } from 'drizzle-orm'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { STAFF_LIMITS } from '@kilat/contract'
@@ -29,6 +29,15 @@ export async function openStaffSession(
   stage: 'code' | 'active',
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
+  // The account's sessions that ended unseen go now: the table holds only live ones and a few stale.
+  await db
+    .delete(staffSessions)
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        or(lte(staffSessions.expiresAt, now), and(eq(staffSessions.stage, 'active'), lte(staffSessions.lastSeenAt, new Date(now.getTime() - IDLE_MS)))),
+      ),
+    )
   const token = newSessionToken()
   const expiresAt = new Date(now.getTime() + (stage === 'active' ? ABSOLUTE_MS : CODE_STEP_MS))
   await db.insert(staffSessions).values({ staffId, tokenHash: hashToken(token), stage, createdAt: now, lastSeenAt: now, expiresAt })
