@@ -32,6 +32,9 @@ import { productsRoutes } from './modules/products/products.routes.js'
 import { lendingFiguresRoutes } from './modules/lending-figures/lending-figures.routes.js'
 import { registrationRoutes } from './modules/registration/registration.routes.js'
 import { repaymentRoutes } from './modules/repayment/repayment.routes.js'
+import { auditRoutes } from './modules/audit/audit.routes.js'
+import { staffRoutes } from './modules/staff/staff.routes.js'
+import { staffSessionsPlugin } from './modules/staff/staff.sessions.js'
 
 export interface BuildAppOptions {
   config: Config
@@ -47,13 +50,15 @@ export interface BuildAppOptions {
   storage?: FileStorage
   /** Payment gateway; the sandbox by default. */
   payments?: PaymentGateway
+  /** The staff sign-in's clock (lockout, codes, session limits); tests move it. */
+  now?: () => Date
 }
 
 export const BODY_LIMIT = 1024 * 1024
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 9, fields: 50, parts: 60, fieldSize: 64 * 1024 }
 
 /** Builds the server: plugins, then modules, then the web pages (server.ts only listens). */
-export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS, storage, payments }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS, storage, payments, now = () => new Date() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     logController: new OneLinePerRequest(),
@@ -72,6 +77,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
 
   await app.register(cookie)
   await app.register(requestContext, { sessions: app.sessionCache, store: sessionStore })
+  await app.register(staffSessionsPlugin, { now })
   installSecurityHeaders(app)
   // Calls are form-encoded, JSON or multipart (docs/product/envelopes-and-errors.md#request-formats-and-limits); plain text is none of them.
   app.removeContentTypeParser('text/plain')
@@ -113,6 +119,8 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(registrationRoutes)
   await app.register(lendingFiguresRoutes)
   await app.register(repaymentRoutes, { gateway: payments })
+  await app.register(staffRoutes, { now })
+  await app.register(auditRoutes)
   if (config.DEMO_MODE) await app.register(demoRoutes)
   if (config.DEMO_MODE) await app.register(newOrderRoutes)
 

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js'
 import { migrateDatabase } from './db/migrate.js'
 import { seedDemo, seedReference } from './db/seed.js'
 import { startOrderJob, type RunningJob } from './modules/orders/orders.job.js'
+import { disableDemoStaff, seedDemoStaff } from './modules/staff/staff.seed.js'
 
 async function main(): Promise<void> {
   let config
@@ -21,6 +22,9 @@ async function main(): Promise<void> {
   await migrateDatabase(database)
   if (config.DEMO_MODE) await seedDemo(database.db, { sessionTtlDays: config.SESSION_TTL_DAYS })
   else await seedReference(database.db)
+  // The demo's staff accounts have a public password: seeded in demo mode, disabled without it.
+  if (config.DEMO_MODE) await seedDemoStaff(database.db)
+  else await disableDemoStaff(database.db)
   const app = await buildApp({ config, db: database })
   let job: RunningJob | undefined
 

@@ -12,8 +12,11 @@ export type Family = 'code0' | 'code00' | 'success'
 /** `GET_POST` serves both methods (docs/product/envelopes-and-errors.md#methods). */
 export type Method = 'GET' | 'POST' | 'GET_POST'
 
-/** `borrower`: a valid session is required; `optional`: used when present; `none`: public. */
-export type Auth = 'borrower' | 'optional' | 'none'
+/**
+ * `borrower`: a valid session is required; `optional`: used when present; `none`: public;
+ * `staff`: an ops call, for a signed-in staff member of one of the call's `roles` (staff.ts).
+ */
+export type Auth = 'borrower' | 'optional' | 'none' | 'staff'
 
 export interface CallDef<
   Q extends z.ZodType = z.ZodType,
@@ -32,6 +35,8 @@ export interface CallDef<
   data: D
   /** `multipart` for uploads. */
   bodyType?: 'form' | 'multipart'
+  /** `auth: 'staff'`: the roles that may make the call. */
+  roles?: readonly string[]
 }
 
 const empty = z.object({})
@@ -50,6 +55,7 @@ export function defineCall<
   body?: B
   data?: D
   bodyType?: 'form' | 'multipart'
+  roles?: readonly string[]
 }): CallDef<Q, B, D> {
   return {
     ...def,

@@ -75,6 +75,13 @@ export const ERROR_CODES = {
   utrNotAccepted: 6011,
   repayCodeWrong: 800006,
   repayTwice: 800005,
+  /** The operations console (docs/product/operations.md#errors). */
+  staffSignInFailed: 7001,
+  staffLocked: 7002,
+  staffCodeWrong: 7003,
+  staffForbidden: 7004,
+  enrolmentInvalid: 7005,
+  staffEmailTaken: 7006,
 } as const
 
 /**
@@ -472,6 +479,54 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Jangan mengirim permintaan pembayaran dua kali.',
       en: 'Please do not submit a payment request twice.',
       es: 'No envíes una solicitud de pago dos veces.',
+    },
+  },
+  staffSignInFailed: {
+    status: 401,
+    messages: {
+      id: 'Email atau kata sandi salah.',
+      en: 'The email or password is wrong.',
+      es: 'El correo o la contraseña son incorrectos.',
+    },
+  },
+  staffLocked: {
+    status: 423,
+    messages: {
+      id: 'Terlalu banyak percobaan yang salah. Akun dikunci selama 15 menit.',
+      en: 'Too many wrong attempts. The account is locked for 15 minutes.',
+      es: 'Demasiados intentos incorrectos. La cuenta está bloqueada durante 15 minutos.',
+    },
+  },
+  staffCodeWrong: {
+    status: 401,
+    messages: {
+      id: 'Kode salah atau sudah dipakai. Tunggu kode berikutnya dari aplikasi autentikator.',
+      en: 'The code is wrong or was already used. Wait for the next code of your authenticator app.',
+      es: 'El código es incorrecto o ya se usó. Espera el siguiente código de tu aplicación de autenticación.',
+    },
+  },
+  staffForbidden: {
+    status: 403,
+    messages: {
+      id: 'Peran atau pasar Anda tidak mengizinkan tindakan ini.',
+      en: 'Your role or markets do not allow this.',
+      es: 'Tu rol o tus mercados no permiten esto.',
+    },
+  },
+  enrolmentInvalid: {
+    status: 410,
+    messages: {
+      id: 'Tautan pendaftaran ini tidak berlaku atau sudah kedaluwarsa. Mintalah tautan baru kepada administrator.',
+      en: 'This enrolment link is not valid or has expired. Ask an administrator for a new one.',
+      es: 'Este enlace de registro no es válido o caducó. Pide uno nuevo a un administrador.',
+    },
+  },
+  staffEmailTaken: {
+    status: 409,
+    messages: {
+      id: 'Sudah ada akun staf dengan email ini.',
+      en: 'A staff account with this email already exists.',
+      es: 'Ya existe una cuenta de personal con este correo.',
     },
   },
 } as const)

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { z } from 'zod'
 import {
+  OPS_API_PREFIX,
   sharedParamsSchema,
   type CallDef,
   type DataOf,
@@ -13,6 +14,7 @@ import { compressAnswer } from './compression.js'
 import { okEnvelope } from './envelope.js'
 import { AppError } from './errors.js'
 import type { ResolvedSession, SessionBorrower as Borrower } from './sessions.js'
+import type { StaffPrincipal } from './types.js'
 
 export interface UploadedFile {
   fieldname: string
@@ -31,6 +33,8 @@ export interface CallContext<C extends CallDef> {
   /** The borrower when there is a session (for `auth: 'optional'` calls), else null. */
   maybeBorrower: Borrower | null
   session: ResolvedSession | null
+  /** The signed-in staff member of an ops call (`auth: 'staff'`); reading it elsewhere answers 401. */
+  readonly staff: StaffPrincipal
   /** Files of a multipart call (`bodyType: 'multipart'`), read into memory within the upload limits. */
   files: UploadedFile[]
   req: FastifyRequest
@@ -83,6 +87,25 @@ async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<stri
 }
 
 /**
+ * An ops call's access check (docs/product/operations.md#roles): a staff session (a borrower's
+ * never counts), one of the call's roles, and the market the console asks about among the staff
+ * member's. A record's own market is checked by its module's service (`assertStaffMarket`).
+ */
+async function authorizeStaff(req: FastifyRequest, roles: readonly string[]): Promise<void> {
+  const staff = await req.resolveStaff()
+  if (!staff) throw new AppError('sessionRequired')
+  if (!req.sharedParams.lang) req.locale = staff.language
+  if (!roles.includes(staff.role)) throw new AppError('staffForbidden')
+  const market = req.sharedParams.market?.toUpperCase()
+  if (market !== undefined && !(staff.markets as string[]).includes(market)) throw new AppError('staffForbidden')
+}
+
+/** 403 unless the staff member works in the market of the record at hand. */
+export function assertStaffMarket(staff: StaffPrincipal, market: string): void {
+  if (!(staff.markets as string[]).includes(market)) throw new AppError('staffForbidden')
+}
+
+/**
  * How many answers of a route are checked against its contract's `data` schema: every one in tests
  * and when developing from source (`npm run dev`), where an answer outside the contract is refused
  * with a 500 so that the mistake cannot go unnoticed; one in ANSWER_SAMPLE (the first, then every
@@ -110,7 +133,16 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
   const answerCheck = answerCheckOf(app.config.NODE_ENV)
   let answers = 0
 
+  const ops = call.path.startsWith(`${OPS_API_PREFIX}/`)
+
   const authenticate = async (req: FastifyRequest) => {
+    if (ops) {
+      // The console speaks English unless the address or the staff member's choice says otherwise.
+      if (!req.sharedParams.lang) req.locale = 'en'
+      // The staff cookie is SameSite=Strict; this marker, which a cross-site form cannot add, is a second guard.
+      if (req.method === 'POST' && req.headers['x-requested-with'] !== 'XMLHttpRequest') throw new AppError('forbidden')
+    }
+    if (call.auth === 'staff') return authorizeStaff(req, call.roles ?? [])
     if (call.auth === 'none') return
     const session = await req.resolveSession()
     if (!session) {
@@ -140,7 +172,8 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
       onSend: compressAnswer,
       preValidation: authenticate,
       handler: async (req, reply) => {
-        const session = call.auth === 'none' ? null : await req.resolveSession()
+        const session = call.auth === 'none' || call.auth === 'staff' ? null : await req.resolveSession()
+        const staff = call.auth === 'staff' ? await req.resolveStaff() : null
         const query = req.query as Record<string, unknown>
         let body: unknown = req.body
         let files: UploadedFile[] = []
@@ -160,6 +193,10 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
           },
           maybeBorrower: session?.borrower ?? null,
           session,
+          get staff(): StaffPrincipal {
+            if (!staff) throw new AppError('sessionRequired')
+            return staff
+          },
           files,
           req,
           reply,

@@ -1,9 +1,19 @@
-import type { Family, SharedParams } from '@kilat/contract'
+import type { Family, SharedParams, StaffRole } from '@kilat/contract'
 import type { Locale, Market } from '@kilat/domain'
 import type { SmsSender } from '../adapters/sms/sms-sender.js'
 import type { Config } from '../config.js'
 import type { Database, Db } from '../db/client.js'
 import type { ResolvedSession, SessionCache } from './sessions.js'
+
+/** The signed-in staff member of an ops call (modules/staff resolves it from the staff cookie). */
+export interface StaffPrincipal {
+  staffId: number
+  sessionId: number
+  email: string
+  role: StaffRole
+  markets: Market[]
+  language: Locale
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +36,8 @@ declare module 'fastify' {
     sharedParams: SharedParams
     /** The session of the request's token (query, header, then cookie), looked up once. */
     resolveSession(): Promise<ResolvedSession | null>
+    /** The staff session of the request's staff cookie, looked up once (never a borrower's token). */
+    resolveStaff(): Promise<StaffPrincipal | null>
   }
 
   interface FastifyContextConfig {

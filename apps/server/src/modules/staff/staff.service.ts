@@ -1,0 +1,338 @@
+import { randomBytes } from 'node:crypto'
+import { and, arrayOverlaps, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { STAFF_LIMITS, type StaffMe, type StaffRole } from '@kilat/contract'
+import type { Locale, Market } from '@kilat/domain'
+import type { Db, Executor, Tx } from '../../db/client.js'
+import { uniqueViolation } from '../../db/errors.js'
+import { AppError } from '../../http/errors.js'
+import { hashToken } from '../../http/sessions.js'
+import { hitRateLimit } from '../../http/throttle.js'
+import type { StaffPrincipal } from '../../http/types.js'
+import { record } from '../audit/audit.service.js'
+import { hashPassword, newTotpSecret, totpEnrolment, totpStepOf, verifyPassword } from './staff.credentials.js'
+import { staff, staffEnrolments, staffSessions, type Staff } from './staff.schema.js'
+import { findStaffSession, openStaffSession, type Clock } from './staff.sessions.js'
+
+/** Staff accounts, sign-in and enrolment (docs/product/operations.md#sign-in). */
+
+export interface StaffDeps {
+  db: Db
+  now: Clock
+}
+
+/** Who made a change, for the audit trail; the system (a command, demo mode) has no staff id. */
+export interface Actor {
+  staffId: number | null
+  role: StaffRole | null
+  ip: string | null
+}
+
+export const SYSTEM_ACTOR: Actor = { staffId: null, role: null, ip: null }
+
+export const actorOf = (principal: StaffPrincipal, ip: string): Actor => ({ staffId: principal.staffId, role: principal.role, ip })
+
+/** Sign-in and enrolment attempts from one address (docs/product/operations.md#lockout). */
+export const SIGN_IN_WINDOW_SECONDS = 900
+export const SIGN_INS_PER_WINDOW = 30
+
+const LOCK_MS = STAFF_LIMITS.lockMinutes * 60_000
+const ENROLMENT_MS = STAFF_LIMITS.enrolmentHours * 3_600_000
+
+export interface StaffAccountView extends StaffMe {
+  enrolled: boolean
+  disabled: boolean
+  createdAt: string
+}
+
+/** An account as calls and the audit trail show it: never its password hash or secret. */
+export const accountView = (row: Staff): StaffAccountView => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  markets: row.markets,
+  language: row.language,
+  enrolled: row.enrolledAt !== null,
+  disabled: row.disabledAt !== null,
+  createdAt: row.createdAt.toISOString(),
+})
+
+export const meOf = (row: Staff): StaffMe => ({ id: row.id, email: row.email, role: row.role, markets: row.markets, language: row.language })
+
+async function throttle(db: Executor, ip: string): Promise<void> {
+  if (!(await hitRateLimit(db, `staff-sign-in-ip:${ip}`, SIGN_IN_WINDOW_SECONDS, SIGN_INS_PER_WINDOW))) throw new AppError('tooManyRequests')
+}
+
+const isLocked = (account: Staff, now: Date) => account.lockedUntil !== null && account.lockedUntil.getTime() > now.getTime()
+
+export interface CreateStaffInput {
+  email: string
+  role: StaffRole
+  markets: Market[]
+  language: Locale
+}
+
+/** A new account and its one-time enrolment link; `npm run staff:create` and the admin's call. */
+export async function createStaff(
+  deps: StaffDeps,
+  input: CreateStaffInput,
+  actor: Actor,
+): Promise<{ account: StaffAccountView; enrolmentToken: string; enrolmentExpiresAt: Date }> {
+  const now = deps.now()
+  const email = input.email.trim()
+  const enrolmentToken = randomBytes(32).toString('base64url')
+  const enrolmentExpiresAt = new Date(now.getTime() + ENROLMENT_MS)
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: staff.id }).from(staff).where(sql`lower(${staff.email}) = lower(${email})`).limit(1)
+      if (taken) throw new AppError('staffEmailTaken')
+      const [row] = await tx
+        .insert(staff)
+        .values({ email, role: input.role, markets: [...new Set(input.markets)], language: input.language, totpSecret: newTotpSecret(), createdAt: now })
+        .returning()
+      if (!row) throw new Error('staff insert returned no row')
+      await tx.insert(staffEnrolments).values({ staffId: row.id, tokenHash: hashToken(enrolmentToken), expiresAt: enrolmentExpiresAt, createdAt: now })
+      const account = accountView(row)
+      await record(tx, { ...actor, action: 'staff.create', recordType: 'staff', recordId: row.id, before: null, after: account, at: now })
+      return { account, enrolmentToken, enrolmentExpiresAt }
+    })
+  } catch (error) {
+    if (uniqueViolation(error) === 'staff_email_key') throw new AppError('staffEmailTaken')
+    throw error
+  }
+}
+
+/** Where the enrolment link points: the token in the fragment never reaches a server log or a Referer. */
+export const enrolmentPath = (token: string) => `/ops/enrol#token=${token}`
+
+/**
+ * Counts a wrong password or code, in its own transaction so that the refusal that follows does
+ * not undo it; the fifth in a row locks the account (and ends a sign-in waiting for its code).
+ * Returns true when the account is now locked.
+ */
+async function countFailure(deps: StaffDeps, account: Staff, reason: 'password' | 'code', ip: string, now: Date): Promise<boolean> {
+  const lockUntil = new Date(now.getTime() + LOCK_MS).toISOString()
+  const limit = STAFF_LIMITS.attemptsBeforeLock
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(staff)
+      .set({
+        failedAttempts: sql`case when ${staff.failedAttempts} + 1 >= ${limit} then 0 else ${staff.failedAttempts} + 1 end`,
+        lockedUntil: sql`case when ${staff.failedAttempts} + 1 >= ${limit} then ${lockUntil}::timestamptz else ${staff.lockedUntil} end`,
+      })
+      .where(eq(staff.id, account.id))
+      .returning({ failedAttempts: staff.failedAttempts, lockedUntil: staff.lockedUntil })
+    const locked = row?.lockedUntil != null && row.lockedUntil.getTime() > now.getTime()
+    if (locked) await tx.delete(staffSessions).where(and(eq(staffSessions.staffId, account.id), eq(staffSessions.stage, 'code')))
+    await record(tx, {
+      staffId: account.id,
+      role: account.role,
+      action: locked ? 'staff.lock' : 'staff.sign-in-failed',
+      recordType: 'staff',
+      recordId: account.id,
+      after: { reason, failedAttempts: row?.failedAttempts ?? null, lockedUntil: locked ? lockUntil : null },
+      ip,
+      at: now,
+    })
+    return locked
+  })
+}
+
+async function recordEvent(deps: StaffDeps, entry: Parameters<typeof record>[1]): Promise<void> {
+  await deps.db.transaction((tx) => record(tx, entry).then(() => undefined))
+}
+
+/**
+ * The password step. Every refusal reads the same whatever the reason (unknown email, wrong
+ * password, disabled or not yet enrolled account), except a lock, which the staff member must know
+ * to wait out. Right: a session waiting for the code, for 5 minutes.
+ */
+export async function signInWithPassword(
+  deps: StaffDeps,
+  input: { email: string; password: string },
+  ip: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  await throttle(deps.db, ip)
+  const now = deps.now()
+  const [account] = await deps.db.select().from(staff).where(sql`lower(${staff.email}) = lower(${input.email})`).limit(1)
+  if (!account || account.disabledAt !== null || account.passwordHash === null) {
+    await verifyPassword(null, input.password)
+    await recordEvent(deps, {
+      staffId: account?.id ?? null,
+      role: account?.role ?? null,
+      action: 'staff.sign-in-failed',
+      recordType: 'staff',
+      recordId: account?.id ?? '',
+      after: { reason: account ? (account.disabledAt ? 'disabled' : 'not-enrolled') : 'unknown-email', email: input.email },
+      ip,
+      at: now,
+    })
+    throw new AppError('staffSignInFailed')
+  }
+  if (isLocked(account, now)) {
+    await recordEvent(deps, { staffId: account.id, role: account.role, action: 'staff.sign-in-refused', recordType: 'staff', recordId: account.id, after: { reason: 'locked' }, ip, at: now })
+    throw new AppError('staffLocked')
+  }
+  if (!(await verifyPassword(account.passwordHash, input.password))) {
+    throw new AppError((await countFailure(deps, account, 'password', ip, now)) ? 'staffLocked' : 'staffSignInFailed')
+  }
+  return openStaffSession(deps.db, account.id, 'code', now)
+}
+
+/**
+ * The code step: a code of the current step or the one either side, never one of a step already
+ * used. The waiting session is replaced by a new one, so that a token seen before the code is
+ * worth nothing after it.
+ */
+export async function signInWithCode(
+  deps: StaffDeps,
+  token: string | undefined,
+  code: string,
+  ip: string,
+): Promise<{ token: string; expiresAt: Date; me: StaffMe }> {
+  await throttle(deps.db, ip)
+  const now = deps.now()
+  const found = token ? await findStaffSession(deps.db, token, 'code', now) : null
+  if (!found) throw new AppError('sessionRequired')
+  const account = found.account
+  if (isLocked(account, now)) throw new AppError('staffLocked')
+  const step = totpStepOf(account.totpSecret, code, now)
+  if (step === null || (account.lastTotpStep !== null && step <= account.lastTotpStep)) {
+    throw new AppError((await countFailure(deps, account, 'code', ip, now)) ? 'staffLocked' : 'staffCodeWrong')
+  }
+  return deps.db.transaction(async (tx) => {
+    // Guarded: of two requests with the same code, one moves the step and the other finds it moved.
+    const [row] = await tx
+      .update(staff)
+      .set({ lastTotpStep: step, failedAttempts: 0, lockedUntil: null })
+      .where(and(eq(staff.id, account.id), or(isNull(staff.lastTotpStep), lt(staff.lastTotpStep, step))))
+      .returning()
+    if (!row) throw new AppError('staffCodeWrong')
+    await tx.delete(staffSessions).where(eq(staffSessions.id, found.sessionId))
+    const opened = await openStaffSession(tx, account.id, 'active', now)
+    await record(tx, { staffId: account.id, role: account.role, action: 'staff.sign-in', recordType: 'staff', recordId: account.id, ip, at: now })
+    return { ...opened, me: meOf(row) }
+  })
+}
+
+async function liveEnrolment(db: Executor, token: string, now: Date) {
+  const [row] = await db
+    .select({ enrolment: staffEnrolments, account: staff })
+    .from(staffEnrolments)
+    .innerJoin(staff, eq(staff.id, staffEnrolments.staffId))
+    .where(eq(staffEnrolments.tokenHash, hashToken(token)))
+    .limit(1)
+  if (!row || row.enrolment.usedAt !== null || row.enrolment.expiresAt.getTime() <= now.getTime() || row.account.disabledAt !== null) {
+    throw new AppError('enrolmentInvalid')
+  }
+  return row
+}
+
+/** The enrolment link's QR code; the link stays good until it is finished. */
+export async function startEnrolment(deps: StaffDeps, token: string, ip: string) {
+  await throttle(deps.db, ip)
+  const { account } = await liveEnrolment(deps.db, token, deps.now())
+  return { email: account.email, secret: account.totpSecret, ...(await totpEnrolment(account.totpSecret, account.email)) }
+}
+
+/** The password chosen and the first code confirmed: the link is used up and the owner signed in. */
+export async function finishEnrolment(
+  deps: StaffDeps,
+  input: { token: string; password: string; code: string },
+  ip: string,
+): Promise<{ token: string; expiresAt: Date; me: StaffMe }> {
+  await throttle(deps.db, ip)
+  const now = deps.now()
+  const { enrolment, account } = await liveEnrolment(deps.db, input.token, now)
+  const step = totpStepOf(account.totpSecret, input.code, now)
+  if (step === null) throw new AppError('staffCodeWrong')
+  const passwordHash = await hashPassword(input.password)
+  return deps.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(staffEnrolments)
+      .set({ usedAt: now })
+      .where(and(eq(staffEnrolments.id, enrolment.id), isNull(staffEnrolments.usedAt)))
+      .returning({ id: staffEnrolments.id })
+    if (!used) throw new AppError('enrolmentInvalid')
+    const [row] = await tx
+      .update(staff)
+      .set({ passwordHash, enrolledAt: now, lastTotpStep: step, failedAttempts: 0, lockedUntil: null })
+      .where(eq(staff.id, account.id))
+      .returning()
+    if (!row) throw new AppError('enrolmentInvalid')
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, account.id))
+    const opened = await openStaffSession(tx, account.id, 'active', now)
+    await record(tx, {
+      staffId: account.id,
+      role: account.role,
+      action: 'staff.enrol',
+      recordType: 'staff',
+      recordId: account.id,
+      before: accountView(account),
+      after: accountView(row),
+      ip,
+      at: now,
+    })
+    return { ...opened, me: meOf(row) }
+  })
+}
+
+export async function signOut(deps: StaffDeps, principal: StaffPrincipal, ip: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(staffSessions).where(eq(staffSessions.id, principal.sessionId))
+    await record(tx, { ...actorOf(principal, ip), action: 'staff.sign-out', recordType: 'staff', recordId: principal.staffId, at: deps.now() })
+  })
+}
+
+export async function setLanguage(deps: StaffDeps, principal: StaffPrincipal, language: Locale, ip: string): Promise<StaffMe> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.update(staff).set({ language }).where(eq(staff.id, principal.staffId)).returning()
+    if (!row) throw new AppError('sessionRequired')
+    await record(tx, {
+      ...actorOf(principal, ip),
+      action: 'staff.language',
+      recordType: 'staff',
+      recordId: row.id,
+      before: { language: principal.language },
+      after: { language },
+      at: deps.now(),
+    })
+    return meOf(row)
+  })
+}
+
+const within = (markets: readonly Market[], allowed: readonly Market[]) => markets.every((m) => allowed.includes(m))
+
+/** An admin manages the accounts that work only in markets of their own. */
+export async function createStaffAsAdmin(deps: StaffDeps, principal: StaffPrincipal, input: CreateStaffInput, ip: string) {
+  if (!within(input.markets, principal.markets)) throw new AppError('staffForbidden')
+  return createStaff(deps, input, actorOf(principal, ip))
+}
+
+/** Accounts sharing a market with the admin, newest first. */
+export async function listStaff(db: Executor, principal: StaffPrincipal): Promise<StaffAccountView[]> {
+  const rows = await db.select().from(staff).where(arrayOverlaps(staff.markets, principal.markets)).orderBy(desc(staff.id)).limit(500)
+  return rows.map(accountView)
+}
+
+/** Disables an account and ends its sessions in the same transaction: it is signed out at once. */
+export async function disableStaff(deps: StaffDeps, principal: StaffPrincipal, staffId: number, ip: string): Promise<StaffAccountView> {
+  const now = deps.now()
+  return deps.db.transaction(async (tx: Tx) => {
+    const [target] = await tx.select().from(staff).where(eq(staff.id, staffId)).for('update')
+    if (!target) throw new AppError('notFound')
+    if (!within(target.markets, principal.markets)) throw new AppError('staffForbidden')
+    if (target.disabledAt !== null) return accountView(target)
+    const [row] = await tx.update(staff).set({ disabledAt: now }).where(eq(staff.id, staffId)).returning()
+    await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId))
+    await record(tx, {
+      ...actorOf(principal, ip),
+      action: 'staff.disable',
+      recordType: 'staff',
+      recordId: staffId,
+      before: accountView(target),
+      after: accountView(row!),
+      at: now,
+    })
+    return accountView(row!)
+  })
+}
