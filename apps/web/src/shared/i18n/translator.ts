@@ -8,7 +8,6 @@ import type publicSite from './locales/en/publicSite.json'
 import type registration from './locales/en/registration.json'
 import type staticPages from './locales/en/staticPages.json'
 import type repayment from './locales/en/repayment.json'
-import type repayPlans from './locales/en/repayPlans.json'
 
 /**
  * The texts a borrower reads (docs/product/platform.md#rendering-and-speed): one bundle of nested keys per
@@ -35,7 +34,6 @@ interface Catalog {
   staticPages: typeof staticPages
   registration: typeof registration
   repayment: typeof repayment
-  repayPlans: typeof repayPlans
 }
 export type Namespace = keyof Catalog
 

@@ -12,7 +12,7 @@ import { Skeleton } from '../../shared/ui/skeleton'
 import { extensionDetailQuery, type ExtensionDetail } from './api/get-extension-detail'
 import { OrderHead } from './components/order-head'
 import { repayParams } from './params'
-import styles from './repay-plans.module.css'
+import styles from './plans.module.css'
 import surface from '../../shared/ui/card.module.css'
 
 /**
@@ -22,7 +22,7 @@ import surface from '../../shared/ui/card.module.css'
  * server's; an order that cannot be extended answers an error, so the detail can always be paid.
  */
 export function RepayDelayPage() {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const { t: tc } = useTranslation()
   const api = useApi()
   const { orderId = '', productId } = repayParams(useLocation().search)
@@ -36,7 +36,7 @@ export function RepayDelayPage() {
 }
 
 function Extension({ detail, orderId, productId }: { detail: ExtensionDetail; orderId: string; productId?: number }) {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const href = useScreenHref()
   const titleId = useId()
   return (

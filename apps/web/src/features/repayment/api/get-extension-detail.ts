@@ -7,7 +7,7 @@ export type { ExtensionDetail }
 /** docs/product/loans.md#extension: the fee, until when it can be paid, and the due date it moves to. */
 export function extensionDetailQuery(api: ApiClient, input: { orderId: string; productId?: number }) {
   return queryOptions({
-    queryKey: ['repayPlans', 'extension', input.orderId] as const,
+    queryKey: ['repayment', 'extension', input.orderId] as const,
     queryFn: () => api.callApi(delayDetail, { body: input }, { toast: false }),
   })
 }

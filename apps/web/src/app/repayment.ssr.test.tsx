@@ -10,7 +10,7 @@ import { fetchTransport } from '../shared/api'
 import { mockCall, server } from '../test/msw'
 import { resetServerContexts, runInlineScripts } from '../test/server-contexts'
 import { allowConsoleError } from '../test/setup'
-import { extensionDetail, installmentPlan, repaymentWayData } from '../features/repay-plans/test-fixtures'
+import { extensionDetail, installmentPlan, repaymentWayData } from '../features/repayment/test-fixtures'
 
 const template = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8')
 const apiCalls: TransportRequest[] = []
