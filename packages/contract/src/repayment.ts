@@ -146,7 +146,14 @@ export const vcodeStatus = defineCall({
   }),
 })
 
-/** The extension detail of spec 3 (docs/product/loans.md#extension), with the due dates before and after. */
+/*
+ * "Delay" on the wire is an extension in the code. The app shell knows the screen `/repay-delay`,
+ * the call `delay-detail` and the answer's `delay…` fields, so the wire keeps those names; every
+ * other name says extension, and this is the one place the two meet (`EXTENSION_ON_THE_WIRE`,
+ * `extensionDue`, `delayDetail`).
+ */
+
+/** The extension detail (docs/product/repayment.md#extension), with the due dates before and after. */
 export const extensionDetailSchema = z.object({
   orderNo: z.string(),
   productName: z.string(),
@@ -174,7 +181,7 @@ export const extensionDetailSchema = z.object({
 })
 export type ExtensionDetail = z.infer<typeof extensionDetailSchema>
 
-export const delayDetail = defineCall({
+export const extensionDetail = defineCall({
   method: 'POST',
   path: '/h5-api/v3/loan-details/delay-detail',
   family: 'code0',
@@ -182,6 +189,23 @@ export const delayDetail = defineCall({
   body: z.object({ productId: productId.optional(), orderId: orderNo }),
   data: extensionDetailSchema,
 })
+/** `extensionDetail` under its wire name, for the code that still says so. */
+export const delayDetail = extensionDetail
+
+/** The extension answer's wire fields, by the names the code gives them. */
+export const EXTENSION_ON_THE_WIRE = {
+  amount: 'delayShouldPayAmount',
+  amountText: 'delayShouldPayText',
+  expiresAt: 'delayExpiryTime',
+} as const satisfies Record<string, keyof ExtensionDetail>
+
+export type ExtensionDue = { [K in keyof typeof EXTENSION_ON_THE_WIRE]: ExtensionDetail[(typeof EXTENSION_ON_THE_WIRE)[K]] }
+
+/** What an extension asks for now and until when, read from the wire's `delay…` fields. */
+export function extensionDue(detail: ExtensionDetail): ExtensionDue {
+  const w = EXTENSION_ON_THE_WIRE
+  return { amount: detail[w.amount], amountText: detail[w.amountText], expiresAt: detail[w.expiresAt] }
+}
 
 /** India's bank transfer: the 12-digit UTR the borrower's bank gave them (spec 7.5 "submit utr"). */
 export const utrSchema = z.string().trim().regex(/^\d{12}$/)
@@ -314,7 +338,7 @@ export const repaymentCalls = {
   generateVcode,
   loanPlayDetail,
   vcodeStatus,
-  delayDetail,
+  extensionDetail,
   submitUtr,
   payGuide,
   repaymentWay,

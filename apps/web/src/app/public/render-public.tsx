@@ -1,7 +1,7 @@
 import type { Locale, Market } from '@kilat/domain'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { getLendingFigures, type LendingFigures } from '../../features/public-site/api/get-lending-figures'
+import { getLendingFigures, type LendingFigures } from '../../features/lending-figures/api/get-lending-figures'
 import { MarketingPage } from '../../features/public-site/marketing-page'
 import { isMarketingScreen, MARKETING_SECTIONS, type MarketingScreen } from '../../features/public-site/sections'
 import { getChannelTemplate } from '../../features/registration/api/get-channel-template'

@@ -4,7 +4,7 @@ import { useTranslation } from '../../shared/i18n'
 import { TEXT_SET_CLAIMS, TEXT_SET_MARKET, textSetOf } from '../../shared/market'
 import { SCREEN_PATHS } from '../../shared/screens'
 import type { PublicPage } from '../../shared/ui/public-page'
-import type { LendingFigures } from './api/get-lending-figures'
+import type { LendingFigures } from '@kilat/contract'
 import { MARKETING_SECTIONS, type MarketingScreen } from './sections'
 
 const REVIEWS = ['r1', 'r2', 'r3'] as const

@@ -1,3 +1,4 @@
+import { extensionDue } from '@kilat/contract'
 import { useId } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
@@ -39,6 +40,7 @@ function Extension({ detail, orderId, productId }: { detail: ExtensionDetail; or
   const { t } = useTranslation('repayment')
   const href = useScreenHref()
   const titleId = useId()
+  const due = extensionDue(detail)
   return (
     <>
       <OrderHead logo={detail.productLogo} name={detail.productName} orderNo={detail.orderNo} />
@@ -46,8 +48,8 @@ function Extension({ detail, orderId, productId }: { detail: ExtensionDetail; or
         <h2 id={titleId} className={styles.cardTitle}>
           {t('extension.toPay')}
         </h2>
-        <p className={styles.bigAmount}>{detail.delayShouldPayText}</p>
-        <p className={styles.muted}>{t('extension.expiry', { time: detail.delayExpiryTime })}</p>
+        <p className={styles.bigAmount}>{due.amountText}</p>
+        <p className={styles.muted}>{t('extension.expiry', { time: due.expiresAt })}</p>
         <p className={styles.muted}>{t('extension.includes')}</p>
         <dl className={surface.lines}>
           {detail.orderDetail.detail.map((line, index) => (

@@ -121,7 +121,7 @@ export function installmentPlan(overrides: Partial<InstallmentPlan> = {}): Insta
   }
 }
 
-export function extensionDetail(overrides: Partial<ExtensionDetail> = {}): ExtensionDetail {
+export function extensionDetailData(overrides: Partial<ExtensionDetail> = {}): ExtensionDetail {
   return {
     orderNo: 'K2026000005',
     productName: 'Kilat Tunai',
