@@ -114,7 +114,7 @@ function Plan({ plan, orderId, productId }: { plan: InstallmentPlan; orderId: st
                 </span>
                 <span className={styles.periodAmount}>
                   {period.at}
-                  <span className={styles.paidMark}>{t('installments.paidMark')}</span>
+                  <span className={styles.paidMark}>{t('common:plan.paid')}</span>
                 </span>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import type { Locale } from '@kilat/domain'
+import { withSharedTexts } from './shared-texts'
 import { Translator, type Namespace, type Resources, type Texts, type TOptions } from './translator'
 
 export { I18nProvider, useTranslation } from './react'
@@ -24,7 +25,10 @@ const lazyBundles: Record<string, () => Promise<LocaleModule>> = import.meta.env
 async function loadBundle(lng: Locale, ns: string): Promise<Texts> {
   const load = lazyBundles[`./locales/${lng}/${ns}.json`]
   if (!load) throw new Error(`no texts for ${lng}/${ns}`)
-  return (await load()).default
+  if (ns !== 'common') return (await load()).default
+  // The page's boot data carries `common` whole; this is for a page that came without it.
+  const [own, shared] = await Promise.all([load(), import('@kilat/domain/texts')])
+  return withSharedTexts(own.default, shared.SHARED_TEXTS[lng])
 }
 
 export interface I18nInit {

@@ -1,4 +1,5 @@
 import type { Locale } from '@kilat/domain'
+import type { SharedTexts } from '@kilat/domain/texts'
 import type common from './locales/en/common.json'
 import type loans from './locales/en/loans.json'
 import type products from './locales/en/products.json'
@@ -25,7 +26,7 @@ export type Resources = Partial<Record<Locale, Bundles>>
 
 /** Keys are checked against the English texts; a test keeps id and es in step. */
 interface Catalog {
-  common: typeof common
+  common: typeof common & SharedTexts
   testPreview: typeof testPreview
   products: typeof products
   loans: typeof loans
