@@ -1,5 +1,5 @@
 import type { HeadlineRate } from './loan.js'
-import type { Locale } from './markets.js'
+import type { Locale, Market } from './markets.js'
 import type { OrderStatusName } from './order-status.js'
 
 /**
@@ -37,6 +37,12 @@ export interface SharedTexts {
     /** The heading of the installments' dates and amounts. */
     schedule: string
   }
+  /**
+   * Each market's marketing claims (docs/product/markets-and-formats.md#text-sets), on the public
+   * site, the promotion landing pages and the chatbot: `{{min}}`, `{{max}}` and `{{salary}}` are the
+   * amounts of `MARKET_CLAIMS` (packages/domain/src/claims.ts) in the market's format.
+   */
+  claims: Record<Market, { tagline: string; users: string; amount: string; eligibility: string }>
 }
 
 const id: SharedTexts = {
@@ -65,6 +71,26 @@ const id: SharedTexts = {
     partnerSettled: 'Lunas di mitra',
   },
   plan: { paid: 'Lunas', schedule: 'Jadwal pembayaran' },
+  claims: {
+    ID: {
+      tagline: 'Pinjaman instan, cepat dan aman',
+      users: 'Dipercaya lebih dari 3 juta pengguna',
+      amount: 'Pinjaman {{min}} sampai {{max}} dalam 2 jam',
+      eligibility: 'Gaji tahunan {{salary}} ke atas',
+    },
+    IN: {
+      tagline: 'Pinjaman instan untuk karyawan bergaji',
+      users: 'Dipercaya lebih dari 3 juta pengguna',
+      amount: 'Pinjaman {{min}} sampai {{max}} dalam 2 jam',
+      eligibility: 'Karyawan dengan gaji {{salary}} ke atas memenuhi syarat',
+    },
+    MX: {
+      tagline: 'Pinjaman instan dalam peso, cepat dan aman',
+      users: 'Dipercaya lebih dari 1 juta pengguna di Meksiko',
+      amount: 'Pinjaman {{min}} sampai {{max}} dalam 2 jam',
+      eligibility: 'Penghasilan bulanan {{salary}} ke atas',
+    },
+  },
 }
 
 const en: SharedTexts = {
@@ -93,6 +119,26 @@ const en: SharedTexts = {
     partnerSettled: 'Settled with our partner',
   },
   plan: { paid: 'Paid', schedule: 'Repayment schedule' },
+  claims: {
+    ID: {
+      tagline: 'Instant loans, fast and safe',
+      users: 'Trusted by over 3 million users',
+      amount: 'Loans from {{min}} to {{max}} within 2 hours',
+      eligibility: 'Annual salary of {{salary}} and above',
+    },
+    IN: {
+      tagline: 'Instant loans for salaried earners',
+      users: 'Trusted by over 3 million users',
+      amount: 'Loans from {{min}} to {{max}} within 2 hours',
+      eligibility: 'Salaried earners of {{salary}} and above are eligible',
+    },
+    MX: {
+      tagline: 'Instant loans in pesos, fast and safe',
+      users: 'Trusted by over 1 million users in Mexico',
+      amount: 'Loans from {{min}} to {{max}} within 2 hours',
+      eligibility: 'Monthly income of {{salary}} and above',
+    },
+  },
 }
 
 const es: SharedTexts = {
@@ -121,6 +167,31 @@ const es: SharedTexts = {
     partnerSettled: 'Liquidado con nuestro socio',
   },
   plan: { paid: 'Pagada', schedule: 'Calendario de pagos' },
+  claims: {
+    ID: {
+      tagline: 'Préstamos al instante, rápidos y seguros',
+      users: 'Más de 3 millones de usuarios confían en nosotros',
+      amount: 'Préstamos de {{min}} a {{max}} en 2 horas',
+      eligibility: 'Salario anual de {{salary}} o más',
+    },
+    IN: {
+      tagline: 'Préstamos al instante para asalariados',
+      users: 'Más de 3 millones de usuarios confían en nosotros',
+      amount: 'Préstamos de {{min}} a {{max}} en 2 horas',
+      eligibility: 'Pueden solicitarlo asalariados con ingresos de {{salary}} o más',
+    },
+    MX: {
+      tagline: 'Préstamos al instante en pesos, rápidos y seguros',
+      users: 'Más de 1 millón de usuarios en México confían en nosotros',
+      amount: 'Préstamos de {{min}} a {{max}} en 2 horas',
+      eligibility: 'Ingreso mensual de {{salary}} o más',
+    },
+  },
 }
 
 export const SHARED_TEXTS: Readonly<Record<Locale, SharedTexts>> = { id, en, es }
+
+/** A shared text with its `{{name}}` placeholders filled (the web's translator fills its own). */
+export function fillText(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole)
+}
