@@ -147,10 +147,11 @@ export const vcodeStatus = defineCall({
 })
 
 /*
- * "Delay" on the wire is an extension in the code. The app shell knows the screen `/repay-delay`,
- * the call `delay-detail` and the answer's `delay…` fields, so the wire keeps those names; every
- * other name says extension, and this is the one place the two meet (`EXTENSION_ON_THE_WIRE`,
- * `extensionDue`, `delayDetail`).
+ * "Delay" on the wire is an extension in the code (docs/product/repayment.md#names-on-the-wire).
+ * The app shell knows the screen `/repay-delay`, the call `delay-detail` and the answer's `delay…`
+ * fields, so the wire keeps those names; every other name says extension. The two meet here
+ * (`extensionDetail`, `delayDetail`) and in repayment-wire.ts, which reads the `delay…` fields
+ * under the code's names.
  */
 
 /** The extension detail (docs/product/repayment.md#extension), with the due dates before and after. */
@@ -191,21 +192,6 @@ export const extensionDetail = defineCall({
 })
 /** `extensionDetail` under its wire name, for the code that still says so. */
 export const delayDetail = extensionDetail
-
-/** The extension answer's wire fields, by the names the code gives them. */
-export const EXTENSION_ON_THE_WIRE = {
-  amount: 'delayShouldPayAmount',
-  amountText: 'delayShouldPayText',
-  expiresAt: 'delayExpiryTime',
-} as const satisfies Record<string, keyof ExtensionDetail>
-
-export type ExtensionDue = { [K in keyof typeof EXTENSION_ON_THE_WIRE]: ExtensionDetail[(typeof EXTENSION_ON_THE_WIRE)[K]] }
-
-/** What an extension asks for now and until when, read from the wire's `delay…` fields. */
-export function extensionDue(detail: ExtensionDetail): ExtensionDue {
-  const w = EXTENSION_ON_THE_WIRE
-  return { amount: detail[w.amount], amountText: detail[w.amountText], expiresAt: detail[w.expiresAt] }
-}
 
 /** India's bank transfer: the 12-digit UTR the borrower's bank gave them (spec 7.5 "submit utr"). */
 export const utrSchema = z.string().trim().regex(/^\d{12}$/)

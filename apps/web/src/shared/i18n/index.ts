@@ -21,13 +21,15 @@ type LocaleModule = { default: Texts }
 const lazyBundles: Record<string, () => Promise<LocaleModule>> = import.meta.env.SSR
   ? {}
   : import.meta.glob<LocaleModule>(['./locales/*/*.json', '!./locales/*/publicSite.json', '!./locales/*/staticPages.json', '!./locales/*/registration.json'])
+// The texts `common` shares with the server (packages/domain/src/texts.ts), a chunk of their own.
+const sharedTexts = import.meta.env.SSR ? undefined : () => import('@kilat/domain/texts')
 
 async function loadBundle(lng: Locale, ns: string): Promise<Texts> {
   const load = lazyBundles[`./locales/${lng}/${ns}.json`]
   if (!load) throw new Error(`no texts for ${lng}/${ns}`)
-  if (ns !== 'common') return (await load()).default
+  if (ns !== 'common' || !sharedTexts) return (await load()).default
   // The page's boot data carries `common` whole; this is for a page that came without it.
-  const [own, shared] = await Promise.all([load(), import('@kilat/domain/texts')])
+  const [own, shared] = await Promise.all([load(), sharedTexts()])
   return withSharedTexts(own.default, shared.SHARED_TEXTS[lng])
 }
 
