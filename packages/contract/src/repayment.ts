@@ -146,7 +146,15 @@ export const vcodeStatus = defineCall({
   }),
 })
 
-/** The extension detail (docs/product/loans.md#extension), with the due dates before and after. */
+/*
+ * "Delay" on the wire is an extension in the code (docs/product/repayment.md#names-on-the-wire).
+ * The app shell knows the screen `/repay-delay`, the call `delay-detail` and the answer's `delay…`
+ * fields, so the wire keeps those names; every other name says extension. The two meet here
+ * (`extensionDetail`, `delayDetail`) and in repayment-wire.ts, which reads the `delay…` fields
+ * under the code's names.
+ */
+
+/** The extension detail (docs/product/repayment.md#extension), with the due dates before and after. */
 export const extensionDetailSchema = z.object({
   orderNo: z.string(),
   productName: z.string(),
@@ -174,7 +182,7 @@ export const extensionDetailSchema = z.object({
 })
 export type ExtensionDetail = z.infer<typeof extensionDetailSchema>
 
-export const delayDetail = defineCall({
+export const extensionDetail = defineCall({
   method: 'POST',
   path: '/h5-api/v3/loan-details/delay-detail',
   family: 'code0',
@@ -182,6 +190,8 @@ export const delayDetail = defineCall({
   body: z.object({ productId: productId.optional(), orderId: orderNo }),
   data: extensionDetailSchema,
 })
+/** `extensionDetail` under its wire name, for the code that still says so. */
+export const delayDetail = extensionDetail
 
 /** India's bank transfer: the 12-digit UTR the borrower's bank gave them (docs/product/screens.md#that). */
 export const utrSchema = z.string().trim().regex(/^\d{12}$/)
@@ -314,7 +324,7 @@ export const repaymentCalls = {
   generateVcode,
   loanPlayDetail,
   vcodeStatus,
-  delayDetail,
+  extensionDetail,
   submitUtr,
   payGuide,
   repaymentWay,

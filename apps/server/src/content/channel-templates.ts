@@ -1,11 +1,13 @@
-import type { Locale, Market } from '@kilat/domain'
+import { formatMoneyWhole, MARKET_CLAIMS, type Locale, type Market } from '@kilat/domain'
+import { fillText, SHARED_TEXTS } from '@kilat/domain/texts'
 import type { NewChannelTemplate, TemplateCopy } from '../modules/registration/registration.service.js'
 
 /**
  * The promotion landing pages (docs/product/registration.md#channel-templates), one per market,
  * in every language. Product content: the reference seed writes them into every database, so
- * `/register?id=1` works with or without demo data. The claims are each market's own
- * (docs/product/markets-and-formats.md#text-sets).
+ * `/register?id=1` works with or without demo data. The claims are each market's own, written once
+ * for the public site too (docs/product/markets-and-formats.md#text-sets): the title (the amount), the
+ * subtitle (the users) and the eligibility come from them.
  */
 
 /** Where the images of the templates are served (modules/registration serves them). */
@@ -16,14 +18,27 @@ const IOS_URL = 'https://apps.apple.com/app/kilat/id0000000000'
 
 type Copies = Record<Locale, TemplateCopy>
 
+/** A market's claims in one language, its amounts in the market's format. */
+function claimsOf(market: Market, locale: Locale) {
+  const words = SHARED_TEXTS[locale].claims[market]
+  const amounts = MARKET_CLAIMS[market]
+  const money = (cents: number) => formatMoneyWhole(cents, market)
+  return {
+    subtitle: `${words.users}.`,
+    amount: fillText(words.amount, { min: money(amounts.min), max: money(amounts.max) }),
+    eligibility: `${fillText(words.eligibility, { salary: money(amounts.salary) })}.`,
+  }
+}
+
+const ID_CLAIMS = { id: claimsOf('ID', 'id'), en: claimsOf('ID', 'en'), es: claimsOf('ID', 'es') }
+
 const INDONESIA: Copies = {
   id: {
-    title: 'Pinjaman cepat hingga Rp 15.000.000',
-    subtitle: 'Lebih dari 3 juta pengguna. Dana cair dalam 2 jam.',
+    title: ID_CLAIMS.id.amount,
+    subtitle: ID_CLAIMS.id.subtitle,
     highlights: [
-      { title: 'Rp 1.000.000 - Rp 15.000.000', text: 'Pilih jumlah yang Anda butuhkan.' },
-      { title: 'Cair dalam 2 jam', text: 'Pengajuan online, tanpa jaminan.' },
-      { title: 'Syarat mudah', text: 'Penghasilan Rp 5.000.000 ke atas.' },
+      { title: 'Online', text: 'Pengajuan online, tanpa jaminan.' },
+      { title: 'Syarat mudah', text: ID_CLAIMS.id.eligibility },
     ],
     buttonText: 'Daftar sekarang',
     agreementText: 'Dengan mendaftar, Anda menyetujui',
@@ -33,12 +48,11 @@ const INDONESIA: Copies = {
     bannerAlt: 'Ponsel dengan dana pinjaman yang masuk ke rekening',
   },
   en: {
-    title: 'Fast loans up to Rp 15.000.000',
-    subtitle: 'Over 3 million users. Money in your account within 2 hours.',
+    title: ID_CLAIMS.en.amount,
+    subtitle: ID_CLAIMS.en.subtitle,
     highlights: [
-      { title: 'Rp 1.000.000 - Rp 15.000.000', text: 'Choose the amount you need.' },
-      { title: 'Paid within 2 hours', text: 'Apply online, no collateral.' },
-      { title: 'Simple requirements', text: 'An income of Rp 5.000.000 or more.' },
+      { title: 'Online', text: 'Apply online, no collateral.' },
+      { title: 'Simple requirements', text: ID_CLAIMS.en.eligibility },
     ],
     buttonText: 'Register now',
     agreementText: 'By registering you agree to the',
@@ -48,12 +62,11 @@ const INDONESIA: Copies = {
     bannerAlt: 'A phone with loan money arriving in the account',
   },
   es: {
-    title: 'Préstamos rápidos de hasta Rp 15.000.000',
-    subtitle: 'Más de 3 millones de usuarios. El dinero en tu cuenta en 2 horas.',
+    title: ID_CLAIMS.es.amount,
+    subtitle: ID_CLAIMS.es.subtitle,
     highlights: [
-      { title: 'Rp 1.000.000 - Rp 15.000.000', text: 'Elige el monto que necesitas.' },
-      { title: 'Depósito en 2 horas', text: 'Solicitud en línea, sin garantía.' },
-      { title: 'Requisitos sencillos', text: 'Ingresos de Rp 5.000.000 o más.' },
+      { title: 'En línea', text: 'Solicitud en línea, sin garantía.' },
+      { title: 'Requisitos sencillos', text: ID_CLAIMS.es.eligibility },
     ],
     buttonText: 'Regístrate ahora',
     agreementText: 'Al registrarte aceptas el',
@@ -64,14 +77,15 @@ const INDONESIA: Copies = {
   },
 }
 
+const IN_CLAIMS = { id: claimsOf('IN', 'id'), en: claimsOf('IN', 'en'), es: claimsOf('IN', 'es') }
+
 const INDIA: Copies = {
   en: {
-    title: 'Instant loans from ₹2,000 to ₹80,000',
-    subtitle: 'Over 3 million users. Money in your bank within 2 hours.',
+    title: IN_CLAIMS.en.amount,
+    subtitle: IN_CLAIMS.en.subtitle,
     highlights: [
-      { title: '₹2,000 - ₹80,000', text: 'Choose the amount you need.' },
-      { title: 'Within 2 hours', text: 'Apply online, fully paperless.' },
-      { title: 'Salaried earners', text: 'A monthly salary of ₹12,000 or more.' },
+      { title: 'Online', text: 'Apply online, fully paperless.' },
+      { title: 'Salaried earners', text: IN_CLAIMS.en.eligibility },
     ],
     buttonText: 'Register now',
     agreementText: 'By registering you agree to the',
@@ -80,12 +94,11 @@ const INDIA: Copies = {
     bannerAlt: 'A phone with loan money arriving in the bank account',
   },
   id: {
-    title: 'Pinjaman instan ₹2.000 hingga ₹80.000',
-    subtitle: 'Lebih dari 3 juta pengguna. Dana masuk ke rekening dalam 2 jam.',
+    title: IN_CLAIMS.id.amount,
+    subtitle: IN_CLAIMS.id.subtitle,
     highlights: [
-      { title: '₹2.000 - ₹80.000', text: 'Pilih jumlah yang Anda butuhkan.' },
-      { title: 'Dalam 2 jam', text: 'Pengajuan online, tanpa kertas.' },
-      { title: 'Karyawan bergaji', text: 'Gaji bulanan ₹12.000 ke atas.' },
+      { title: 'Online', text: 'Pengajuan online, tanpa kertas.' },
+      { title: 'Karyawan bergaji', text: IN_CLAIMS.id.eligibility },
     ],
     buttonText: 'Daftar sekarang',
     agreementText: 'Dengan mendaftar, Anda menyetujui',
@@ -94,12 +107,11 @@ const INDIA: Copies = {
     bannerAlt: 'Ponsel dengan dana pinjaman yang masuk ke rekening',
   },
   es: {
-    title: 'Préstamos al instante de ₹2,000 a ₹80,000',
-    subtitle: 'Más de 3 millones de usuarios. El dinero en tu banco en 2 horas.',
+    title: IN_CLAIMS.es.amount,
+    subtitle: IN_CLAIMS.es.subtitle,
     highlights: [
-      { title: '₹2,000 - ₹80,000', text: 'Elige el monto que necesitas.' },
-      { title: 'En 2 horas', text: 'Solicitud en línea, sin papeles.' },
-      { title: 'Asalariados', text: 'Un sueldo mensual de ₹12,000 o más.' },
+      { title: 'En línea', text: 'Solicitud en línea, sin papeles.' },
+      { title: 'Asalariados', text: IN_CLAIMS.es.eligibility },
     ],
     buttonText: 'Regístrate ahora',
     agreementText: 'Al registrarte aceptas el',
@@ -109,13 +121,14 @@ const INDIA: Copies = {
   },
 }
 
+const MX_CLAIMS = { id: claimsOf('MX', 'id'), en: claimsOf('MX', 'en'), es: claimsOf('MX', 'es') }
+
 const MEXICO: Copies = {
   es: {
-    title: 'Préstamos de $1,000 a $20,000 pesos',
-    subtitle: 'Más de 3 millones de usuarios. Tu dinero en 2 horas.',
+    title: MX_CLAIMS.es.amount,
+    subtitle: MX_CLAIMS.es.subtitle,
     highlights: [
-      { title: '$1,000 - $20,000', text: 'Elige el monto que necesitas.' },
-      { title: 'En 2 horas', text: 'Solicitud 100 % en línea, sin aval.' },
+      { title: 'En línea', text: 'Solicitud 100 % en línea, sin aval.' },
       { title: 'Costo claro', text: 'Conoce tu CAT antes de aceptar.' },
     ],
     buttonText: 'Regístrate ahora',
@@ -125,11 +138,10 @@ const MEXICO: Copies = {
     bannerAlt: 'Un teléfono con el dinero del préstamo llegando a la cuenta',
   },
   en: {
-    title: 'Loans from $1,000 to $20,000 pesos',
-    subtitle: 'Over 3 million users. Your money within 2 hours.',
+    title: MX_CLAIMS.en.amount,
+    subtitle: MX_CLAIMS.en.subtitle,
     highlights: [
-      { title: '$1,000 - $20,000', text: 'Choose the amount you need.' },
-      { title: 'Within 2 hours', text: 'Apply fully online, no guarantor.' },
+      { title: 'Online', text: 'Apply fully online, no guarantor.' },
       { title: 'Clear cost', text: 'See your CAT before you accept.' },
     ],
     buttonText: 'Register now',
@@ -139,11 +151,10 @@ const MEXICO: Copies = {
     bannerAlt: 'A phone with loan money arriving in the account',
   },
   id: {
-    title: 'Pinjaman $1.000 hingga $20.000 peso',
-    subtitle: 'Lebih dari 3 juta pengguna. Dana Anda dalam 2 jam.',
+    title: MX_CLAIMS.id.amount,
+    subtitle: MX_CLAIMS.id.subtitle,
     highlights: [
-      { title: '$1.000 - $20.000', text: 'Pilih jumlah yang Anda butuhkan.' },
-      { title: 'Dalam 2 jam', text: 'Pengajuan online penuh, tanpa penjamin.' },
+      { title: 'Online', text: 'Pengajuan online penuh, tanpa penjamin.' },
       { title: 'Biaya jelas', text: 'Lihat CAT Anda sebelum menyetujui.' },
     ],
     buttonText: 'Daftar sekarang',

@@ -1,4 +1,4 @@
-import type { Locale } from '@kilat/domain'
+import { formatMoneyWhole, MARKET_CLAIMS, type Locale, type Market } from '@kilat/domain'
 
 /**
  * The chatbot's knowledge base (docs/product/complaints.md#knowledge-base): what borrowers ask,
@@ -29,6 +29,10 @@ export interface KbCategory {
 }
 
 const l = (id: string, en: string, es: string): L => ({ id, en, es })
+
+/** A market's loan range as its claims state it (packages/domain/src/claims.ts), in its own format. */
+const claimRange = (market: Market, to: string) =>
+  `${formatMoneyWhole(MARKET_CLAIMS[market].min, market)} ${to} ${formatMoneyWhole(MARKET_CLAIMS[market].max, market)}`
 
 export const KNOWLEDGE_BASE: KbCategory[] = [
   {
@@ -305,9 +309,9 @@ export const KNOWLEDGE_BASE: KbCategory[] = [
         key: 'loan-amounts',
         title: l('Berapa jumlah yang bisa saya pinjam?', 'How much can I borrow?', '¿Cuánto puedo pedir prestado?'),
         answer: l(
-          'Indonesia: Rp 1.000.000 sampai Rp 15.000.000. India: ₹2.000 sampai ₹80.000. Meksiko: $1.000 sampai $20.000. Setiap produk punya batas dan kelipatan sendiri, ditampilkan di halaman konfirmasi.',
-          'Indonesia: Rp 1.000.000 to Rp 15.000.000. India: ₹2,000 to ₹80,000. Mexico: $1,000 to $20,000. Each product has its own limits and steps, shown on the confirmation page.',
-          'México: de $1,000 a $20,000. Indonesia: de Rp 1.000.000 a Rp 15.000.000. India: de ₹2,000 a ₹80,000. Cada producto tiene sus propios límites, que se muestran en la confirmación.',
+          `Indonesia: ${claimRange('ID', 'sampai')}. India: ${claimRange('IN', 'sampai')}. Meksiko: ${claimRange('MX', 'sampai')}. Setiap produk punya batas dan kelipatan sendiri, ditampilkan di halaman konfirmasi.`,
+          `Indonesia: ${claimRange('ID', 'to')}. India: ${claimRange('IN', 'to')}. Mexico: ${claimRange('MX', 'to')}. Each product has its own limits and steps, shown on the confirmation page.`,
+          `México: de ${claimRange('MX', 'a')}. Indonesia: de ${claimRange('ID', 'a')}. India: de ${claimRange('IN', 'a')}. Cada producto tiene sus propios límites, que se muestran en la confirmación.`,
         ),
         keywords: l('jumlah limit plafon maksimal minimal', 'amount limit maximum minimum how much', 'monto limite maximo minimo cuanto'),
       },

@@ -1,4 +1,8 @@
+import { SHARED_TEXTS } from '@kilat/domain/texts'
 import type { ServerTexts } from './catalogue.js'
+
+/** The texts the web shows too, written once. */
+const shared = SHARED_TEXTS.en
 
 /** English. */
 export const en: ServerTexts = {
@@ -8,19 +12,19 @@ export const en: ServerTexts = {
     minutes: { one: '# minute', other: '# minutes' },
   },
   figures: {
-    principal: 'Loan amount',
-    fee: 'Admin fee',
-    received: 'Amount received',
-    interest: 'Total interest',
-    totalRepay: 'Total to repay',
-    term: 'Term',
+    principal: shared.figures.principal,
+    fee: shared.figures.fee,
+    received: shared.figures.received,
+    interest: shared.figures.interest,
+    totalRepay: shared.figures.totalRepay,
+    term: shared.figures.term,
     dailyRate: 'Daily interest rate',
-    headline: { dailyCost: 'All-in daily cost (fees included)', apr: 'Annual percentage rate (APR)', cat: 'Total annual cost (CAT)' },
+    headline: shared.figures.headline,
     dueDate: 'Due date',
     firstDueDate: 'First due date',
-    lateCharges: 'Late charges',
+    lateCharges: shared.figures.lateCharges,
     outstanding: 'Outstanding balance',
-    amountDue: 'Amount due now',
+    amountDue: shared.figures.amountDue,
     orderNo: 'Order number',
     appliedAt: 'Applied on',
   },
@@ -38,25 +42,25 @@ export const en: ServerTexts = {
     popContent: (f) =>
       `Before you accept, please read the loan agreement. You receive ${f.received} (admin fee of ${f.fee} deducted) and repay ${f.totalRepay} by ${f.lastDueDate}; ${f.headline}.`,
     notice: {
-      submitted: { title: 'Under review', description: () => 'We are reviewing your application. You will have a decision within 1 day.' },
-      approved: { title: 'Approved', description: () => 'Your loan is approved and being paid out. The money reaches your account within 1-3 calendar days.' },
-      rejected: { title: 'Not approved', description: () => 'Sorry, we cannot approve your application right now. You can try another product below.' },
-      repayingInstallments: { title: 'Repaying', description: (f) => `Your next installment of ${f.nextAmount} is due on ${f.nextDueDate}.` },
-      due: { title: 'Payment due', description: (f) => `Please pay ${f.amountDue} by ${f.nextDueDate}.` },
+      submitted: { title: shared.statuses.submitted, description: () => 'We are reviewing your application. You will have a decision within 1 day.' },
+      approved: { title: shared.statuses.approved, description: () => 'Your loan is approved and being paid out. The money reaches your account within 1-3 calendar days.' },
+      rejected: { title: shared.statuses.rejected, description: () => 'Sorry, we cannot approve your application right now. You can try another product below.' },
+      repayingInstallments: { title: shared.statuses.repayingInstallments, description: (f) => `Your next installment of ${f.nextAmount} is due on ${f.nextDueDate}.` },
+      due: { title: shared.statuses.due, description: (f) => `Please pay ${f.amountDue} by ${f.nextDueDate}.` },
       overdue: {
-        title: 'Overdue',
+        title: shared.statuses.overdue,
         description: (f) => `Your payment is ${f.overdue} overdue. Late charges ${f.penalty}; amount due now ${f.amountDue}.`,
       },
-      settled: { title: 'Settled', description: () => 'Thank you, your loan is fully repaid. You can apply for a new loan.' },
+      settled: { title: shared.statuses.settled, description: () => 'Thank you, your loan is fully repaid. You can apply for a new loan.' },
       partnerRepaying: {
-        title: 'Repaying with our partner',
+        title: shared.statuses.partnerRepaying,
         description: (f) => `This loan is managed by our partner ${f.productName}. Please pay ${f.amountDue} by ${f.nextDueDate} through the partner.`,
       },
       partnerOverdue: {
-        title: 'Overdue with our partner',
+        title: shared.statuses.partnerOverdue,
         description: (f) => `Your loan with ${f.productName} is ${f.overdue} overdue. Amount due now ${f.amountDue}; please pay through the partner.`,
       },
-      partnerSettled: { title: 'Settled with our partner', description: (f) => `Your loan with ${f.productName} is fully repaid. Thank you!` },
+      partnerSettled: { title: shared.statuses.partnerSettled, description: (f) => `Your loan with ${f.productName} is fully repaid. Thank you!` },
     },
     reyDue: (a, d) => `Please pay ${a} by ${d}.`,
     reyNext: (a, d) => `Next installment of ${a} due ${d}.`,
@@ -76,7 +80,7 @@ export const en: ServerTexts = {
     orderNo: (no) => `Order number: ${no}.`,
     loan: 'The loan',
     line: (label, value) => `${label}: ${value}.`,
-    schedule: 'Repayment schedule',
+    schedule: shared.plan.schedule,
     scheduleLine: (title, amount, date) => `${title}: ${amount}, due ${date}.`,
     provisional: 'Due dates count from the payout date; the dates above apply if the money is paid out today.',
     acceptance: 'Acceptance',
@@ -88,7 +92,7 @@ export const en: ServerTexts = {
   products: {
     inProgress: 'In progress',
     unavailable: 'Not available',
-    amountRangeDes: 'Loan amount',
+    amountRangeDes: shared.figures.principal,
     jumpConfirm: 'Continue to confirm your loan.',
     jumpInProgress: 'You already have a running loan with this product.',
     jumpPartner: 'You will be taken to our partner’s site.',
@@ -117,7 +121,7 @@ export const en: ServerTexts = {
     installment: (n, of) => `Installment ${n} of ${of}`,
     upcoming: 'Not yet due',
     overdue: 'Overdue',
-    paid: 'Paid',
+    paid: shared.plan.paid,
   },
   extension: {
     product: 'Product',
@@ -150,7 +154,7 @@ export const en: ServerTexts = {
   checkout: {
     title: 'Payment',
     sandboxNote: 'Payment gateway test page: no real money moves.',
-    amount: 'Amount',
+    amount: shared.figures.amount,
     bill: 'Bill number',
     pay: 'Pay',
     paid: 'This payment has been received.',

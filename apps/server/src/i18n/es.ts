@@ -1,4 +1,8 @@
+import { SHARED_TEXTS } from '@kilat/domain/texts'
 import type { ServerTexts } from './catalogue.js'
+
+/** The texts the web shows too, written once. */
+const shared = SHARED_TEXTS.es
 
 /** Español. */
 export const es: ServerTexts = {
@@ -8,19 +12,19 @@ export const es: ServerTexts = {
     minutes: { one: '# minuto', other: '# minutos' },
   },
   figures: {
-    principal: 'Monto del préstamo',
-    fee: 'Comisión por apertura',
-    received: 'Monto recibido',
-    interest: 'Interés total',
-    totalRepay: 'Total a pagar',
-    term: 'Plazo',
+    principal: shared.figures.principal,
+    fee: shared.figures.fee,
+    received: shared.figures.received,
+    interest: shared.figures.interest,
+    totalRepay: shared.figures.totalRepay,
+    term: shared.figures.term,
     dailyRate: 'Tasa de interés diaria',
-    headline: { dailyCost: 'Costo diario total (incluye comisiones)', apr: 'Tasa anual (APR)', cat: 'Costo Anual Total (CAT)' },
+    headline: shared.figures.headline,
     dueDate: 'Fecha de vencimiento',
     firstDueDate: 'Primer vencimiento',
-    lateCharges: 'Cargos por atraso',
+    lateCharges: shared.figures.lateCharges,
     outstanding: 'Saldo pendiente',
-    amountDue: 'Monto a pagar ahora',
+    amountDue: shared.figures.amountDue,
     orderNo: 'Número de pedido',
     appliedAt: 'Fecha de solicitud',
   },
@@ -38,25 +42,25 @@ export const es: ServerTexts = {
     popContent: (f) =>
       `Antes de aceptar, lee el contrato de préstamo. Recibes ${f.received} (comisión por apertura de ${f.fee} descontada) y pagas ${f.totalRepay} a más tardar el ${f.lastDueDate}; ${f.headline}.`,
     notice: {
-      submitted: { title: 'En revisión', description: () => 'Estamos revisando tu solicitud. Tendrás una respuesta en máximo 1 día.' },
-      approved: { title: 'Aprobado', description: () => 'Tu préstamo fue aprobado y se está depositando. El dinero llegará a tu cuenta en 1 a 3 días naturales.' },
-      rejected: { title: 'No aprobado', description: () => 'Lo sentimos, por ahora no podemos aprobar tu solicitud. Puedes probar otro producto abajo.' },
-      repayingInstallments: { title: 'En pago', description: (f) => `Tu siguiente pago de ${f.nextAmount} vence el ${f.nextDueDate}.` },
-      due: { title: 'Pago pendiente', description: (f) => `Paga ${f.amountDue} a más tardar el ${f.nextDueDate}.` },
+      submitted: { title: shared.statuses.submitted, description: () => 'Estamos revisando tu solicitud. Tendrás una respuesta en máximo 1 día.' },
+      approved: { title: shared.statuses.approved, description: () => 'Tu préstamo fue aprobado y se está depositando. El dinero llegará a tu cuenta en 1 a 3 días naturales.' },
+      rejected: { title: shared.statuses.rejected, description: () => 'Lo sentimos, por ahora no podemos aprobar tu solicitud. Puedes probar otro producto abajo.' },
+      repayingInstallments: { title: shared.statuses.repayingInstallments, description: (f) => `Tu siguiente pago de ${f.nextAmount} vence el ${f.nextDueDate}.` },
+      due: { title: shared.statuses.due, description: (f) => `Paga ${f.amountDue} a más tardar el ${f.nextDueDate}.` },
       overdue: {
-        title: 'Vencido',
+        title: shared.statuses.overdue,
         description: (f) => `Tu pago tiene ${f.overdue} de atraso. Cargos por atraso ${f.penalty}; monto a pagar ahora ${f.amountDue}.`,
       },
-      settled: { title: 'Liquidado', description: () => 'Gracias, tu préstamo está liquidado. Puedes solicitar un nuevo préstamo.' },
+      settled: { title: shared.statuses.settled, description: () => 'Gracias, tu préstamo está liquidado. Puedes solicitar un nuevo préstamo.' },
       partnerRepaying: {
-        title: 'En pago con nuestro socio',
+        title: shared.statuses.partnerRepaying,
         description: (f) => `Este préstamo lo administra nuestro socio ${f.productName}. Paga ${f.amountDue} a más tardar el ${f.nextDueDate} a través del socio.`,
       },
       partnerOverdue: {
-        title: 'Vencido con nuestro socio',
+        title: shared.statuses.partnerOverdue,
         description: (f) => `Tu préstamo con ${f.productName} tiene ${f.overdue} de atraso. Monto a pagar ahora ${f.amountDue}; paga a través del socio.`,
       },
-      partnerSettled: { title: 'Liquidado con nuestro socio', description: (f) => `Tu préstamo con ${f.productName} está liquidado. ¡Gracias!` },
+      partnerSettled: { title: shared.statuses.partnerSettled, description: (f) => `Tu préstamo con ${f.productName} está liquidado. ¡Gracias!` },
     },
     reyDue: (a, d) => `Paga ${a} a más tardar el ${d}.`,
     reyNext: (a, d) => `Siguiente pago de ${a}, vence el ${d}.`,
@@ -76,7 +80,7 @@ export const es: ServerTexts = {
     orderNo: (no) => `Número de pedido: ${no}.`,
     loan: 'El préstamo',
     line: (label, value) => `${label}: ${value}.`,
-    schedule: 'Calendario de pagos',
+    schedule: shared.plan.schedule,
     scheduleLine: (title, amount, date) => `${title}: ${amount}, vence el ${date}.`,
     provisional: 'Los vencimientos se cuentan desde la fecha del depósito; las fechas de arriba aplican si el dinero se deposita hoy.',
     acceptance: 'Aceptación',
@@ -88,7 +92,7 @@ export const es: ServerTexts = {
   products: {
     inProgress: 'En proceso',
     unavailable: 'No disponible',
-    amountRangeDes: 'Monto del préstamo',
+    amountRangeDes: shared.figures.principal,
     jumpConfirm: 'Continúa para confirmar tu préstamo.',
     jumpInProgress: 'Ya tienes un préstamo en curso con este producto.',
     jumpPartner: 'Te llevaremos al sitio de nuestro socio.',
@@ -117,7 +121,7 @@ export const es: ServerTexts = {
     installment: (n, of) => `Cuota ${n} de ${of}`,
     upcoming: 'Aún no vence',
     overdue: 'Vencida',
-    paid: 'Pagada',
+    paid: shared.plan.paid,
   },
   extension: {
     product: 'Producto',
@@ -150,7 +154,7 @@ export const es: ServerTexts = {
   checkout: {
     title: 'Pago',
     sandboxNote: 'Página de prueba de la pasarela de pago: no se mueve dinero real.',
-    amount: 'Monto',
+    amount: shared.figures.amount,
     bill: 'Número de cuenta',
     pay: 'Pagar',
     paid: 'Este pago ya se recibió.',

@@ -1,4 +1,8 @@
+import { SHARED_TEXTS } from '@kilat/domain/texts'
 import type { ServerTexts } from './catalogue.js'
+
+/** The texts the web shows too, written once. */
+const shared = SHARED_TEXTS.id
 
 /** Bahasa Indonesia. */
 export const id: ServerTexts = {
@@ -8,19 +12,19 @@ export const id: ServerTexts = {
     minutes: { other: '# menit' },
   },
   figures: {
-    principal: 'Jumlah pinjaman',
-    fee: 'Biaya admin',
-    received: 'Jumlah diterima',
-    interest: 'Total bunga',
-    totalRepay: 'Total pengembalian',
-    term: 'Jangka waktu',
+    principal: shared.figures.principal,
+    fee: shared.figures.fee,
+    received: shared.figures.received,
+    interest: shared.figures.interest,
+    totalRepay: shared.figures.totalRepay,
+    term: shared.figures.term,
     dailyRate: 'Suku bunga harian',
-    headline: { dailyCost: 'Biaya harian total (termasuk biaya admin)', apr: 'Suku bunga tahunan (APR)', cat: 'Biaya tahunan total (CAT)' },
+    headline: shared.figures.headline,
     dueDate: 'Tanggal jatuh tempo',
     firstDueDate: 'Jatuh tempo pertama',
-    lateCharges: 'Denda keterlambatan',
+    lateCharges: shared.figures.lateCharges,
     outstanding: 'Sisa tagihan',
-    amountDue: 'Jumlah yang harus dibayar',
+    amountDue: shared.figures.amountDue,
     orderNo: 'Nomor pesanan',
     appliedAt: 'Waktu pengajuan',
   },
@@ -38,25 +42,25 @@ export const id: ServerTexts = {
     popContent: (f) =>
       `Sebelum menyetujui, bacalah perjanjian pinjaman. Anda menerima ${f.received} (biaya admin ${f.fee} sudah dipotong) dan membayar ${f.totalRepay} paling lambat ${f.lastDueDate}; ${f.headline}.`,
     notice: {
-      submitted: { title: 'Sedang ditinjau', description: () => 'Pengajuan Anda sedang kami tinjau. Keputusan diberikan paling lambat 1 hari.' },
-      approved: { title: 'Disetujui', description: () => 'Pinjaman Anda disetujui dan sedang dicairkan. Dana masuk ke rekening Anda dalam 1-3 hari kalender.' },
-      rejected: { title: 'Belum disetujui', description: () => 'Maaf, pengajuan Anda belum dapat kami setujui saat ini. Anda dapat mencoba produk lain di bawah ini.' },
-      repayingInstallments: { title: 'Sedang dicicil', description: (f) => `Cicilan berikutnya ${f.nextAmount} jatuh tempo pada ${f.nextDueDate}.` },
-      due: { title: 'Menunggu pembayaran', description: (f) => `Bayar ${f.amountDue} paling lambat ${f.nextDueDate}.` },
+      submitted: { title: shared.statuses.submitted, description: () => 'Pengajuan Anda sedang kami tinjau. Keputusan diberikan paling lambat 1 hari.' },
+      approved: { title: shared.statuses.approved, description: () => 'Pinjaman Anda disetujui dan sedang dicairkan. Dana masuk ke rekening Anda dalam 1-3 hari kalender.' },
+      rejected: { title: shared.statuses.rejected, description: () => 'Maaf, pengajuan Anda belum dapat kami setujui saat ini. Anda dapat mencoba produk lain di bawah ini.' },
+      repayingInstallments: { title: shared.statuses.repayingInstallments, description: (f) => `Cicilan berikutnya ${f.nextAmount} jatuh tempo pada ${f.nextDueDate}.` },
+      due: { title: shared.statuses.due, description: (f) => `Bayar ${f.amountDue} paling lambat ${f.nextDueDate}.` },
       overdue: {
-        title: 'Terlambat',
+        title: shared.statuses.overdue,
         description: (f) => `Pembayaran Anda terlambat ${f.overdue}. Denda keterlambatan ${f.penalty}; jumlah yang harus dibayar ${f.amountDue}.`,
       },
-      settled: { title: 'Lunas', description: () => 'Terima kasih, pinjaman Anda sudah lunas. Anda dapat mengajukan pinjaman lagi.' },
+      settled: { title: shared.statuses.settled, description: () => 'Terima kasih, pinjaman Anda sudah lunas. Anda dapat mengajukan pinjaman lagi.' },
       partnerRepaying: {
-        title: 'Berjalan di mitra',
+        title: shared.statuses.partnerRepaying,
         description: (f) => `Pinjaman ini dikelola oleh mitra kami ${f.productName}. Bayar ${f.amountDue} paling lambat ${f.nextDueDate} melalui mitra.`,
       },
       partnerOverdue: {
-        title: 'Terlambat di mitra',
+        title: shared.statuses.partnerOverdue,
         description: (f) => `Pinjaman Anda di ${f.productName} terlambat ${f.overdue}. Jumlah yang harus dibayar ${f.amountDue}; bayar melalui mitra.`,
       },
-      partnerSettled: { title: 'Lunas di mitra', description: (f) => `Pinjaman Anda di ${f.productName} sudah lunas. Terima kasih!` },
+      partnerSettled: { title: shared.statuses.partnerSettled, description: (f) => `Pinjaman Anda di ${f.productName} sudah lunas. Terima kasih!` },
     },
     reyDue: (a, d) => `Bayar ${a} paling lambat ${d}.`,
     reyNext: (a, d) => `Cicilan berikutnya ${a} jatuh tempo ${d}.`,
@@ -76,7 +80,7 @@ export const id: ServerTexts = {
     orderNo: (no) => `Nomor pesanan: ${no}.`,
     loan: 'Rincian pinjaman',
     line: (label, value) => `${label}: ${value}.`,
-    schedule: 'Jadwal pembayaran',
+    schedule: shared.plan.schedule,
     scheduleLine: (title, amount, date) => `${title}: ${amount}, jatuh tempo ${date}.`,
     provisional: 'Tanggal jatuh tempo dihitung dari tanggal pencairan; tanggal di atas berlaku bila dana dicairkan hari ini.',
     acceptance: 'Persetujuan',
@@ -88,7 +92,7 @@ export const id: ServerTexts = {
   products: {
     inProgress: 'Dalam proses',
     unavailable: 'Tidak tersedia',
-    amountRangeDes: 'Jumlah pinjaman',
+    amountRangeDes: shared.figures.principal,
     jumpConfirm: 'Lanjutkan untuk mengonfirmasi pinjaman Anda.',
     jumpInProgress: 'Anda sudah memiliki pinjaman yang berjalan untuk produk ini.',
     jumpPartner: 'Anda akan diarahkan ke situs mitra kami.',
@@ -117,7 +121,7 @@ export const id: ServerTexts = {
     installment: (n, of) => `Cicilan ${n} dari ${of}`,
     upcoming: 'Belum jatuh tempo',
     overdue: 'Terlambat',
-    paid: 'Lunas',
+    paid: shared.plan.paid,
   },
   extension: {
     product: 'Produk',
@@ -150,7 +154,7 @@ export const id: ServerTexts = {
   checkout: {
     title: 'Pembayaran',
     sandboxNote: 'Halaman uji gateway pembayaran: tidak ada uang sungguhan yang berpindah.',
-    amount: 'Jumlah',
+    amount: shared.figures.amount,
     bill: 'Nomor tagihan',
     pay: 'Bayar',
     paid: 'Pembayaran ini sudah diterima.',

@@ -1,7 +1,7 @@
 import type { Locale, Market } from '@kilat/domain'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { getLendingFigures, type LendingFigures } from '../../features/public-site/api/get-lending-figures'
+import { getLendingFigures, type LendingFigures } from '../../features/lending-figures/api/get-lending-figures'
 import { MarketingPage } from '../../features/public-site/marketing-page'
 import { isMarketingScreen, MARKETING_SECTIONS, type MarketingScreen } from '../../features/public-site/sections'
 import { getChannelTemplate } from '../../features/registration/api/get-channel-template'
@@ -14,7 +14,6 @@ import { PrivacyPolicy } from '../../features/static-pages/privacy-policy'
 import { StaticPage } from '../../features/static-pages/static-page'
 import type { ApiClient } from '../../shared/api'
 import { I18nProvider, type Translator } from '../../shared/i18n'
-import { textSetOf } from '../../shared/market'
 import type { ScreenId } from '../../shared/screens'
 import { publicHref, type PublicPage } from '../../shared/ui/public-page'
 import type { ViteManifest } from '../html'
@@ -72,7 +71,7 @@ export async function renderPublicPage(input: PublicRenderInput): Promise<Public
       status: 200,
       html: doc({
         title: titles[screen],
-        description: t(`textSet.${textSetOf(input.market)}.tagline`),
+        description: t(`claims.${input.market}.tagline`),
         body,
         island: { scripts: islandScripts('public-site', input.manifest), data: { texts: { incomplete: t('publicSite:contact.incomplete'), sent: t('publicSite:contact.sent') } } },
         // Each path opens with its section in view, before the first paint (no island needed for that).

@@ -41,11 +41,11 @@ function Contract({ contract }: { contract: ContractView }) {
       ))}
       {contract.schedule.length > 0 && (
         <table className={styles.schedule}>
-          <caption>{t('contract.schedule')}</caption>
+          <caption>{t('common:plan.schedule')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('contract.columns.title')}</th>
-              <th scope="col">{t('contract.columns.amount')}</th>
+              <th scope="col">{t('common:figures.amount')}</th>
               <th scope="col">{t('contract.columns.payTime')}</th>
             </tr>
           </thead>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { formatMoney, formatMoneyWhole, formatPercent } from '../../shared/format'
 import { useTranslation } from '../../shared/i18n'
-import { TEXT_SET_CLAIMS, TEXT_SET_MARKET, textSetOf } from '../../shared/market'
+import { MARKET_CLAIMS } from '@kilat/domain'
 import { SCREEN_PATHS } from '../../shared/screens'
 import type { PublicPage } from '../../shared/ui/public-page'
-import type { LendingFigures } from './api/get-lending-figures'
+import type { LendingFigures } from '@kilat/contract'
 import { MARKETING_SECTIONS, type MarketingScreen } from './sections'
 
 const REVIEWS = ['r1', 'r2', 'r3'] as const
@@ -29,9 +29,8 @@ interface MarketingPageProps {
 export function MarketingPage({ page, current, figures, about, loanTerms, titles }: MarketingPageProps) {
   const { t } = useTranslation('publicSite')
   const { t: common } = useTranslation()
-  const set = textSetOf(page.market)
-  const claims = TEXT_SET_CLAIMS[set]
-  const claimMarket = TEXT_SET_MARKET[set]
+  const market = page.market
+  const claims = MARKET_CLAIMS[market]
   const company = figures?.company
   const section = (screen: MarketingScreen) => ({ id: screen, tabIndex: -1, 'aria-labelledby': `${screen}-h` })
 
@@ -67,11 +66,11 @@ export function MarketingPage({ page, current, figures, about, loanTerms, titles
       <main id="main" className="wrap">
         <section className="hero" {...section('home')}>
           <h1 id="home-h">{t('hero.heading', { appName: page.appName })}</h1>
-          <p>{common(`textSet.${set}.tagline`)}</p>
+          <p>{common(`claims.${market}.tagline`)}</p>
           <ul className="claims">
-            <li>{common(`textSet.${set}.claimUsers`)}</li>
-            <li>{common(`textSet.${set}.claimAmount`, { min: formatMoneyWhole(claims.min, claimMarket), max: formatMoneyWhole(claims.max, claimMarket) })}</li>
-            <li>{common(`textSet.${set}.claimEligibility`, { salary: formatMoneyWhole(claims.salary, claimMarket) })}</li>
+            <li>{common(`claims.${market}.users`)}</li>
+            <li>{common(`claims.${market}.amount`, { min: formatMoneyWhole(claims.min, market), max: formatMoneyWhole(claims.max, market) })}</li>
+            <li>{common(`claims.${market}.eligibility`, { salary: formatMoneyWhole(claims.salary, market) })}</li>
           </ul>
           <p>{t('hero.steps')}</p>
         </section>

@@ -1,4 +1,5 @@
 import type { Locale } from '@kilat/domain'
+import { withSharedTexts } from './shared-texts'
 import { Translator, type Namespace, type Resources, type Texts, type TOptions } from './translator'
 
 export { I18nProvider, useTranslation } from './react'
@@ -10,7 +11,7 @@ export { Translator }
  * its own, named like the feature in camelCase, loaded with the feature's route. Keys are the same in
  * id, en and es (a test compares them).
  */
-export const NAMESPACES = ['common', 'testPreview', 'products', 'loans', 'complaints', 'publicSite', 'staticPages', 'registration', 'repayment', 'repayPlans'] as const satisfies readonly Namespace[]
+export const NAMESPACES = ['common', 'testPreview', 'products', 'loans', 'complaints', 'publicSite', 'staticPages', 'registration', 'repayment'] as const satisfies readonly Namespace[]
 
 type LocaleModule = { default: Texts }
 
@@ -20,11 +21,16 @@ type LocaleModule = { default: Texts }
 const lazyBundles: Record<string, () => Promise<LocaleModule>> = import.meta.env.SSR
   ? {}
   : import.meta.glob<LocaleModule>(['./locales/*/*.json', '!./locales/*/publicSite.json', '!./locales/*/staticPages.json', '!./locales/*/registration.json'])
+// The texts `common` shares with the server (packages/domain/src/texts.ts), a chunk of their own.
+const sharedTexts = import.meta.env.SSR ? undefined : () => import('@kilat/domain/texts')
 
 async function loadBundle(lng: Locale, ns: string): Promise<Texts> {
   const load = lazyBundles[`./locales/${lng}/${ns}.json`]
   if (!load) throw new Error(`no texts for ${lng}/${ns}`)
-  return (await load()).default
+  if (ns !== 'common' || !sharedTexts) return (await load()).default
+  // The page's boot data carries `common` whole; this is for a page that came without it.
+  const [own, shared] = await Promise.all([load(), sharedTexts()])
+  return withSharedTexts(own.default, shared.SHARED_TEXTS[lng])
 }
 
 export interface I18nInit {

@@ -1,4 +1,5 @@
 import type { Locale } from '@kilat/domain'
+import type { SharedTexts } from '@kilat/domain/texts'
 import type common from './locales/en/common.json'
 import type loans from './locales/en/loans.json'
 import type products from './locales/en/products.json'
@@ -8,7 +9,6 @@ import type publicSite from './locales/en/publicSite.json'
 import type registration from './locales/en/registration.json'
 import type staticPages from './locales/en/staticPages.json'
 import type repayment from './locales/en/repayment.json'
-import type repayPlans from './locales/en/repayPlans.json'
 
 /**
  * The texts a borrower reads (docs/product/platform.md#rendering-and-speed): one bundle of nested keys per
@@ -26,7 +26,7 @@ export type Resources = Partial<Record<Locale, Bundles>>
 
 /** Keys are checked against the English texts; a test keeps id and es in step. */
 interface Catalog {
-  common: typeof common
+  common: typeof common & SharedTexts
   testPreview: typeof testPreview
   products: typeof products
   loans: typeof loans
@@ -35,7 +35,6 @@ interface Catalog {
   staticPages: typeof staticPages
   registration: typeof registration
   repayment: typeof repayment
-  repayPlans: typeof repayPlans
 }
 export type Namespace = keyof Catalog
 

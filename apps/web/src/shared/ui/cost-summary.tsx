@@ -46,11 +46,11 @@ export function CostSummary({
           <dd>{received}</dd>
         </div>
         <div>
-          <dt>{t('cost.totalRepay')}</dt>
+          <dt>{t('figures.totalRepay')}</dt>
           <dd>{repay}</dd>
         </div>
         <div>
-          <dt>{t(`cost.headlineLabel.${cost.headline.kind}`)}</dt>
+          <dt>{t(`figures.headline.${cost.headline.kind}`)}</dt>
           <dd>{headline}</dd>
         </div>
       </dl>

@@ -16,18 +16,18 @@ export function KeyFactStatement({ cost, market, lateCharges }: { cost: CostSumm
   const titleId = useId()
   const money = (cents: number) => formatMoney(cents, market)
   const rows: [string, string][] = [
-    [t('kfs.loanAmount'), money(cost.amount)],
-    [t('kfs.fees'), money(cost.fee)],
-    [t('kfs.net'), money(cost.received)],
-    [t('kfs.interest'), money(cost.interest)],
-    [t('kfs.total'), money(cost.totalRepay)],
+    [tc('figures.principal'), money(cost.amount)],
+    [tc('figures.fee'), money(cost.fee)],
+    [tc('figures.received'), money(cost.received)],
+    [tc('figures.interest'), money(cost.interest)],
+    [tc('figures.totalRepay'), money(cost.totalRepay)],
     // An India product's headline is its APR (the row names it, the value is the rate alone); any
     // other product keeps its own headline, named as such.
     cost.headline.kind === 'apr'
-      ? [t('kfs.apr'), formatPercent(cost.headline.bps, market)]
-      : [tc(`cost.headlineLabel.${cost.headline.kind}`), cost.headline.text],
-    [t('kfs.term'), t('kfs.termDays', { count: cost.termDays })],
-    [t('kfs.late'), lateCharges || t('kfs.lateNone')],
+      ? [tc('figures.headline.apr'), formatPercent(cost.headline.bps, market)]
+      : [tc(`figures.headline.${cost.headline.kind}`), cost.headline.text],
+    [tc('figures.term'), t('kfs.termDays', { count: cost.termDays })],
+    [tc('figures.lateCharges'), lateCharges || t('kfs.lateNone')],
   ]
   return (
     <div className={styles.kfs}>

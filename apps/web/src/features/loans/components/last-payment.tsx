@@ -14,7 +14,7 @@ export function LastPayment({ payment }: { payment: NonNullable<LoanDetails['las
       </h2>
       <dl className={styles.lines}>
         <div>
-          <dt>{t('detail.lastPayment.amount')}</dt>
+          <dt>{t('common:figures.amount')}</dt>
           <dd>{payment.amountText}</dd>
         </div>
         <div>

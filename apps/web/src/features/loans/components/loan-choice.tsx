@@ -40,7 +40,7 @@ export function AmountChooser({
   if (first === undefined || last === undefined || amounts.length < 2) {
     return (
       <>
-        <p className={styles.amountTop}>{t('confirm.amountTop')}</p>
+        <p className={styles.amountTop}>{t('common:figures.principal')}</p>
         <p className={styles.amount}>{text}</p>
       </>
     )
@@ -52,7 +52,7 @@ export function AmountChooser({
   return (
     <div className={styles.chooser}>
       <label htmlFor={inputId} className={styles.amountTop}>
-        {t('confirm.amountTop')}
+        {t('common:figures.principal')}
       </label>
       <p className={styles.amount}>{text}</p>
       <div className={styles.slider}>

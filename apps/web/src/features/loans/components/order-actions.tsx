@@ -38,7 +38,7 @@ export function OrderActions({ details, actions }: { details: LoanDetails; actio
         <>
           {details.amountDue > 0 && (
             <p className={styles.due}>
-              {t('detail.amountDue')}
+              {t('common:figures.amountDue')}
               <strong>{formatMoney(details.amountDue, details.market)}</strong>
             </p>
           )}

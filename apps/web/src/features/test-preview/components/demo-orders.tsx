@@ -20,7 +20,7 @@ function rank(status: number): number {
 export function DemoOrderLinks({ fields, demo }: { fields: DeviceFields; demo: DemoOrders }) {
   const { t } = useTranslation('testPreview')
   const orders = [...demo.orders].sort((a, b) => rank(a.status) - rank(b.status) || a.orderNo.localeCompare(b.orderNo))
-  const statusName = (order: Order) => (isOrderStatus(order.status) ? t(`statuses.${orderStatusName(order.status)}`) : String(order.status))
+  const statusName = (order: Order) => (isOrderStatus(order.status) ? t(`common:statuses.${orderStatusName(order.status)}`) : String(order.status))
   return (
     <section className={styles.card} aria-labelledby="demo-orders-heading">
       <h2 id="demo-orders-heading" className={styles.cardTitle}>{t('demo.heading')}</h2>

@@ -12,7 +12,7 @@ import { ScreenFailure } from '../../shared/ui/screen-failure'
 import { Skeleton } from '../../shared/ui/skeleton'
 import { addBankCard, cardBanksQuery } from './api/bind-card'
 import { repayParams } from './params'
-import styles from './repay-plans.module.css'
+import styles from './plans.module.css'
 import surface from '../../shared/ui/card.module.css'
 
 /** What a card number may be: 12 to 19 digits (the server also checks its Luhn digit). */
@@ -39,7 +39,7 @@ export function BindBankPage() {
 }
 
 function BindForm({ banks }: { banks: readonly { bankCode: string; bankName: string }[] }) {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const api = useApi()
   const queryClient = useQueryClient()
   const navigate = useNavigate()

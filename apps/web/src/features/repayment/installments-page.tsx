@@ -15,12 +15,12 @@ import { installmentPlanQuery, type InstallmentPlan } from './api/get-installmen
 import { OrderHead } from './components/order-head'
 import { canTap, initialCount, selectionTotal, tapAll, tapPeriod } from './installment-selection'
 import { repayParams } from './params'
-import styles from './repay-plans.module.css'
+import styles from './plans.module.css'
 import surface from '../../shared/ui/card.module.css'
 
 /** Installments, 'Detail Tagihan' (docs/product/screens.md#installments): choose the oldest periods to pay, then pay them. */
 export function InstallmentsPage() {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const { t: tc } = useTranslation()
   const api = useApi()
   const { orderId = '', productId } = repayParams(useLocation().search)
@@ -34,7 +34,7 @@ export function InstallmentsPage() {
 }
 
 function Plan({ plan, orderId, productId }: { plan: InstallmentPlan; orderId: string; productId?: number }) {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   // in the order's market's currency, whatever the page's language (docs/product/markets-and-formats.md#amounts)
   const { market } = plan
   const navigate = useNavigate()
@@ -114,7 +114,7 @@ function Plan({ plan, orderId, productId }: { plan: InstallmentPlan; orderId: st
                 </span>
                 <span className={styles.periodAmount}>
                   {period.at}
-                  <span className={styles.paidMark}>{t('installments.paidMark')}</span>
+                  <span className={styles.paidMark}>{t('common:plan.paid')}</span>
                 </span>
               </li>
             ))}

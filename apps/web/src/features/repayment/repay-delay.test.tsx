@@ -1,14 +1,14 @@
-import { delayDetail, initPayType } from '@kilat/contract'
+import { extensionDetail, initPayType } from '@kilat/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fail, mockCall, server } from '../../test/msw'
 import { renderApp } from '../../test/render-app'
-import { extensionDetail } from './test-fixtures'
+import { extensionDetailData } from './test-fixtures'
 
-function answer(overrides: Parameters<typeof extensionDetail>[0] = {}) {
-  const data = extensionDetail(overrides)
+function answer(overrides: Parameters<typeof extensionDetailData>[0] = {}) {
+  const data = extensionDetailData(overrides)
   server.use(
-    mockCall(delayDetail, ({ form }) => (form.get('orderId') === data.orderNo ? data : fail(1002, 'We could not find what you asked for.', 404))),
+    mockCall(extensionDetail, ({ form }) => (form.get('orderId') === data.orderNo ? data : fail(1002, 'We could not find what you asked for.', 404))),
     mockCall(initPayType, { payType: 1, list: [] }),
   )
   return data

@@ -3,12 +3,12 @@ import { useId, useState } from 'react'
 import { useTranslation } from '../../../shared/i18n'
 import buttons from '../../../shared/ui/button.module.css'
 import { Modal } from '../../../shared/ui/modal'
-import styles from '../repay-plans.module.css'
+import styles from '../plans.module.css'
 import { CODE_MIN_LENGTH, type CardRepayment } from './use-card-repayment'
 
 /** The SMS code entry of card repay (docs/product/screens.md#repay-card): the code, a 60 s countdown back to 'get code', cancel and confirm. */
 export function CodeEntry({ repay, card }: { repay: CardRepayment; card: BankCard }) {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const ids = { input: useId(), hint: useId(), error: useId() }
   const [code, setCode] = useState('')
   const { countdown } = repay

@@ -14,12 +14,12 @@ import { repaymentWayQuery, type RepaymentWay } from './api/get-repayment-way'
 import { CodeEntry } from './components/code-entry'
 import { useCardRepayment } from './components/use-card-repayment'
 import { repayParams } from './params'
-import styles from './repay-plans.module.css'
+import styles from './plans.module.css'
 import surface from '../../shared/ui/card.module.css'
 
 /** Card repay, the older flow (docs/product/screens.md#repay-card): choose a card, commit, confirm with the SMS code. */
 export function RepayCardPage() {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const { t: tc } = useTranslation()
   const api = useApi()
   const { orderId = '', productId } = repayParams(useLocation().search)
@@ -40,7 +40,7 @@ function withDefaultMessage<T>(state: Exclude<ScreenState<T>, { status: 'ready' 
 }
 
 function CardRepay({ way, orderId, productId }: { way: RepaymentWay; orderId: string; productId?: number }) {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const api = useApi()
   const href = useScreenHref()
   const ids = { cards: useId(), amount: useId(), error: useId() }

@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../shared/api'
 
 export type RepaymentWay = DataOf<typeof repaymentWay>
 
-export const repaymentWayKey = (orderId: string) => ['repayPlans', 'card', orderId] as const
+export const repaymentWayKey = (orderId: string) => ['repayment', 'card', orderId] as const
 
 /**
  * Card repay (docs/decisions/0012-payment-gateway.md#cards): the borrower's cards (numbers masked), what is owed, and a repayToken that

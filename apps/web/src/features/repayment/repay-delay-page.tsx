@@ -1,3 +1,4 @@
+import { extensionDue } from '@kilat/contract'
 import { useId } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
@@ -12,7 +13,7 @@ import { Skeleton } from '../../shared/ui/skeleton'
 import { extensionDetailQuery, type ExtensionDetail } from './api/get-extension-detail'
 import { OrderHead } from './components/order-head'
 import { repayParams } from './params'
-import styles from './repay-plans.module.css'
+import styles from './plans.module.css'
 import surface from '../../shared/ui/card.module.css'
 
 /**
@@ -22,7 +23,7 @@ import surface from '../../shared/ui/card.module.css'
  * server's; an order that cannot be extended answers an error, so the detail can always be paid.
  */
 export function RepayDelayPage() {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const { t: tc } = useTranslation()
   const api = useApi()
   const { orderId = '', productId } = repayParams(useLocation().search)
@@ -36,9 +37,10 @@ export function RepayDelayPage() {
 }
 
 function Extension({ detail, orderId, productId }: { detail: ExtensionDetail; orderId: string; productId?: number }) {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const href = useScreenHref()
   const titleId = useId()
+  const due = extensionDue(detail)
   return (
     <>
       <OrderHead logo={detail.productLogo} name={detail.productName} orderNo={detail.orderNo} />
@@ -46,8 +48,8 @@ function Extension({ detail, orderId, productId }: { detail: ExtensionDetail; or
         <h2 id={titleId} className={styles.cardTitle}>
           {t('extension.toPay')}
         </h2>
-        <p className={styles.bigAmount}>{detail.delayShouldPayText}</p>
-        <p className={styles.muted}>{t('extension.expiry', { time: detail.delayExpiryTime })}</p>
+        <p className={styles.bigAmount}>{due.amountText}</p>
+        <p className={styles.muted}>{t('extension.expiry', { time: due.expiresAt })}</p>
         <p className={styles.muted}>{t('extension.includes')}</p>
         <dl className={surface.lines}>
           {detail.orderDetail.detail.map((line, index) => (

@@ -1,10 +1,10 @@
 import { useTranslation } from '../../../shared/i18n'
-import styles from '../repay-plans.module.css'
+import styles from '../plans.module.css'
 import surface from '../../../shared/ui/card.module.css'
 
 /** The product and order a repayment screen is about. */
 export function OrderHead({ logo, name, orderNo }: { logo: string; name: string; orderNo: string }) {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const { t: tc } = useTranslation()
   return (
     <div className={`${surface.card} ${styles.product}`}>

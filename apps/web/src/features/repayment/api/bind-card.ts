@@ -5,7 +5,7 @@ import type { ApiClient } from '../../../shared/api'
 /** The banks a card can be added from, in the borrower's market. */
 export function cardBanksQuery(api: ApiClient) {
   return queryOptions({
-    queryKey: ['repayPlans', 'card-banks'] as const,
+    queryKey: ['repayment', 'card-banks'] as const,
     queryFn: () => api.callApi(cardBanks, {}, { toast: false }),
   })
 }
@@ -13,6 +13,6 @@ export function cardBanksQuery(api: ApiClient) {
 /** Adds a bank card; the card repay screen's list then shows it. */
 export async function addBankCard(api: ApiClient, queryClient: QueryClient, input: BodyOf<typeof bindCard>, loading: string): Promise<BankCard> {
   const card = await api.callApi(bindCard, { body: input }, { loading, toast: false })
-  await queryClient.invalidateQueries({ queryKey: ['repayPlans', 'card'] })
+  await queryClient.invalidateQueries({ queryKey: ['repayment', 'card'] })
   return card
 }

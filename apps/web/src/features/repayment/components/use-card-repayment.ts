@@ -20,7 +20,7 @@ export const CODE_MIN_LENGTH = 6
  * then confirm. Every commit after the first asks for a fresh repayToken (one commit spends one).
  */
 export function useCardRepayment({ orderId, productId, way }: { orderId: string; productId?: number; way: RepaymentWay }) {
-  const { t } = useTranslation('repayPlans')
+  const { t } = useTranslation('repayment')
   const { t: tc } = useTranslation()
   const api = useApi()
   const queryClient = useQueryClient()
@@ -37,7 +37,7 @@ export function useCardRepayment({ orderId, productId, way }: { orderId: string;
   const done = () => {
     // Loan details and the repayment screens show what this payment changed.
     void queryClient.invalidateQueries({ queryKey: ['loans', 'details'] })
-    void queryClient.invalidateQueries({ queryKey: ['repayPlans'] })
+    void queryClient.invalidateQueries({ queryKey: ['repayment'] })
     void navigate(href(SCREEN_PATHS.loanDetail, { orderId, productId }), { replace: true })
   }
 

@@ -1,4 +1,4 @@
-import { delayDetail, loanPlayDetail, repaymentWay } from '@kilat/contract'
+import { extensionDetail, loanPlayDetail, repaymentWay } from '@kilat/contract'
 import { act, screen } from '@testing-library/react'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -10,7 +10,7 @@ import { fetchTransport } from '../shared/api'
 import { mockCall, server } from '../test/msw'
 import { resetServerContexts, runInlineScripts } from '../test/server-contexts'
 import { allowConsoleError } from '../test/setup'
-import { extensionDetail, installmentPlan, repaymentWayData } from '../features/repay-plans/test-fixtures'
+import { extensionDetailData, installmentPlan, repaymentWayData } from '../features/repayment/test-fixtures'
 
 const template = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8')
 const apiCalls: TransportRequest[] = []
@@ -43,7 +43,7 @@ async function loadInBrowser(url: string) {
 describe('repayment plan screens rendered on the server', () => {
   it.each([
     { url: '/installments?orderId=K2026000007&productId=7&lang=en', call: loanPlayDetail, data: installmentPlan(), text: 'Rp 1.025.000,00' },
-    { url: '/repay-delay?orderId=K2026000005&productId=5&lang=en', call: delayDetail, data: extensionDetail(), text: 'Once this is paid, your new due date will be 2026-07-01.' },
+    { url: '/repay-delay?orderId=K2026000005&productId=5&lang=en', call: extensionDetail, data: extensionDetailData(), text: 'Once this is paid, your new due date will be 2026-07-01.' },
     { url: '/repay-card?orderId=K2026000005&productId=5&lang=en', call: repaymentWay, data: repaymentWayData(), text: 'Card 523456******1234' },
   ] as const)('$url: its data in the first HTML, hydrated without a mismatch or a refetch', async ({ url, call, data, text }) => {
     server.use(mockCall(call as typeof loanPlayDetail, data as ReturnType<typeof installmentPlan>))
