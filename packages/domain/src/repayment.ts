@@ -265,6 +265,8 @@ export function allocateExtension(owed: Owed, fee: Cents, amount: Cents): Extens
  * India's bank-transfer reference (UTR) as the borrower types it after paying: exactly 12 digits,
  * the IMPS/UPI reference number's form.
  */
+export const UTR = /^\d{12}$/
+
 export function isValidUtr(value: string): boolean {
-  return /^\d{12}$/.test(value)
+  return UTR.test(value)
 }
