@@ -1,5 +1,6 @@
 import type { Locale, Market } from '@kilat/domain'
 import type { NewChannelTemplate, TemplateCopy } from '../db/schema.js'
+import { INR, MXN, RP } from './claims.js'
 
 /**
  * The promotion landing pages (docs/product/registration.md#channel-templates), one per market,
@@ -18,12 +19,12 @@ type Copies = Record<Locale, TemplateCopy>
 
 const INDONESIA: Copies = {
   id: {
-    title: 'Pinjaman cepat hingga Rp 15.000.000',
+    title: `Pinjaman cepat hingga ${RP.max}`,
     subtitle: 'Lebih dari 3 juta pengguna. Dana cair dalam 2 jam.',
     highlights: [
-      { title: 'Rp 1.000.000 - Rp 15.000.000', text: 'Pilih jumlah yang Anda butuhkan.' },
+      { title: `${RP.min} - ${RP.max}`, text: 'Pilih jumlah yang Anda butuhkan.' },
       { title: 'Cair dalam 2 jam', text: 'Pengajuan online, tanpa jaminan.' },
-      { title: 'Syarat mudah', text: 'Penghasilan Rp 5.000.000 ke atas.' },
+      { title: 'Syarat mudah', text: `Penghasilan ${RP.income} ke atas.` },
     ],
     buttonText: 'Daftar sekarang',
     agreementText: 'Dengan mendaftar, Anda menyetujui',
@@ -33,12 +34,12 @@ const INDONESIA: Copies = {
     bannerAlt: 'Ponsel dengan dana pinjaman yang masuk ke rekening',
   },
   en: {
-    title: 'Fast loans up to Rp 15.000.000',
+    title: `Fast loans up to ${RP.max}`,
     subtitle: 'Over 3 million users. Money in your account within 2 hours.',
     highlights: [
-      { title: 'Rp 1.000.000 - Rp 15.000.000', text: 'Choose the amount you need.' },
+      { title: `${RP.min} - ${RP.max}`, text: 'Choose the amount you need.' },
       { title: 'Paid within 2 hours', text: 'Apply online, no collateral.' },
-      { title: 'Simple requirements', text: 'An income of Rp 5.000.000 or more.' },
+      { title: 'Simple requirements', text: `An income of ${RP.income} or more.` },
     ],
     buttonText: 'Register now',
     agreementText: 'By registering you agree to the',
@@ -48,12 +49,12 @@ const INDONESIA: Copies = {
     bannerAlt: 'A phone with loan money arriving in the account',
   },
   es: {
-    title: 'Préstamos rápidos de hasta Rp 15.000.000',
+    title: `Préstamos rápidos de hasta ${RP.max}`,
     subtitle: 'Más de 3 millones de usuarios. El dinero en tu cuenta en 2 horas.',
     highlights: [
-      { title: 'Rp 1.000.000 - Rp 15.000.000', text: 'Elige el monto que necesitas.' },
+      { title: `${RP.min} - ${RP.max}`, text: 'Elige el monto que necesitas.' },
       { title: 'Depósito en 2 horas', text: 'Solicitud en línea, sin garantía.' },
-      { title: 'Requisitos sencillos', text: 'Ingresos de Rp 5.000.000 o más.' },
+      { title: 'Requisitos sencillos', text: `Ingresos de ${RP.income} o más.` },
     ],
     buttonText: 'Regístrate ahora',
     agreementText: 'Al registrarte aceptas el',
@@ -66,12 +67,12 @@ const INDONESIA: Copies = {
 
 const INDIA: Copies = {
   en: {
-    title: 'Instant loans from ₹2,000 to ₹80,000',
+    title: `Instant loans from ${INR.min} to ${INR.max}`,
     subtitle: 'Over 3 million users. Money in your bank within 2 hours.',
     highlights: [
-      { title: '₹2,000 - ₹80,000', text: 'Choose the amount you need.' },
+      { title: `${INR.min} - ${INR.max}`, text: 'Choose the amount you need.' },
       { title: 'Within 2 hours', text: 'Apply online, fully paperless.' },
-      { title: 'Salaried earners', text: 'A monthly salary of ₹12,000 or more.' },
+      { title: 'Salaried earners', text: `A monthly salary of ${INR.salary} or more.` },
     ],
     buttonText: 'Register now',
     agreementText: 'By registering you agree to the',
@@ -80,12 +81,12 @@ const INDIA: Copies = {
     bannerAlt: 'A phone with loan money arriving in the bank account',
   },
   id: {
-    title: 'Pinjaman instan ₹2.000 hingga ₹80.000',
+    title: `Pinjaman instan ${INR.min} hingga ${INR.max}`,
     subtitle: 'Lebih dari 3 juta pengguna. Dana masuk ke rekening dalam 2 jam.',
     highlights: [
-      { title: '₹2.000 - ₹80.000', text: 'Pilih jumlah yang Anda butuhkan.' },
+      { title: `${INR.min} - ${INR.max}`, text: 'Pilih jumlah yang Anda butuhkan.' },
       { title: 'Dalam 2 jam', text: 'Pengajuan online, tanpa kertas.' },
-      { title: 'Karyawan bergaji', text: 'Gaji bulanan ₹12.000 ke atas.' },
+      { title: 'Karyawan bergaji', text: `Gaji bulanan ${INR.salary} ke atas.` },
     ],
     buttonText: 'Daftar sekarang',
     agreementText: 'Dengan mendaftar, Anda menyetujui',
@@ -94,12 +95,12 @@ const INDIA: Copies = {
     bannerAlt: 'Ponsel dengan dana pinjaman yang masuk ke rekening',
   },
   es: {
-    title: 'Préstamos al instante de ₹2,000 a ₹80,000',
+    title: `Préstamos al instante de ${INR.min} a ${INR.max}`,
     subtitle: 'Más de 3 millones de usuarios. El dinero en tu banco en 2 horas.',
     highlights: [
-      { title: '₹2,000 - ₹80,000', text: 'Elige el monto que necesitas.' },
+      { title: `${INR.min} - ${INR.max}`, text: 'Elige el monto que necesitas.' },
       { title: 'En 2 horas', text: 'Solicitud en línea, sin papeles.' },
-      { title: 'Asalariados', text: 'Un sueldo mensual de ₹12,000 o más.' },
+      { title: 'Asalariados', text: `Un sueldo mensual de ${INR.salary} o más.` },
     ],
     buttonText: 'Regístrate ahora',
     agreementText: 'Al registrarte aceptas el',
@@ -111,10 +112,10 @@ const INDIA: Copies = {
 
 const MEXICO: Copies = {
   es: {
-    title: 'Préstamos de $1,000 a $20,000 pesos',
+    title: `Préstamos de ${MXN.min} a ${MXN.max} pesos`,
     subtitle: 'Más de 3 millones de usuarios. Tu dinero en 2 horas.',
     highlights: [
-      { title: '$1,000 - $20,000', text: 'Elige el monto que necesitas.' },
+      { title: `${MXN.min} - ${MXN.max}`, text: 'Elige el monto que necesitas.' },
       { title: 'En 2 horas', text: 'Solicitud 100 % en línea, sin aval.' },
       { title: 'Costo claro', text: 'Conoce tu CAT antes de aceptar.' },
     ],
@@ -125,10 +126,10 @@ const MEXICO: Copies = {
     bannerAlt: 'Un teléfono con el dinero del préstamo llegando a la cuenta',
   },
   en: {
-    title: 'Loans from $1,000 to $20,000 pesos',
+    title: `Loans from ${MXN.min} to ${MXN.max} pesos`,
     subtitle: 'Over 3 million users. Your money within 2 hours.',
     highlights: [
-      { title: '$1,000 - $20,000', text: 'Choose the amount you need.' },
+      { title: `${MXN.min} - ${MXN.max}`, text: 'Choose the amount you need.' },
       { title: 'Within 2 hours', text: 'Apply fully online, no guarantor.' },
       { title: 'Clear cost', text: 'See your CAT before you accept.' },
     ],
@@ -139,10 +140,10 @@ const MEXICO: Copies = {
     bannerAlt: 'A phone with loan money arriving in the account',
   },
   id: {
-    title: 'Pinjaman $1.000 hingga $20.000 peso',
+    title: `Pinjaman ${MXN.min} hingga ${MXN.max} peso`,
     subtitle: 'Lebih dari 3 juta pengguna. Dana Anda dalam 2 jam.',
     highlights: [
-      { title: '$1.000 - $20.000', text: 'Pilih jumlah yang Anda butuhkan.' },
+      { title: `${MXN.min} - ${MXN.max}`, text: 'Pilih jumlah yang Anda butuhkan.' },
       { title: 'Dalam 2 jam', text: 'Pengajuan online penuh, tanpa penjamin.' },
       { title: 'Biaya jelas', text: 'Lihat CAT Anda sebelum menyetujui.' },
     ],

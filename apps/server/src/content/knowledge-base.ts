@@ -1,4 +1,5 @@
 import type { Locale } from '@kilat/domain'
+import { INR, MXN, RP } from './claims.js'
 
 /**
  * The chatbot's knowledge base (docs/product/complaints.md#knowledge-base): what borrowers ask,
@@ -305,9 +306,9 @@ export const KNOWLEDGE_BASE: KbCategory[] = [
         key: 'loan-amounts',
         title: l('Berapa jumlah yang bisa saya pinjam?', 'How much can I borrow?', '¿Cuánto puedo pedir prestado?'),
         answer: l(
-          'Indonesia: Rp 1.000.000 sampai Rp 15.000.000. India: ₹2.000 sampai ₹80.000. Meksiko: $1.000 sampai $20.000. Setiap produk punya batas dan kelipatan sendiri, ditampilkan di halaman konfirmasi.',
-          'Indonesia: Rp 1.000.000 to Rp 15.000.000. India: ₹2,000 to ₹80,000. Mexico: $1,000 to $20,000. Each product has its own limits and steps, shown on the confirmation page.',
-          'México: de $1,000 a $20,000. Indonesia: de Rp 1.000.000 a Rp 15.000.000. India: de ₹2,000 a ₹80,000. Cada producto tiene sus propios límites, que se muestran en la confirmación.',
+          `Indonesia: ${RP.min} sampai ${RP.max}. India: ${INR.min} sampai ${INR.max}. Meksiko: ${MXN.min} sampai ${MXN.max}. Setiap produk punya batas dan kelipatan sendiri, ditampilkan di halaman konfirmasi.`,
+          `Indonesia: ${RP.min} to ${RP.max}. India: ${INR.min} to ${INR.max}. Mexico: ${MXN.min} to ${MXN.max}. Each product has its own limits and steps, shown on the confirmation page.`,
+          `México: de ${MXN.min} a ${MXN.max}. Indonesia: de ${RP.min} a ${RP.max}. India: de ${INR.min} a ${INR.max}. Cada producto tiene sus propios límites, que se muestran en la confirmación.`,
         ),
         keywords: l('jumlah limit plafon maksimal minimal', 'amount limit maximum minimum how much', 'monto limite maximo minimo cuanto'),
       },

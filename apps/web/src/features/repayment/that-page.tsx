@@ -1,6 +1,6 @@
-import type { Market } from '@kilat/domain'
+import { groupInFours, ungroup, type Market } from '@kilat/domain'
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId, useState, type ClipboardEvent } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
@@ -127,7 +127,7 @@ function AccountView({ account, market, input }: { account: VirtualAccount; mark
               {t(account.payType === 1 ? 'that.account1' : 'that.account2')}
             </h2>
             <div className={styles.codeRow}>
-              <output className={styles.code}>{account.vcode}</output>
+              <output className={styles.code} onCopy={copyDigits}>{groupInFours(account.vcode)}</output>
               <CopyButton code={account.vcode} />
             </div>
             <dl className={styles.facts}>
@@ -200,6 +200,18 @@ function AccountView({ account, market, input }: { account: VirtualAccount; mark
       </p>
     </>
   )
+}
+
+/**
+ * The account shows in groups of four for reading (docs/product/screens.md#that); a part of it
+ * selected and copied by hand gives the characters alone, as the Copy button does, since a bank's
+ * app may refuse the gaps.
+ */
+function copyDigits(event: ClipboardEvent<HTMLElement>) {
+  const selection = getSelection()
+  if (!selection?.anchorNode || !event.currentTarget.contains(selection.anchorNode) || !event.currentTarget.contains(selection.focusNode)) return
+  event.preventDefault()
+  event.clipboardData.setData('text/plain', ungroup(selection.toString()))
 }
 
 function CopyButton({ code }: { code: string }) {
