@@ -50,7 +50,7 @@ describe('/that on the server', () => {
     expect(result.headers['cache-control']).toBe('no-store')
     expect(html).toContain('<title>Repayment · Kilat</title>')
     expect(html).toContain('3935800012345678')
-    expect(html).toContain('Rp 2.575.000,00')
+    expect(html).toContain('Rp\u00a02.575.000,00')
     expect(calls.map((call) => new URL(call.url, 'http://x').pathname).sort()).toEqual([generateVcode.path])
     expect(polled).toEqual([])
 
