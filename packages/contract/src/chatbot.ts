@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defineCall } from './call.js'
-import { ID_MAX, ORDER_NO } from './rules.js'
+import { ID_MAX, ORDER_NO } from './screens.js'
 
 /** The chatbot (docs/product/complaints.md#chatbot): a knowledge base of categories, questions and answers. */
 

@@ -1,7 +1,7 @@
 import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
-import { ID_MAX, ORDER_NO } from './rules.js'
+import { ID_MAX, ORDER_NO } from './screens.js'
 
 /**
  * Complaints (docs/product/complaints.md). The user-problem family answers in the `code00`

@@ -1,7 +1,7 @@
 import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
-import { ID_MAX, MAX_PERIODS, ORDER_NO } from './rules.js'
+import { ID_MAX, MAX_PERIODS, ORDER_NO } from './screens.js'
 import { centsSchema, costSummarySchema, recommendedProductSchema } from './products.js'
 
 export const productId = z.coerce.number().int().positive().max(ID_MAX)

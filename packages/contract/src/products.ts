@@ -1,7 +1,7 @@
 import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
-import { ID_MAX } from './rules.js'
+import { ID_MAX } from './screens.js'
 
 /** Integer minor units (cents) on the wire, as everywhere. */
 export const centsSchema = z.number().int()

@@ -1,7 +1,7 @@
 import { LOCALES, MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
-import { ID_MAX } from './rules.js'
+import { ID_MAX } from './screens.js'
 
 /**
  * Promotion registration (docs/product/registration.md) and the public lending figures

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { defineCall } from './call.js'
 import { orderNo, productId } from './loans.js'
 import { centsSchema } from './products.js'
-import { ID_MAX, MAX_PERIODS, PAY_CODE } from './rules.js'
+import { ID_MAX, MAX_PERIODS, PAY_CODE } from './screens.js'
 
 /** 1 bank (or transfer), 2 mini market (or cash) (spec 9: default 1). */
 const payType = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]))

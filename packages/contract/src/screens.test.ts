@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { isValidUtr } from '@kilat/domain'
 import { orderNo, productId, loanDetailConfirm } from './loans.js'
 import { generateVcode, utrSchema } from './repayment.js'
-import { ID_MAX, MAX_PERIODS, ORDER_NO, PAY_CODE, SCREEN_IDS, SCREEN_PATHS } from './rules.js'
+import { ID_MAX, MAX_PERIODS, ORDER_NO, PAY_CODE, SCREEN_IDS, SCREEN_PATHS } from './screens.js'
 
-describe('the rules both sides check', () => {
+describe('the screens and the values their addresses carry', () => {
   it('import nothing, so the browser takes them without any schema code', () => {
-    const source = readFileSync(new URL('./rules.ts', import.meta.url), 'utf8')
+    const source = readFileSync(new URL('./screens.ts', import.meta.url), 'utf8')
     expect(source).not.toMatch(/^\s*(import|export\s.*\sfrom)\s/m)
   })
 

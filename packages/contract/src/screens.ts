@@ -1,18 +1,16 @@
 /**
- * What both sides check without zod: the path of every screen and the formats and limits of the
- * values an address or a form carries. The contract's schemas are built from these; the server
- * writes its links to screens with them; the browser, which has no zod
+ * Every screen's path and the formats and limits of the values its address carries
+ * (docs/product/screens.md), written once for both sides. The web app's route table maps each path
+ * to the feature that renders it, features link to each other's screens through the paths without
+ * importing each other, and the server writes its links to screens with them. The contract's
+ * schemas are built from the formats, and the browser, which has no zod
  * (docs/decisions/0005-no-zod-in-the-browser.md), checks its addresses with them. This module
- * imports nothing (the contract's test says so), so it adds no schema code to a page, and its
- * paths sit in the app's first chunk already (the route table reads them). India's UTR is a bank's
- * reference rather than ours: its form is the domain's (`UTR`, `isValidUtr` in packages/domain).
+ * imports nothing, so a page takes it without schema code; it sits in the browser's first chunk
+ * (the route table reads the paths), where a screen's check costs no chunk of its own. India's UTR
+ * is a form's field and a bank's reference: its form is the domain's (`UTR`, `isValidUtr`).
  */
 
-/**
- * The path of every screen (docs/product/screens.md#routes: short kebab-case names for the ones
- * the original app left unnamed). Features link to each other's screens through these without
- * importing each other; the web app's route table maps each id to the feature that renders it.
- */
+/** The path of every screen (docs/product/screens.md#routes: short kebab-case names for the ones the original app left unnamed). */
 export const SCREEN_PATHS = {
   home: '/',
   policy: '/Policy',
