@@ -9,7 +9,7 @@ import { demoOrders, expect, expectAccessible, productIdByName, screenshot, test
  * against the others and against the domain's formatter.
  */
 
-const MONEY: Record<Market, RegExp> = { ID: /Rp ([\d.]+),(\d\d)/, IN: /₹([\d,]+)\.(\d\d)/, MX: /\$([\d,]+)\.(\d\d)/ }
+const MONEY: Record<Market, RegExp> = { ID: /Rp\u00a0([\d.]+),(\d\d)/, IN: /₹([\d,]+)\.(\d\d)/, MX: /\$([\d,]+)\.(\d\d)/ }
 
 /** The first amount written in `text`, in cents; it must read exactly as the domain formats it. */
 function moneyIn(text: string | null, market: Market): number {

@@ -173,7 +173,7 @@ for (const lang of ['id', 'en'] as const) {
     await expect(page).toHaveURL(/\/contract\?/)
     await expect(page.getByRole('heading', { name: t.link, level: 1 }).or(page.getByRole('heading', { name: t.link }).first())).toBeVisible()
     // the borrower's own figures are in it, in the product's currency
-    await expect(page.getByText(/Rp [\d.]+,\d\d/).first()).toBeVisible()
+    await expect(page.getByText(/Rp\u00a0[\d.]+,\d\d/).first()).toBeVisible()
     await expect(page.getByRole('table')).toBeVisible()
     await expectAccessible(page)
     await screenshot(page, `contract-${lang}`)

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { defineCall } from './call.js'
+import { ID_MAX, ORDER_NO } from './screens.js'
 
 /** The chatbot (docs/product/complaints.md#chatbot): a knowledge base of categories, questions and answers. */
 
-const orderNo = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9-]+$/)
-const qaId = z.coerce.number().int().min(0).max(2_147_483_647)
+const orderNo = z.string().trim().regex(ORDER_NO)
+const qaId = z.coerce.number().int().min(0).max(ID_MAX)
 
 /** 4: "go to customer service" (the entry or the reply offers the complaint form); 0: nothing. */
 export const ACTION_CONTACT = 4

@@ -1,6 +1,7 @@
 import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
+import { ID_MAX, ORDER_NO } from './screens.js'
 
 /**
  * Complaints (docs/product/complaints.md). The user-problem family answers in the `code00`
@@ -8,8 +9,8 @@ import { defineCall } from './call.js'
  */
 
 /** orderId and orderNo name the same public order number (docs/product/envelopes-and-errors.md#url-map). */
-const orderNo = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9-]+$/)
-const problemId = z.coerce.number().int().positive().max(2_147_483_647)
+const orderNo = z.string().trim().regex(ORDER_NO)
+const problemId = z.coerce.number().int().positive().max(ID_MAX)
 const option = z.object({ title: z.string(), value: z.number().int() })
 
 /** Limits of a complaint (docs/product/complaints.md#limits). */

@@ -1,15 +1,16 @@
 import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
+import { ID_MAX, MAX_PERIODS, ORDER_NO } from './screens.js'
 import { centsSchema, costSummarySchema, recommendedProductSchema } from './products.js'
 
-export const productId = z.coerce.number().int().positive().max(2_147_483_647)
+export const productId = z.coerce.number().int().positive().max(ID_MAX)
 /** orderId and orderNo name the same public order number (docs/product/envelopes-and-errors.md#url-map). */
-export const orderNo = z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9-]+$/)
+export const orderNo = z.string().trim().regex(ORDER_NO)
 const line = z.object({ title: z.string(), value: z.string() })
 const amount = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 /** Number of installments of an installment loan; 1 for a single-payment loan. */
-const periods = z.coerce.number().int().positive().max(120)
+const periods = z.coerce.number().int().positive().max(MAX_PERIODS)
 const section = z.object({ heading: z.string(), paragraphs: z.array(z.string()) })
 
 /** Loan confirmation (docs/product/loans.md#loan-confirmation). */

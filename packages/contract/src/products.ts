@@ -1,10 +1,11 @@
 import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
+import { ID_MAX } from './screens.js'
 
 /** Integer minor units (cents) on the wire, as everywhere. */
 export const centsSchema = z.number().int()
-const id = z.coerce.number().int().positive().max(2_147_483_647)
+const id = z.coerce.number().int().positive().max(ID_MAX)
 const text = (max: number) => z.string().trim().max(max)
 
 /** What a borrower pays, shown before they accept (cost transparency; packages/domain loan.ts). */

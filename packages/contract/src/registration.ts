@@ -1,6 +1,7 @@
 import { LOCALES, MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
+import { ID_MAX } from './screens.js'
 
 /**
  * Promotion registration (docs/product/registration.md). The channel template answers in the
@@ -21,7 +22,7 @@ export const REGISTRATION_LIMITS = {
   smsCodeMaxTries: 5,
 } as const
 
-const templateId = z.coerce.number().int().positive().max(2_147_483_647)
+const templateId = z.coerce.number().int().positive().max(ID_MAX)
 const tag = z.string().trim().max(64).optional()
 const sid = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
 const phone = z.string().trim().min(1).max(32)

@@ -1,14 +1,15 @@
-import { MARKETS } from '@kilat/domain'
+import { MARKETS, UTR } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
 import { orderNo, productId } from './loans.js'
 import { centsSchema } from './products.js'
+import { ID_MAX, MAX_PERIODS, PAY_CODE } from './screens.js'
 
 /** 1 bank (or transfer), 2 mini market (or cash) (a repayment starts with 1: docs/product/screens.md#individual). */
 const payType = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]))
 const flag = z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]))
 /** A method's code from the market's catalogue (apps/server/src/modules/repayment/methods). */
-const payCode = z.string().trim().min(1).max(32).regex(/^[A-Z0-9_]+$/)
+const payCode = z.string().trim().regex(PAY_CODE)
 
 /** One bank or market to choose on /individual (docs/product/money-rules.md#repayment). */
 export const payOptionSchema = z.object({
@@ -74,7 +75,7 @@ export const generateVcode = defineCall({
     /** 1 when the page shows the account (the only use today); kept for the shell's calls. */
     is_display: flag.default(1),
     /** Installments: how many of the oldest unpaid periods to pay; absent or 0 for everything owed. */
-    specific_num: z.coerce.number().int().nonnegative().max(120).default(0),
+    specific_num: z.coerce.number().int().nonnegative().max(MAX_PERIODS).default(0),
     /** `extension` pays for an extension: its fee plus the interest and late charges due (docs/product/loans.md#extension). */
     purpose: z.enum(['repay', 'extension']).default('repay'),
   }),
@@ -133,7 +134,7 @@ export const vcodeStatus = defineCall({
   path: '/h5-api/v3/loan-details/vcode-status',
   family: 'code0',
   auth: 'borrower',
-  query: z.object({ accountId: z.coerce.number().int().positive().max(2_147_483_647) }),
+  query: z.object({ accountId: z.coerce.number().int().positive().max(ID_MAX) }),
   data: z.object({
     accountId: z.number().int(),
     status: z.enum(['pending', 'paid', 'expired']),
@@ -194,14 +195,14 @@ export const extensionDetail = defineCall({
 export const delayDetail = extensionDetail
 
 /** India's bank transfer: the 12-digit UTR the borrower's bank gave them (docs/product/screens.md#that). */
-export const utrSchema = z.string().trim().regex(/^\d{12}$/)
+export const utrSchema = z.string().trim().regex(UTR)
 
 export const submitUtr = defineCall({
   method: 'POST',
   path: '/h5-api/v3/loan-details/submit-utr',
   family: 'code0',
   auth: 'borrower',
-  body: z.object({ orderId: orderNo, accountId: z.coerce.number().int().positive().max(2_147_483_647), utr: utrSchema }),
+  body: z.object({ orderId: orderNo, accountId: z.coerce.number().int().positive().max(ID_MAX), utr: utrSchema }),
   data: z.object({ accountId: z.number().int(), utr: z.string() }),
 })
 
@@ -257,10 +258,10 @@ export const repaymentCommit = defineCall({
     /** What the page shows, cents: checked against what is owed, never used as the amount. */
     amount: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     bankName: z.string().max(64).optional(),
-    cardId: z.coerce.number().int().positive().max(2_147_483_647),
+    cardId: z.coerce.number().int().positive().max(ID_MAX),
     /** The masked number the page shows; ignored (the card is `cardId`). */
     cardNo: z.string().max(32).optional(),
-    couponId: z.coerce.number().int().nonnegative().max(2_147_483_647).optional(),
+    couponId: z.coerce.number().int().nonnegative().max(ID_MAX).optional(),
     orderId: orderNo,
     repayToken: z.string().trim().min(1).max(128),
     bankCode: z.string().max(32).optional(),
@@ -278,7 +279,7 @@ export const repaymentConfirm = defineCall({
   body: z.object({
     orderId: orderNo,
     verifyCode: z.string().trim().min(1).max(16),
-    repaymentRecordId: z.coerce.number().int().positive().max(2_147_483_647),
+    repaymentRecordId: z.coerce.number().int().positive().max(ID_MAX),
   }),
 })
 

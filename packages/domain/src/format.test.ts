@@ -1,18 +1,20 @@
 import { describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
-import { FIXED_SINCE, formatDate, formatDateTime, formatMoney, formatMoneyWhole, formatPercent } from './format.js'
+import { FIXED_SINCE, formatCount, formatDate, formatDateTime, formatMoney, formatMoneyWhole, formatPercent } from './format.js'
 import { MARKET_INFO, MARKETS, type Market } from './markets.js'
 import { cents } from './money.js'
 
 // Known answers of docs/product/markets-and-formats.md: each market reads amounts its own way,
-// whatever the language chosen.
+// whatever the language chosen. NBSP is the no-break space that keeps `Rp` on the number's line.
+const NBSP = '\u00a0'
+
 describe('formatMoney by market', () => {
-  it('Indonesia: Rp, a space, dot thousands, comma decimals', () => {
-    expect(formatMoney(cents(1_000_000_00), 'ID')).toBe('Rp 1.000.000,00')
-    expect(formatMoney(cents(1_000_00), 'ID')).toBe('Rp 1.000,00')
-    expect(formatMoney(cents(5), 'ID')).toBe('Rp 0,05')
-    expect(formatMoney(cents(0), 'ID')).toBe('Rp 0,00')
-    expect(formatMoney(cents(-150), 'ID')).toBe('-Rp 1,50')
+  it('Indonesia: Rp, a no-break space, dot thousands, comma decimals', () => {
+    expect(formatMoney(cents(1_000_000_00), 'ID')).toBe(`Rp${NBSP}1.000.000,00`)
+    expect(formatMoney(cents(1_000_00), 'ID')).toBe(`Rp${NBSP}1.000,00`)
+    expect(formatMoney(cents(5), 'ID')).toBe(`Rp${NBSP}0,05`)
+    expect(formatMoney(cents(0), 'ID')).toBe(`Rp${NBSP}0,00`)
+    expect(formatMoney(cents(-150), 'ID')).toBe(`-Rp${NBSP}1,50`)
   })
 
   it('India: ₹ touching the number, lakh and crore grouping, dot decimals', () => {
@@ -52,12 +54,46 @@ describe('formatMoney by market', () => {
       }),
     )
   })
+
+  it('never lets a line break part the sign from the digits: no breaking space in any amount (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...MARKETS), fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (market, amount) => {
+        for (const text of [formatMoney(amount, market), formatMoneyWhole(amount, market)]) {
+          // \s also matches U+00A0; with it taken out, no white space of any kind is left
+          expect(text.replaceAll(NBSP, '')).not.toMatch(/\s/)
+          expect(text).toMatch(new RegExp(`^-?${escape(MARKET_INFO[market].currencySign)}${NBSP}?\\d`, 'u'))
+        }
+      }),
+    )
+  })
+})
+
+const escape = (text: string) => text.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&')
+
+describe('formatCount by market', () => {
+  it('groups a count as the market groups numbers, without decimals or sign', () => {
+    expect(formatCount(3_000_000, 'ID')).toBe('3.000.000')
+    expect(formatCount(3_000_000, 'IN')).toBe('30,00,000')
+    expect(formatCount(3_000_000, 'MX')).toBe('3,000,000')
+    expect(formatCount(999, 'IN')).toBe('999')
+    expect(formatCount(-12_345, 'MX')).toBe('-12,345')
+    for (const market of MARKETS) expect(() => formatCount(1.5, market)).toThrow()
+  })
+
+  it('matches Intl for any safe integer (property)', () => {
+    const locale = { ID: 'id-ID', IN: 'en-IN', MX: 'es-MX' } as const
+    fc.assert(
+      fc.property(fc.constantFrom(...MARKETS), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (market, n) => {
+        expect(formatCount(n, market)).toBe(new Intl.NumberFormat(locale[market]).format(n))
+      }),
+    )
+  })
 })
 
 describe('formatMoneyWhole by market', () => {
   it('drops the cents, for ranges such as "Rp 1.000.000 - Rp 15.000.000"', () => {
-    expect(formatMoneyWhole(cents(15_000_000_00), 'ID')).toBe('Rp 15.000.000')
-    expect(formatMoneyWhole(cents(1_000_000_99), 'ID')).toBe('Rp 1.000.000')
+    expect(formatMoneyWhole(cents(15_000_000_00), 'ID')).toBe(`Rp${NBSP}15.000.000`)
+    expect(formatMoneyWhole(cents(1_000_000_99), 'ID')).toBe(`Rp${NBSP}1.000.000`)
     expect(formatMoneyWhole(cents(80_000_00), 'IN')).toBe('₹80,000')
     expect(formatMoneyWhole(cents(1_00_000_00), 'IN')).toBe('₹1,00,000')
     expect(formatMoneyWhole(cents(10_000_00), 'MX')).toBe('$10,000')
@@ -142,7 +178,7 @@ describe('formatters', () => {
  */
 describe('fast paths give what Intl gives', () => {
   const LOCALE: Record<Market, string> = { ID: 'id-ID', IN: 'en-IN', MX: 'es-MX' }
-  const SPACE: Record<Market, string> = { ID: ' ', IN: '', MX: '' }
+  const SPACE: Record<Market, string> = { ID: NBSP, IN: '', MX: '' }
   const two = (m: Market) => new Intl.NumberFormat(LOCALE[m], { minimumFractionDigits: 2, maximumFractionDigits: 2 })
   const whole = (m: Market) => new Intl.NumberFormat(LOCALE[m], { maximumFractionDigits: 0 })
   const sign = (m: Market, text: string) =>

@@ -6,7 +6,9 @@ import { MARKET_INFO, type Market } from './markets.js'
  * date a borrower reads goes through these functions, on the server and in the browser.
  *
  * Each market reads numbers its own way, whatever the language chosen: Indonesia `Rp 1.000.000,00`,
- * India `₹1,00,000.00` (lakh grouping), Mexico `$10,000.00`. Grouping and the decimal sign come
+ * India `₹1,00,000.00` (lakh grouping), Mexico `$10,000.00`. The currency sign never parts from
+ * its amount: Indonesia's space after `Rp` is a no-break space, so a narrow screen never ends a
+ * line with `Rp` and starts the next with the number. Grouping and the decimal sign come
  * from `Intl.NumberFormat`; the formatters are built once per market and reused, because building
  * one costs far more than using it. Only whole numbers are handed to Intl: the two decimals are the
  * cents themselves, so no float ever touches an amount.
@@ -14,8 +16,11 @@ import { MARKET_INFO, type Market } from './markets.js'
 
 const NUMBER_LOCALE: Record<Market, string> = { ID: 'id-ID', IN: 'en-IN', MX: 'es-MX' }
 
-/** Indonesian amounts put a space between `Rp` and the number; the rupee and peso signs touch it. */
-const SIGN_SPACE: Record<Market, string> = { ID: ' ', IN: '', MX: '' }
+/**
+ * Indonesian amounts put a space between `Rp` and the number, a no-break one (U+00A0) so that the
+ * two stay on one line; the rupee and peso signs touch it.
+ */
+const SIGN_SPACE: Record<Market, string> = { ID: '\u00a0', IN: '', MX: '' }
 
 /**
  * One value per market, made on first use: building the nine formatters up front cost about 30 ms of
@@ -121,7 +126,7 @@ function withSign(number: string, market: Market): string {
   return number.startsWith('-') ? `-${sign}${number.slice(1)}` : `${sign}${number}`
 }
 
-/** An amount of cents in the market's currency: `Rp 1.000.000,00`, `₹1,00,000.00`, `$10,000.00`. */
+/** An amount of cents in the market's currency: `Rp 1.000.000,00`, `₹1,00,000.00`, `$10,000.00` (the space a no-break one). */
 export function formatMoney(amount: Cents | number, market: Market): string {
   return withSign(hundredths(integer(amount, 'cents'), market), market)
 }
@@ -131,6 +136,15 @@ export function formatMoneyWhole(amount: Cents | number, market: Market): string
   const whole = Math.trunc(integer(amount, 'cents') / 100)
   const number = wholeText(Math.abs(whole), market)
   return withSign(whole < 0 ? `-${number}` : number, market)
+}
+
+/**
+ * A count (borrowers, loans) grouped as the market groups numbers: `3.000.000` in Indonesia,
+ * `30,00,000` in India, `3,000,000` in Mexico.
+ */
+export function formatCount(value: number, market: Market): string {
+  const number = wholeText(Math.abs(integer(value, 'units')), market)
+  return value < 0 ? `-${number}` : number
 }
 
 /** Basis points as a percentage with two decimals, read as the market reads numbers: "0,10%", "47.18%". */

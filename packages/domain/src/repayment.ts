@@ -261,10 +261,5 @@ export function allocateExtension(owed: Owed, fee: Cents, amount: Cents): Extens
   return { ...parts, extensionFee: fee, leftover }
 }
 
-/**
- * India's bank-transfer reference (UTR) as the borrower types it after paying: exactly 12 digits,
- * the IMPS/UPI reference number's form.
- */
-export function isValidUtr(value: string): boolean {
-  return /^\d{12}$/.test(value)
-}
+// India's UTR has a module of its own, so that the form checking it loads none of the rules above.
+export { UTR, isValidUtr } from './utr.js'

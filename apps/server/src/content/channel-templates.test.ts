@@ -1,9 +1,30 @@
-import { LOCALES } from '@kilat/domain'
+import { LOCALES, type Market } from '@kilat/domain'
 import { describe, expect, it } from 'vitest'
 import { CHANNEL_TEMPLATES } from './channel-templates.js'
 import { KNOWLEDGE_BASE } from './knowledge-base.js'
 
+/** Every amount a market's page may quote, as the market groups it: the sign, then the digits. */
+const AMOUNT: Record<Market, RegExp> = {
+  ID: /Rp\u00a0\d{1,3}(?:\.\d{3})*(?![\d.,]\d)/gu,
+  IN: /₹(?:\d{1,2},)?(?:\d\d,)*\d{1,3}(?![\d.,]\d)/gu,
+  MX: /\$\d{1,3}(?:,\d{3})*(?![\d.,]\d)/gu,
+}
+/** Anything that starts like an amount of the market's currency, grouped well or not. */
+const SIGNED: Record<Market, RegExp> = { ID: /Rp\s?\d[\d.,]*/gu, IN: /₹\s?\d[\d.,]*/gu, MX: /\$\s?\d[\d.,]*/gu }
+
 describe('the marketing claims on the landing pages and in the chatbot', () => {
+  it('quote no amount any other way: each goes through the market’s formatter', () => {
+    for (const { market, copy: copies } of CHANNEL_TEMPLATES) {
+      for (const lng of LOCALES) {
+        const copy = copies[lng]
+        const text = [copy.title, copy.subtitle, ...copy.highlights.flatMap((h) => [h.title, h.text]), copy.riskNote].join('\n')
+        const signed = text.match(SIGNED[market]) ?? []
+        expect(signed.length).toBeGreaterThan(0)
+        expect(text.match(AMOUNT[market]) ?? []).toEqual(signed.map((s) => s.replace(/[.,]$/, '')))
+      }
+    }
+  })
+
   it("quote each market's amounts in its own grouping, in every language", () => {
     // \s: the sign and its amount may be joined by a no-break space.
     const quoted = { ID: [/Rp\s1\.000\.000/, /Rp\s15\.000\.000/, /Rp\s5\.000\.000/], IN: [/₹2,000/, /₹80,000/, /₹12,000/], MX: [/\$1,000/, /\$20,000/] }

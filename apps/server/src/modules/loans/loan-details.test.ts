@@ -94,7 +94,7 @@ describe('loan-details', () => {
   it('offers the extension on the due loan of a product that has one', async () => {
     expect((await details(byStatus.get(ORDER_STATUS.due)!)).json().data).toMatchObject({
       isDelay: 1,
-      reyMsg: expect.stringMatching(/^Bayar Rp [\d.]+,\d{2} paling lambat \d{4}-\d{2}-\d{2}\.$/),
+      reyMsg: expect.stringMatching(/^Bayar Rp\u00a0[\d.]+,\d{2} paling lambat \d{4}-\d{2}-\d{2}\.$/),
     })
   })
 
@@ -163,7 +163,7 @@ describe('loan-details', () => {
   it('names the next installment of a loan being repaid', async () => {
     const d = (await details(byStatus.get(170)!, { lang: 'en' })).json().data
     expect(d.noticeStatusText).toBe('Repaying')
-    expect(d.noticeDesText).toMatch(/^Your next installment of Rp [\d.]+,\d{2} is due on \d{4}-\d{2}-\d{2}\.$/)
+    expect(d.noticeDesText).toMatch(/^Your next installment of Rp\u00a0[\d.]+,\d{2} is due on \d{4}-\d{2}-\d{2}\.$/)
     expect(d.reyMsg).toMatch(/^Next installment of Rp/)
   })
 

@@ -1,4 +1,4 @@
-import type { LoanConfirm } from '@kilat/contract'
+import { SCREEN_PATHS, type LoanConfirm } from '@kilat/contract'
 import {
   MARKET_INFO,
   amountAllowed,
@@ -101,7 +101,7 @@ export function contractPageUrl(p: { productId: number; position: number; orderN
     params.set('amount', String(p.choice.amount))
     params.set('periods', String(p.choice.periods))
   }
-  return `/contract?${params.toString()}`
+  return `${SCREEN_PATHS.contract}?${params.toString()}`
 }
 
 /**

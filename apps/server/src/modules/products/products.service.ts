@@ -1,4 +1,4 @@
-import type { CostSummary, RecommendedProduct } from '@kilat/contract'
+import { SCREEN_PATHS, type CostSummary, type RecommendedProduct } from '@kilat/contract'
 import {
   formatMoneyWhole,
   formatPercent,
@@ -235,9 +235,9 @@ export async function availableProduct(db: Executor, borrower: Borrower, product
   return product
 }
 
-export const loanConfirmUrl = (productId: number) => `/loan-confirm?productId=${productId}`
+export const loanConfirmUrl = (productId: number) => `${SCREEN_PATHS.loanConfirm}?productId=${productId}`
 export const loanDetailUrl = (productId: number, orderNo: string) =>
-  `/loan-detail?productId=${productId}&orderId=${encodeURIComponent(orderNo)}`
+  `${SCREEN_PATHS.loanDetail}?productId=${productId}&orderId=${encodeURIComponent(orderNo)}`
 
 export type ProductRoute =
   | { kind: 'partner'; url: string; product: Product }

@@ -71,7 +71,7 @@ describe('recommend-product-list', () => {
       productName: 'Tunai Keluarga',
       productLogo: '/media/logos/tunai-keluarga.svg',
       buttonText: 'Ajukan Sekarang',
-      amountRange: 'Rp 1.000.000 - Rp 7.000.000',
+      amountRange: 'Rp\u00a01.000.000 - Rp\u00a07.000.000',
       amountRangeDes: 'Jumlah pinjaman',
       loan_rate: dailyCostText(seeded.product('tunai-keluarga')),
       productDesc: 'Bantu kebutuhan keluarga Anda.',

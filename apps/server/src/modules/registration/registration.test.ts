@@ -153,7 +153,7 @@ describe('channel-template', () => {
     const body = res.json()
     expect(body.code).toBe('00')
     expect(body.data).toMatchObject({ id: 1, market: 'ID', lang: 'id', appName: 'Kilat', themeColor: '#3360DD' })
-    expect(body.data.title).toMatch(/Rp 15\.000\.000/)
+    expect(body.data.title).toMatch(/Rp\u00a015\.000\.000/)
     expect(body.data.highlights.length).toBeGreaterThanOrEqual(2)
     expect(body.data.downloadLinks.android).toMatch(/^https:\/\//)
     const en = await call('GET', channelTemplate.path, { templateId: '1', lang: 'en' }, undefined, newIp())

@@ -39,7 +39,7 @@ describe('delay-detail', () => {
       { text: 'Jumlah pinjaman', value: formatMoney(order.principal, 'ID') },
       { text: 'Tanggal jatuh tempo', value: d.currentDueDate },
       { text: 'Tanggal jatuh tempo baru', value: d.newDueDate },
-      { text: 'Biaya perpanjangan', value: 'Rp 75.000,00' },
+      { text: 'Biaya perpanjangan', value: 'Rp\u00a075.000,00' },
       { text: 'Bunga yang harus dibayar sekarang', value: formatMoney(order.interest, 'ID') },
       { text: 'Total bayar untuk perpanjangan', value: d.delayShouldPayText },
     ])

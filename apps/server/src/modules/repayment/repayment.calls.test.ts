@@ -53,7 +53,7 @@ describe('loan-play-detail', () => {
     expect(wait.map((p: { periodNo: number }) => p.periodNo)).toEqual([...wait.map((p: { periodNo: number }) => p.periodNo)].sort((a, b) => a - b))
     expect(wait[0].repayDes).toMatch(/^Cicilan 3 dari 4 · /)
     expect(wait[0].dueTime).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-    expect(wait[0].at).toMatch(/^Rp /)
+    expect(wait[0].at).toMatch(/^Rp\u00a0\d/)
     // a selection's total, as the page adds it, is what the account asks
     const account = (await post(t.app, VCODE, { orderId: 'K2026000004', payCode: 'BNI', pay_type: 1, specific_num: 1 }, me)).json().data
     expect(account.amount).toBe(res.data.lateCharges + wait[0].totalAmount)

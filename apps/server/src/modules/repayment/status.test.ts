@@ -38,7 +38,7 @@ describe('vcode-status', () => {
     const details = (await get(t.app, loanDetails.path, { ...me, orderId: orderNo })).json()
     expect(details.success).toBe(true)
     expect(details.data.orderStatus).toBe(ORDER_STATUS.settled)
-    expect(details.data.lastPayment).toEqual({ amount: a.amount, amountText: expect.stringMatching(/^Rp /), paidAt: paid.paidAt, method: 'BCA' })
+    expect(details.data.lastPayment).toEqual({ amount: a.amount, amountText: expect.stringMatching(/^Rp\u00a0\d/), paidAt: paid.paidAt, method: 'BCA' })
   })
 
   it('is expired once its time is over unpaid', async () => {
@@ -70,7 +70,7 @@ describe('loan details after an installment is paid', () => {
     await deliver(t)
     const details = (await get(t.app, loanDetails.path, { ...me, orderId: orderNo, lang: 'en' })).json().data
     expect(details.orderStatus).toBe(ORDER_STATUS.repayingInstallments)
-    expect(details.noticeDesText).toMatch(/^Your next installment of Rp [\d.,]+ is due on \d{4}-\d{2}-\d{2}\.$/)
+    expect(details.noticeDesText).toMatch(/^Your next installment of Rp\u00a0[\d.,]+ is due on \d{4}-\d{2}-\d{2}\.$/)
     expect(details.lastPayment).toMatchObject({ amount: a.amount, method: 'Mandiri' })
   })
 })

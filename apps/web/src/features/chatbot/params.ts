@@ -1,5 +1,6 @@
+import { ORDER_NO } from '@kilat/contract'
+
 /** The chatbot's address parameters (docs/product/complaints.md#chatbot), checked before any call. */
-const ORDER_NO = /^[A-Za-z0-9-]{1,32}$/
 
 export function chatParams(search: string) {
   const params = new URLSearchParams(search)

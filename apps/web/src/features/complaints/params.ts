@@ -1,6 +1,6 @@
-/** The complaint screens' own address parameters, checked before any call is made with them (docs/product/complaints.md). */
+import { ID_MAX, ORDER_NO } from '@kilat/contract'
 
-const ORDER_NO = /^[A-Za-z0-9-]{1,32}$/
+/** The complaint screens' own address parameters, checked before any call is made with them (docs/product/complaints.md). */
 
 function smallInt(raw: string | null, max: number): number | undefined {
   if (raw === null || !/^\d{1,10}$/.test(raw)) return undefined
@@ -11,7 +11,7 @@ function smallInt(raw: string | null, max: number): number | undefined {
 export function complaintParams(search: string) {
   const params = new URLSearchParams(search)
   const orderNo = params.get('orderNo') ?? params.get('orderId') ?? ''
-  const problemId = smallInt(params.get('problemId'), 2_147_483_647)
+  const problemId = smallInt(params.get('problemId'), ID_MAX)
   return {
     orderNo: ORDER_NO.test(orderNo) ? orderNo : undefined,
     problemType: smallInt(params.get('problemType'), 99),

@@ -93,7 +93,7 @@ describe('/loan-confirm', () => {
     const { user, router } = await renderApp('/loan-confirm?productId=3')
     expect(await screen.findByRole('heading', { level: 1, name: 'Konfirmasi pinjaman' })).toBeInTheDocument()
     await waitFor(() => expect(document.title).toBe('Konfirmasi pinjaman · Kilat'))
-    expect(screen.getByRole('slider', { name: 'Jumlah pinjaman' })).toHaveAttribute('aria-valuetext', 'Rp 15.000.000,00')
+    expect(screen.getByRole('slider', { name: 'Jumlah pinjaman' })).toHaveAttribute('aria-valuetext', 'Rp\u00a015.000.000,00')
     expect(screen.getByText('Rp 15.000.000,00')).toBeInTheDocument()
     const info = screen.getByRole('region', { name: 'Informasi pinjaman' })
     expect(within(info).getByText('Admin fee')).toBeInTheDocument()
@@ -144,7 +144,7 @@ describe('/loan-confirm', () => {
 
     // A drag: one change per step, one price once it rests.
     for (const value of ['1400000000', '1200000000', '1000000000']) fireEvent.change(slider, { target: { value } })
-    expect(slider).toHaveAttribute('aria-valuetext', 'Rp 10.000.000,00')
+    expect(slider).toHaveAttribute('aria-valuetext', 'Rp\u00a010.000.000,00')
     expect(screen.getByText('Rp 10.000.000,00')).toBeInTheDocument()
     // Until the new figures arrive, the old ones stay (no skeleton) and confirming waits.
     expect(costRow('Total to repay')).toHaveTextContent('Rp 16.050.000,00')
@@ -185,7 +185,7 @@ describe('/loan-confirm', () => {
   it('keeps the choice of the address on a reload, from the first answer', async () => {
     const { quotes } = answer()
     await renderApp('/loan-confirm?productId=3&amount=500000000&periods=1&lang=en')
-    expect(await screen.findByRole('slider', { name: 'Loan amount' })).toHaveAttribute('aria-valuetext', 'Rp 5.000.000,00')
+    expect(await screen.findByRole('slider', { name: 'Loan amount' })).toHaveAttribute('aria-valuetext', 'Rp\u00a05.000.000,00')
     expect(costRow('Total to repay')).toHaveTextContent('Rp 5.350.000,00')
     expect(quotes).toHaveLength(1)
     expect(Object.fromEntries(quotes[0]!)).toEqual({ productId: '3', amount: '500000000', periods: '1' })
@@ -318,7 +318,7 @@ describe('/loan-confirm', () => {
     // Back from the agreement: the same choice.
     await user.click(screen.getByRole('button', { name: 'Kembali' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/loan-confirm'))
-    expect(await screen.findByRole('slider', { name: 'Jumlah pinjaman' })).toHaveAttribute('aria-valuetext', 'Rp 5.000.000,00')
+    expect(await screen.findByRole('slider', { name: 'Jumlah pinjaman' })).toHaveAttribute('aria-valuetext', 'Rp\u00a05.000.000,00')
   })
 
   it('names the missing product id when the address has none, with a way back', async () => {

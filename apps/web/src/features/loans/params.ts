@@ -1,8 +1,6 @@
-/** The loan screens' own address parameters, checked before any call is made with them. */
+import { ID_MAX, MAX_PERIODS, ORDER_NO } from '@kilat/contract'
 
-const ORDER_NO = /^[A-Za-z0-9-]{1,32}$/
-/** The contract's limit on a number of installments. */
-const MAX_PERIODS = 120
+/** The loan screens' own address parameters, checked before any call is made with them. */
 
 function positiveInt(raw: string | null, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (raw === null || !/^\d{1,15}$/.test(raw)) return undefined
@@ -15,7 +13,7 @@ export function loanParams(search: string) {
   const orderId = params.get('orderId') ?? params.get('orderNo') ?? ''
   const position = params.get('position')
   return {
-    productId: positiveInt(params.get('productId'), 2_147_483_647),
+    productId: positiveInt(params.get('productId'), ID_MAX),
     orderId: ORDER_NO.test(orderId) ? orderId : undefined,
     /** The borrower's chosen amount, in cents as on the wire (docs/product/money-rules.md#choosing-the-amount-and-installments). */
     amount: positiveInt(params.get('amount')),

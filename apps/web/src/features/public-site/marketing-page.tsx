@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { formatMoney, formatMoneyWhole, formatPercent } from '../../shared/format'
+import { formatCount, formatMoney, formatMoneyWhole, formatPercent } from '../../shared/format'
 import { useTranslation } from '../../shared/i18n'
 import { MARKET_CLAIMS } from '@kilat/domain'
 import { SCREEN_PATHS } from '../../shared/screens'
@@ -195,7 +195,7 @@ function Supervision({ figures }: { figures: LendingFigures }) {
         </div>
         <div>
           <dt>{t('figures.borrowers')}</dt>
-          <dd>{new Intl.NumberFormat(market === 'ID' ? 'id-ID' : 'en-US').format(figures.borrowersServed)}</dd>
+          <dd>{formatCount(figures.borrowersServed, market)}</dd>
         </div>
         <div>
           <dt>

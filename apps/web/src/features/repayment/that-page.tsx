@@ -1,6 +1,6 @@
-import type { Market } from '@kilat/domain'
+import { groupsOfFour, type Market } from '@kilat/domain'
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { Fragment, useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
@@ -127,7 +127,9 @@ function AccountView({ account, market, input }: { account: VirtualAccount; mark
               {t(account.payType === 1 ? 'that.account1' : 'that.account2')}
             </h2>
             <div className={styles.codeRow}>
-              <output className={styles.code}>{account.vcode}</output>
+              <output className={styles.code}>
+                <Grouped value={account.vcode} />
+              </output>
               <CopyButton code={account.vcode} />
             </div>
             <dl className={styles.facts}>
@@ -200,6 +202,21 @@ function AccountView({ account, market, input }: { account: VirtualAccount; mark
       </p>
     </>
   )
+}
+
+/**
+ * The account in groups of four, as the borrower types it at an ATM or a till. Between groups a
+ * line may break (`wbr`) and the stylesheet draws the gap, with no character in it: at 320 px a
+ * 16-digit account wraps between groups, never leaving a digit alone on a line, and a copy by hand
+ * gives the number alone, as the Copy button does (a bank's app may refuse spaces).
+ */
+function Grouped({ value }: { value: string }) {
+  return groupsOfFour(value).map((group, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      <span>{group}</span>
+    </Fragment>
+  ))
 }
 
 function CopyButton({ code }: { code: string }) {

@@ -1,6 +1,6 @@
 /**
  * The one formatting module (docs/product/markets-and-formats.md#amounts): the web app shows
- * amounts, percentages and dates only through these, which live in @kilat/domain so the server
+ * amounts, counts, percentages and dates only through these, which live in @kilat/domain so the server
  * formats the same way. Each takes the market whose numbers it writes: the product's, not the page's.
  */
-export { formatDate, formatDateTime, formatMoney, formatMoneyWhole, formatPercent } from '@kilat/domain'
+export { formatCount, formatDate, formatDateTime, formatMoney, formatMoneyWhole, formatPercent } from '@kilat/domain'

@@ -126,7 +126,7 @@ describe('repayment-way', () => {
     const first = await way('K2026000005')
     expect(first.alipay).toBe(1)
     expect(first.amount).toBeGreaterThan(0)
-    expect(first.amountText).toMatch(/^Rp /)
+    expect(first.amountText).toMatch(/^Rp\u00a0\d/)
     expect(first.repayToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
     const second = await way('K2026000005')
     expect(second.repayToken).not.toBe(first.repayToken)
@@ -161,7 +161,7 @@ describe('repayment-commit', () => {
     expect(record).toMatchObject({ status: 'pending', amount: w.amount, cardId: w.bankCards[1]!.id, paymentAccountId: null })
     const [sms] = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.purpose, 'repay')).orderBy(desc(smsOutbox.id)).limit(1)
     expect(sms!.toPhone).toBe(ME_PHONE)
-    expect(sms!.body).toMatch(/^Kode pembayaran Kilat Anda: \d{6} untuk membayar Rp /)
+    expect(sms!.body).toMatch(/^Kode pembayaran Kilat Anda: \d{6} untuk membayar Rp\u00a0\d/)
     expect(sms!.body).toContain('5 menit')
     // the code is stored hashed
     const codes = await t.database.db.select().from(smsCodes).where(eq(smsCodes.purpose, 'repay'))

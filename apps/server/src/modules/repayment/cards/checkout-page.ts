@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { SCREEN_PATHS } from '@kilat/contract'
 import { formatMoney, type Locale } from '@kilat/domain'
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_GATEWAY } from '../../../adapters/payments/sandbox-gateway.js'
 import { sandboxPay } from '../sandbox-pay.js'
@@ -53,7 +54,7 @@ async function localeOf(app: FastifyInstance, req: FastifyRequest, borrowerId: n
   return (await borrowerLocale(app.db, borrowerId)) ?? req.locale
 }
 
-const loanDetail = (orderNo: string) => `/loan-detail?orderId=${encodeURIComponent(orderNo)}`
+const loanDetail = (orderNo: string) => `${SCREEN_PATHS.loanDetail}?orderId=${encodeURIComponent(orderNo)}`
 
 export function checkoutPage(app: FastifyInstance, kick: () => void): void {
   app.get(SANDBOX_CHECKOUT_PATH, async (req, reply) => {

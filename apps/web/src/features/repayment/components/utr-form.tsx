@@ -1,12 +1,10 @@
+import { isValidUtr } from '@kilat/domain'
 import { useId, useState } from 'react'
 import { useTranslation } from '../../../shared/i18n'
 import buttons from '../../../shared/ui/button.module.css'
 import { useSubmitUtr } from '../api/submit-utr'
 import styles from '../repayment.module.css'
 import surface from '../../../shared/ui/card.module.css'
-
-/** docs/product/screens.md#that, `submit-utr`: the bank's 12-digit reference of an Indian bank transfer (`utrSchema` of the contract). */
-const UTR = /^\d{12}$/
 
 /**
  * India's bank transfer (docs/product/screens.md#that): after paying, the borrower enters the UTR
@@ -35,7 +33,7 @@ export function UtrForm({ orderId, accountId, submitted, onSubmitted }: { orderI
         onSubmit={(event) => {
           event.preventDefault()
           const utr = value.trim()
-          if (!UTR.test(utr)) {
+          if (!isValidUtr(utr)) {
             setInvalid(true)
             return
           }

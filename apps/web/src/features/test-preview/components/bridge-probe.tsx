@@ -1,11 +1,12 @@
 import { useState, useSyncExternalStore } from 'react'
 import { useTranslation } from '../../../shared/i18n'
 import { BRIDGE_MESSAGES, bridgeEnvironment, sendToNative, type BridgeMessage, type BridgePayloads } from '../../../shared/bridge'
+import { SCREEN_PATHS } from '../../../shared/screens'
 import styles from '../test-preview.module.css'
 
 /** A sample payload per message, so the shell's handlers can be tried one by one. */
 const SAMPLES: { [N in BridgeMessage]: BridgePayloads[N] } = {
-  to: { url: '/loan-detail', title: 'Loan details' },
+  to: { url: SCREEN_PATHS.loanDetail, title: 'Loan details' },
   closeWebview: {},
   toP: { productId: '1' },
   toHome: {},
