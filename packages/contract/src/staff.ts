@@ -1,17 +1,11 @@
 import { LOCALES, MARKETS } from '@kilat/domain'
 import { z } from 'zod'
-import { defineCall, type CallDef } from './call.js'
+import { STAFF_ROLES, defineOpsCall } from './ops.js'
 
 /**
- * The operations console's calls (docs/product/operations.md): staff sign-in, the staff accounts
- * and the audit trail. Every ops call lives under /ops-api and answers in the `code0` envelope.
+ * The operations console's staff calls (docs/product/operations.md): sign-in, the staff accounts
+ * and the audit trail.
  */
-export const OPS_API_PREFIX = '/ops-api'
-
-/** docs/product/operations.md#roles */
-export const STAFF_ROLES = ['agent', 'risk', 'finance', 'collector', 'admin'] as const
-export type StaffRole = (typeof STAFF_ROLES)[number]
-
 /** docs/product/operations.md#sign-in */
 export const STAFF_LIMITS = {
   passwordMin: 12,
@@ -55,21 +49,6 @@ export const staffAccountSchema = staffMeSchema.extend({
   disabled: z.boolean(),
   createdAt: z.string(),
 })
-
-/** A call of the console: `roles` may make it; an empty list is a call made before signing in. */
-type Empty = z.ZodObject<Record<never, z.ZodType>>
-
-function defineOpsCall<Q extends z.ZodType = Empty, B extends z.ZodType = Empty, D extends z.ZodType = z.ZodNull>(def: {
-  method: 'GET' | 'POST'
-  path: `${typeof OPS_API_PREFIX}/${string}`
-  roles: readonly StaffRole[]
-  query?: Q
-  body?: B
-  data?: D
-}): CallDef<Q, B, D> & { roles: readonly StaffRole[] } {
-  const call = defineCall<Q, B, D>({ ...def, family: 'code0', auth: def.roles.length > 0 ? 'staff' : 'none' })
-  return { ...call, roles: def.roles }
-}
 
 const ALL_ROLES = STAFF_ROLES
 
@@ -211,11 +190,8 @@ export const staffDemoCode = defineOpsCall({
   data: z.object({ code: z.string() }),
 })
 
-/**
- * Every ops call with who may make it: the console's access matrix (a test goes through each call
- * with each role, a wrong market, a borrower's session and none). A new call goes here.
- */
-export const OPS_CALLS = [
+/** The staff and audit calls, in the console's access matrix (ops-calls.ts). */
+export const STAFF_OPS_CALLS = [
   staffSignIn,
   staffSignInCode,
   staffEnrolmentStart,

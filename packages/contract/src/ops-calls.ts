@@ -1,0 +1,8 @@
+import { STAFF_OPS_CALLS } from './staff.js'
+
+/**
+ * Every ops call with who may make it: the console's access matrix (a server test goes through each
+ * call with each role, a wrong market, a borrower's session and none). An area's new ops calls join
+ * its own list, and its list joins here.
+ */
+export const OPS_CALLS = [...STAFF_OPS_CALLS] as const
