@@ -1,3 +1,4 @@
+import { SCREEN_PATHS } from '@kilat/contract'
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   // Here rather than in buildApp, so that tests run the job themselves with the time they choose.
   if (config.JOB_INTERVAL_SECONDS > 0) job = startOrderJob({ db: app.db, config }, config.JOB_INTERVAL_SECONDS, app.log)
   console.log(`Listening on http://localhost:${config.PORT}`)
-  console.log(`Test preview: http://localhost:${config.PORT}/testPreview`)
+  console.log(`Test preview: http://localhost:${config.PORT}${SCREEN_PATHS.testPreview}`)
 }
 
 main().catch((error: unknown) => {

@@ -189,6 +189,11 @@ export const loanDetailsSchema = z.object({
   reyMsg: z.string(),
   /** What is owed now, for the repay button. */
   amountDue: centsSchema,
+  /**
+   * The oldest unpaid installments `amountDue` covers, which the repay button asks the account for
+   * (`specificNum`); 0 when it covers everything owed (docs/product/repayment.md#what-the-repay-button-asks-for).
+   */
+  amountDuePeriods: z.number().int().min(0).max(MAX_PERIODS),
   /** The latest payment received on this order (the ledger's), or null. */
   lastPayment: z
     .object({

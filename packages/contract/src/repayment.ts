@@ -1,4 +1,4 @@
-import { MARKETS, UTR } from '@kilat/domain'
+import { CARD_NO, MARKETS, UTR } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
 import { orderNo, productId } from './loans.js'
@@ -305,7 +305,7 @@ export const bindCard = defineCall({
   auth: 'borrower',
   body: z.object({
     bankCode: z.string().trim().min(1).max(32).regex(/^[A-Z0-9_]+$/),
-    cardNo: z.string().trim().regex(/^\d{12,19}$/),
+    cardNo: z.string().trim().regex(CARD_NO),
     holderName: z.string().trim().min(1).max(80),
   }),
   data: bankCardSchema,

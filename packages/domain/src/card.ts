@@ -4,9 +4,12 @@
  * says nothing about whether the card exists, which only the gateway knows.
  */
 
-/** 12 to 19 digits (ISO/IEC 7812 card numbers) whose last one is their Luhn check digit. */
+/** A card number as typed into our forms: 12 to 19 digits (ISO/IEC 7812). */
+export const CARD_NO = /^\d{12,19}$/
+
+/** A card number whose last digit is its Luhn check digit. */
 export function luhnValid(cardNo: string): boolean {
-  if (!/^\d{12,19}$/.test(cardNo)) return false
+  if (!CARD_NO.test(cardNo)) return false
   let sum = 0
   // From the right: every second digit doubled, and 9 taken from a double above 9.
   for (let i = 0; i < cardNo.length; i++) {
@@ -22,6 +25,6 @@ export function luhnValid(cardNo: string): boolean {
 
 /** What anyone may see of a card number: its first 6 (the issuer) and last 4 digits, the rest starred. */
 export function maskCardNo(cardNo: string): string {
-  if (!/^\d{12,19}$/.test(cardNo)) throw new RangeError('a card number is 12 to 19 digits')
+  if (!CARD_NO.test(cardNo)) throw new RangeError('a card number is 12 to 19 digits')
   return cardNo.slice(0, 6) + '*'.repeat(cardNo.length - 10) + cardNo.slice(-4)
 }

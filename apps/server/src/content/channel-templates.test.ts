@@ -52,5 +52,7 @@ describe('the marketing claims on the landing pages and in the chatbot', () => {
     expect(answer?.id).toContain('India: ₹2,000 sampai ₹80,000.')
     expect(answer?.en).toContain('Mexico: $1,000 to $20,000.')
     expect(answer?.es).toMatch(/Indonesia: de Rp\s1\.000\.000 a Rp\s15\.000\.000\./)
+    const lateCharges = KNOWLEDGE_BASE.flatMap((c) => c.questions).find((q) => q.key === 'fees-late')?.answer
+    for (const lng of LOCALES) expect(lateCharges?.[lng]).toMatch(/India: ₹1,000 .*₹800/)
   })
 })

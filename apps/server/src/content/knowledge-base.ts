@@ -1,4 +1,4 @@
-import { formatMoneyWhole, MARKET_CLAIMS, type Locale, type Market } from '@kilat/domain'
+import { INDIA_LATE_CHARGES, formatMoneyWhole, MARKET_CLAIMS, type Locale, type Market } from '@kilat/domain'
 
 /**
  * The chatbot's knowledge base (docs/product/complaints.md#knowledge-base): what borrowers ask,
@@ -31,6 +31,12 @@ export interface KbCategory {
 const l = (id: string, en: string, es: string): L => ({ id, en, es })
 
 /** A market's loan range as its claims state it (packages/domain/src/claims.ts), in its own format. */
+/** India's one-time late fees, from the terms the server charges by, grouped as India groups them. */
+const INDIA_FEE = {
+  new: formatMoneyWhole(INDIA_LATE_CHARGES.feeNew, 'IN'),
+  repeat: formatMoneyWhole(INDIA_LATE_CHARGES.feeRepeat, 'IN'),
+}
+
 const claimRange = (market: Market, to: string) =>
   `${formatMoneyWhole(MARKET_CLAIMS[market].min, market)} ${to} ${formatMoneyWhole(MARKET_CLAIMS[market].max, market)}`
 
@@ -172,9 +178,9 @@ export const KNOWLEDGE_BASE: KbCategory[] = [
         key: 'fees-late',
         title: l('Bagaimana denda keterlambatan dihitung?', 'How are late charges calculated?', '¿Cómo se calculan los cargos por atraso?'),
         answer: l(
-          'Denda mulai pada hari setelah tanggal jatuh tempo (waktu setempat) dan dihitung sekali per hari atas bagian yang terlambat saja, tanpa bunga berbunga. Indonesia: paling tinggi 0,1 % per hari dari pokok yang terlambat. India: ₹1.000 sekali (₹800 untuk nasabah lama), lalu 5 %, 4 % dan 2 % per hari sesuai lamanya. Meksiko: biaya tetap sekali, lalu bunga moratorium harian produk.',
-          'Late charges start on the day after the due date (local time) and accrue once a day on the overdue part only, never compounded. Indonesia: at most 0.1 % a day of the overdue principal. India: ₹1,000 once (₹800 for repeat clients), then 5 %, 4 % and 2 % a day by how long it is late. Mexico: a fixed fee once, then the product’s daily moratory interest.',
-          'Los cargos empiezan el día siguiente al vencimiento (hora local) y se calculan una vez al día solo sobre lo vencido, sin intereses sobre intereses. México: una comisión fija una sola vez y luego el interés moratorio diario del producto. Indonesia: máximo 0.1 % diario del capital vencido. India: ₹1,000 una vez (₹800 clientes recurrentes) y luego 5 %, 4 % y 2 % diario.',
+          `Denda mulai pada hari setelah tanggal jatuh tempo (waktu setempat) dan dihitung sekali per hari atas bagian yang terlambat saja, tanpa bunga berbunga. Indonesia: paling tinggi 0,1 % per hari dari pokok yang terlambat. India: ${INDIA_FEE.new} sekali (${INDIA_FEE.repeat} untuk nasabah lama), lalu 5 %, 4 % dan 2 % per hari sesuai lamanya. Meksiko: biaya tetap sekali, lalu bunga moratorium harian produk.`,
+          `Late charges start on the day after the due date (local time) and accrue once a day on the overdue part only, never compounded. Indonesia: at most 0.1 % a day of the overdue principal. India: ${INDIA_FEE.new} once (${INDIA_FEE.repeat} for repeat clients), then 5 %, 4 % and 2 % a day by how long it is late. Mexico: a fixed fee once, then the product’s daily moratory interest.`,
+          `Los cargos empiezan el día siguiente al vencimiento (hora local) y se calculan una vez al día solo sobre lo vencido, sin intereses sobre intereses. México: una comisión fija una sola vez y luego el interés moratorio diario del producto. Indonesia: máximo 0.1 % diario del capital vencido. India: ${INDIA_FEE.new} una vez (${INDIA_FEE.repeat} clientes recurrentes) y luego 5 %, 4 % y 2 % diario.`,
         ),
         keywords: l('denda telat terlambat keterlambatan penalti', 'late fee penalty overdue charge fine', 'atraso multa recargo moratorio penalizacion'),
       },

@@ -1,5 +1,5 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
-import { ORDER_STATUS, addBusinessDays, cents, localDate, replyDueDate, type Locale, type Market, type OrderStatus } from '@kilat/domain'
+import { ORDER_STATUS, addBusinessDays, cents, formatMoneyWhole, localDate, replyDueDate, type Locale, type Market, type OrderStatus } from '@kilat/domain'
 import { CHANNEL_TEMPLATES } from '../content/channel-templates.js'
 import { KNOWLEDGE_BASE } from '../content/knowledge-base.js'
 import { hashToken } from '../http/sessions.js'
@@ -78,7 +78,7 @@ export const DEMO_PRODUCTS: NewProduct[] = [
     termUnit: 'day', termDays: 180, dailyRateBps: 6, adminFeeBps: 200, extensionFee: rp(300_000), sort: 80,
     tags: tags(['Limit tinggi', 'Tenor 180 hari'], ['High limit', '180-day term'], ['Límite alto', 'Plazo de 180 días']),
     buttonText: APPLY,
-    description: L('Limit hingga Rp 15.000.000.', 'Limits up to Rp 15.000.000.', 'Límite de hasta Rp 15.000.000.'),
+    description: L(`Limit hingga ${formatMoneyWhole(rp(15_000_000), 'ID')}.`, `Limits up to ${formatMoneyWhole(rp(15_000_000), 'ID')}.`, `Límite de hasta ${formatMoneyWhole(rp(15_000_000), 'ID')}.`),
   }),
   buildProduct({
     code: 'dana-pendidikan', name: 'Dana Pendidikan', minAmount: rp(1_000_000), maxAmount: rp(10_000_000), amountStep: rp(500_000),

@@ -121,6 +121,7 @@ export function loanDetailsData(overrides: Partial<LoanDetailsData> = {}): LoanD
     playeduL: 'https://play.google.com/store/apps/details?id=id.kilat',
     reyMsg: '',
     amountDue: 2_575_000_00,
+    amountDuePeriods: 0,
     lastPayment: null,
     market: 'ID',
     ...overrides,

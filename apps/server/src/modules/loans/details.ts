@@ -136,6 +136,7 @@ export async function loanDetailsOf(
     playeduL: deps.config.STORE_URL,
     reyMsg,
     amountDue,
+    amountDuePeriods: owes.repayNow.periodCount ?? 0,
     lastPayment: last && {
       amount: last.amount,
       amountText: money(last.amount),

@@ -195,7 +195,7 @@ export const bankCards = pgTable(
 )
 
 /**
- * A repayToken of repayment-way (spec 7.3): good for one repayment-commit of that borrower and
+ * A repayToken of repayment-way (docs/product/repayment.md#card-repayment): good for one repayment-commit of that borrower and
  * order within 15 minutes. Only its SHA-256 is stored, as for sessions.
  */
 export const repayTokens = pgTable(
@@ -217,7 +217,7 @@ export const repayTokens = pgTable(
 )
 
 /**
- * A card repayment (spec 4.3): 'pending' from repayment-commit until the borrower's SMS code is
+ * A card repayment (docs/product/repayment.md#card-repayment): 'pending' from repayment-commit until the borrower's SMS code is
  * confirmed, then 'submitted' with the charge's payment account; whether the money arrived is that
  * account's status. Only one confirm moves a record out of 'pending' (an update guarded by it).
  */

@@ -65,6 +65,13 @@ describe('/loan-detail', () => {
     expect(document.querySelector('svg[data-status-icon]')).toHaveAttribute('data-status-icon', icon)
   })
 
+  it('sends the repay button to the method choice with the installments its amount covers', async () => {
+    await open(answer({ orderStatus: ORDER_STATUS.overdue, amountDuePeriods: 2 }))
+    const href = new URL((await screen.findByRole('link', { name: 'Repay' })).getAttribute('href')!, 'http://x')
+    expect(href.pathname).toBe('/individual')
+    expect(Object.fromEntries(href.searchParams)).toEqual({ productId: '5', orderId: 'K2026000005', specificNum: '2', lang: 'en' })
+  })
+
   it('repays and extends a partner’s order on the partner’s own page, and shows it no settled tick while overdue', async () => {
     const h5Url = 'https://partner.example/orders/77'
     const data = answer({ orderStatus: ORDER_STATUS.partnerOverdue, isDelay: 1, inside: 0, h5Url })

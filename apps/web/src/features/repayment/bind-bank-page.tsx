@@ -1,3 +1,4 @@
+import { CARD_NO } from '@kilat/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
@@ -16,7 +17,6 @@ import styles from './plans.module.css'
 import surface from '../../shared/ui/card.module.css'
 
 /** What a card number may be: 12 to 19 digits (the server also checks its Luhn digit). */
-const CARD_NO = /^\d{12,19}$/
 const HOLDER_MAX = 80
 
 interface Errors {

@@ -3,12 +3,9 @@
  * (docs/product/screens.md#individual): a value that fails is treated as absent.
  */
 
-export type PayType = 1 | 2
+import { MAX_PERIODS, ORDER_NO, PAY_CODE } from '@kilat/contract'
 
-const ORDER_NO = /^[A-Za-z0-9-]{1,32}$/
-const PAY_CODE = /^[A-Z0-9_]{1,32}$/
-/** The contract's limit on a number of installments. */
-const MAX_PERIODS = 120
+export type PayType = 1 | 2
 
 function intIn(raw: string | null, min: number, max: number): number | undefined {
   if (raw === null || !/^\d{1,10}$/.test(raw)) return undefined

@@ -26,6 +26,8 @@ export function OrderActions({ details, actions }: { details: LoanDetails; actio
   const partnerUrl = details.inside === 0 && details.h5Url ? details.h5Url : undefined
   // An installment loan repays period by period, on its own screen.
   const repayPath = details.orderStatus === ORDER_STATUS.repayingInstallments ? SCREEN_PATHS.installments : SCREEN_PATHS.individual
+  // Elsewhere the button pays what it shows: the installments the amount due covers, or everything.
+  const repayQuery = repayPath === SCREEN_PATHS.individual && details.amountDuePeriods > 0 ? { ...order, specificNum: details.amountDuePeriods } : order
 
   const loanMore = () => {
     saveServiceEvent(api, { productId: details.productId, moduleId: LOAN_MORE_MODULE_ID, positionId: 0 })
@@ -47,7 +49,7 @@ export function OrderActions({ details, actions }: { details: LoanDetails; actio
               {textSet.t('repayBtn')}
             </a>
           ) : (
-            <Link className={`${buttons.primary} ${buttons.block}`} to={href(repayPath, order)}>
+            <Link className={`${buttons.primary} ${buttons.block}`} to={href(repayPath, repayQuery)}>
               {textSet.t('repayBtn')}
             </Link>
           )}
