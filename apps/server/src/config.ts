@@ -281,3 +281,17 @@ export function loadConfig(
     PAYMENT_CALLBACK_URL: e.PAYMENT_CALLBACK_URL,
   }
 }
+
+/**
+ * The configuration of a command started from a shell (the server, the staff and audit commands):
+ * a wrong value ends the process with the line naming the variable instead of a stack.
+ */
+export function loadConfigOrExit(env: Record<string, string | undefined>): Config {
+  try {
+    return loadConfig(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}

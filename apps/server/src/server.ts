@@ -1,6 +1,6 @@
 import { SCREEN_PATHS } from '@kilat/contract'
 import { buildApp } from './app.js'
-import { ConfigError, loadConfig } from './config.js'
+import { loadConfigOrExit } from './config.js'
 import { openDatabase } from './db/client.js'
 import { migrateDatabase } from './db/migrate.js'
 import { seedDemo, seedReference } from './db/seed.js'
@@ -8,16 +8,7 @@ import { startOrderJob, type RunningJob } from './modules/orders/orders.job.js'
 import { disableDemoStaff, seedDemoStaff } from './modules/staff/staff.seed.js'
 
 async function main(): Promise<void> {
-  let config
-  try {
-    config = loadConfig(process.env)
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
+  const config = loadConfigOrExit(process.env)
 
   const database = await openDatabase(config)
   await migrateDatabase(database)

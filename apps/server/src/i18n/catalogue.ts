@@ -1,3 +1,4 @@
+import type { SharedTexts } from '@kilat/domain/texts'
 import type { HeadlineRate, OrderStatusName } from '@kilat/domain'
 
 /**
@@ -24,28 +25,14 @@ export interface NoticeFacts {
 
 export interface ServerTexts {
   counts: { days: PluralForms; installments: PluralForms; minutes: PluralForms }
-  /**
-   * One name per figure (docs/product/money-rules.md#what-is-shown-before-accepting): the confirmation, the loan details and the
-   * agreement all label a figure with the name given here, and the web's labels match them.
-   */
-  figures: {
-    principal: string
-    fee: string
-    received: string
-    interest: string
-    totalRepay: string
-    term: string
+  /** The shared figure names (packages/domain/src/texts.ts) and the server's own ones. */
+  figures: Omit<SharedTexts['figures'], 'amount'> & {
     /** The product's own daily interest rate. */
     dailyRate: string
-    /** The market's headline rate (docs/product/money-rules.md#headline-rate). */
-    headline: Record<HeadlineKind, string>
     dueDate: string
     firstDueDate: string
-    lateCharges: string
     /** Everything still owed on the order. */
     outstanding: string
-    /** What the repay button asks for now. */
-    amountDue: string
     orderNo: string
     appliedAt: string
   }

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../config.js'
+import { loadConfigOrExit } from '../../config.js'
 import { openDatabase } from '../../db/client.js'
 import { migrateDatabase } from '../../db/migrate.js'
 import { verifyChain } from './audit.service.js'
@@ -8,16 +8,7 @@ import { verifyChain } from './audit.service.js'
  * on the configured database and reports the first broken link; exits 1 when there is one.
  */
 async function main(): Promise<void> {
-  let config
-  try {
-    config = loadConfig(process.env)
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
-  }
+  const config = loadConfigOrExit(process.env)
   const database = await openDatabase(config)
   try {
     await migrateDatabase(database)

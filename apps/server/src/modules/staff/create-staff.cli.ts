@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { LOCALES, MARKETS, isLocale, isMarket, type Locale, type Market } from '@kilat/domain'
 import { STAFF_ROLES, type StaffRole } from '@kilat/contract'
-import { ConfigError, loadConfig } from '../../config.js'
+import { loadConfigOrExit } from '../../config.js'
 import { openDatabase } from '../../db/client.js'
 import { migrateDatabase } from '../../db/migrate.js'
 import { AppError } from '../../http/errors.js'
@@ -34,13 +34,7 @@ async function main(): Promise<void> {
   const language = (values.language ?? 'en').toLowerCase()
   if (!isLocale(language)) fail(`--language must be one of ${LOCALES.join(', ')}\n${USAGE}`)
 
-  let config
-  try {
-    config = loadConfig(process.env)
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message)
-    throw error
-  }
+  const config = loadConfigOrExit(process.env)
   const base = (values.url ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')
   const database = await openDatabase(config)
   try {
