@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { browserContract } from './build/browser-contract.ts'
 import { lowPriorityScripts } from './build/low-priority-scripts.ts'
 import { precompress } from './build/precompress.ts'
+import { sharedTexts } from './build/shared-texts.ts'
 import { ISLAND_FILES } from './src/app/public/islands.ts'
 
 /**
@@ -19,7 +20,7 @@ export const CSP_NONCE_PLACEHOLDER = '__KILAT_CSP_NONCE__'
 const islandsDir = fileURLToPath(new URL('./src/islands/', import.meta.url))
 
 export default defineConfig({
-  plugins: [react(), browserContract(), lowPriorityScripts(), precompress()],
+  plugins: [react(), sharedTexts(), browserContract(), lowPriorityScripts(), precompress()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     // The contract's schemas are the server's; the web app keeps their types only (see the file).

@@ -1,6 +1,6 @@
 import { groupsOfFour, type Market } from '@kilat/domain'
 import { useQueryClient } from '@tanstack/react-query'
-import { Fragment, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
@@ -205,18 +205,14 @@ function AccountView({ account, market, input }: { account: VirtualAccount; mark
 }
 
 /**
- * The account in groups of four, as the borrower types it at an ATM or a till. Between groups a
- * line may break (`wbr`) and the stylesheet draws the gap, with no character in it: at 320 px a
- * 16-digit account wraps between groups, never leaving a digit alone on a line, and a copy by hand
- * gives the number alone, as the Copy button does (a bank's app may refuse spaces).
+ * The account in groups of four, as the borrower types it at an ATM or a till. Each group is an
+ * inline block, so a line may break only between groups, and the stylesheet draws the gap with no
+ * character in it: at 320 px a 16-digit account wraps between groups, never leaving a digit alone
+ * on a line, and a copy by hand gives the number alone, as the Copy button does (a bank's app may
+ * refuse spaces).
  */
 function Grouped({ value }: { value: string }) {
-  return groupsOfFour(value).map((group, i) => (
-    <Fragment key={i}>
-      {i > 0 && <wbr />}
-      <span>{group}</span>
-    </Fragment>
-  ))
+  return groupsOfFour(value).map((group, i) => <span key={i}>{group}</span>)
 }
 
 function CopyButton({ code }: { code: string }) {

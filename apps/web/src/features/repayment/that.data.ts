@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { loadScreen } from '../../shared/api/screen-query'
 import { appContext } from '../../shared/router-context'
 import { accountQuery, type AccountRequest } from './api/generate-account'
-import { readChoice } from './choice'
+import { readChoice } from './params'
 import { repayParams } from './params'
 
 /** The account's request from the address; `is_default` as /individual stored it (docs/product/screens.md#individual). */

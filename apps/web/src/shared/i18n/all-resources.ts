@@ -1,6 +1,4 @@
 import type { Locale } from '@kilat/domain'
-import { SHARED_TEXTS } from '@kilat/domain/texts'
-import { withSharedTexts } from './shared-texts'
 import type { Resources, Texts } from './translator'
 
 /** Every text in every language, bundled eagerly: for server rendering and tests, never the browser. */
@@ -12,7 +10,7 @@ export function allResources(): Resources {
     const [, lng, ns] = /\.\/locales\/(\w+)\/(\w+)\.json$/.exec(path) ?? []
     if (!lng || !ns) continue
     const language = (out[lng as Locale] ??= {})
-    language[ns] = ns === 'common' ? withSharedTexts(module.default, SHARED_TEXTS[lng as Locale]) : module.default
+    language[ns] = module.default
   }
   return out
 }

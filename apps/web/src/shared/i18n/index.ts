@@ -1,5 +1,4 @@
 import type { Locale } from '@kilat/domain'
-import { withSharedTexts } from './shared-texts'
 import { Translator, type Namespace, type Resources, type Texts, type TOptions } from './translator'
 
 export { I18nProvider, useTranslation } from './react'
@@ -21,16 +20,12 @@ type LocaleModule = { default: Texts }
 const lazyBundles: Record<string, () => Promise<LocaleModule>> = import.meta.env.SSR
   ? {}
   : import.meta.glob<LocaleModule>(['./locales/*/*.json', '!./locales/*/publicSite.json', '!./locales/*/staticPages.json', '!./locales/*/registration.json'])
-// The texts `common` shares with the server (packages/domain/src/texts.ts), a chunk of their own.
-const sharedTexts = import.meta.env.SSR ? undefined : () => import('@kilat/domain/texts')
 
 async function loadBundle(lng: Locale, ns: string): Promise<Texts> {
   const load = lazyBundles[`./locales/${lng}/${ns}.json`]
   if (!load) throw new Error(`no texts for ${lng}/${ns}`)
-  if (ns !== 'common' || !sharedTexts) return (await load()).default
-  // The page's boot data carries `common` whole; this is for a page that came without it.
-  const [own, shared] = await Promise.all([load(), sharedTexts()])
-  return withSharedTexts(own.default, shared.SHARED_TEXTS[lng])
+  // `common` arrives with the texts it shares with the server (apps/web/build/shared-texts.ts).
+  return (await load()).default
 }
 
 export interface I18nInit {
