@@ -29,6 +29,7 @@ import { loansRoutes } from './modules/loans/loans.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import pagesPlugin from './modules/pages/pages.plugin.js'
 import { productsRoutes } from './modules/products/products.routes.js'
+import { unsettledOrderNos } from './modules/orders/orders.service.js'
 import { lendingFiguresRoutes } from './modules/lending-figures/lending-figures.routes.js'
 import { registrationRoutes } from './modules/registration/registration.routes.js'
 import { repaymentRoutes } from './modules/repayment/repayment.routes.js'
@@ -112,7 +113,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(healthRoutes)
   await app.register(mediaRoutes)
   await app.register(authRoutes)
-  await app.register(productsRoutes)
+  await app.register(productsRoutes, { unsettledOrderNos })
   await app.register(loansRoutes)
   await app.register(complaintsRoutes, { storage, now })
   await app.register(chatbotRoutes)

@@ -23,7 +23,6 @@ import type { Borrower } from '../auth/auth.service.js'
 import type { EventKind, NewProduct, Product } from './products.schema.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
-import { unsettledOrderNos } from '../orders/orders.service.js'
 import * as repo from './products.repo.js'
 
 /** A product by id, whatever its status or market; undefined when there is none. */
@@ -189,9 +188,16 @@ export interface ListOptions {
   /** Only active products (the loan-details screen lists no disabled ones). */
   activeOnly?: boolean
   excludeProductId?: number
-  /** The borrower's unsettled orders (product id → order number) when the caller read them in its own query. */
-  unsettled?: ReadonlyMap<number, string>
+  /** The borrower's unsettled orders, read while the catalogue is (or read already in the caller's own query). */
+  unsettled: UnsettledOrders | Promise<UnsettledOrders>
 }
+
+/**
+ * A borrower's unsettled orders: product id → order number. Orders are the orders module's: it
+ * reads them and the caller hands them in (app.ts gives the routes its reader), since orders build
+ * on products and not the other way round.
+ */
+export type UnsettledOrders = ReadonlyMap<number, string>
 
 /**
  * The borrower's market's products in catalogue order. A disabled product, or one the borrower
@@ -207,7 +213,7 @@ export async function recommendedProducts(
   const now = new Date()
   const [catalogue, unsettled] = await Promise.all([
     catalogueOf(db, borrower.market, now.getTime()),
-    options.unsettled ?? unsettledOrderNos(db, borrower.id),
+    options.unsettled,
   ])
   const cards = pricedCards(catalogue, locale, localDate(now, borrower.market))
   const list: Array<RecommendedProduct & { code: string }> = []
@@ -250,13 +256,18 @@ const isHttpUrl = (url: string | null | undefined): url is string => typeof url 
  * Where applying for a product leads: a partner's own page, the loan the borrower already has
  * running with it, or our loan confirmation.
  */
-export async function productRoute(db: Executor, borrower: Borrower, productId: number): Promise<ProductRoute> {
+export async function productRoute(
+  db: Executor,
+  borrower: Borrower,
+  productId: number,
+  unsettledOf: (borrowerId: number) => Promise<UnsettledOrders>,
+): Promise<ProductRoute> {
   const product = await availableProduct(db, borrower, productId)
   if (product.isPartner) {
     if (!isHttpUrl(product.partnerUrl)) throw new AppError('productUnavailable')
     return { kind: 'partner', url: product.partnerUrl, product }
   }
-  const orderNo = (await unsettledOrderNos(db, borrower.id)).get(product.id)
+  const orderNo = (await unsettledOf(borrower.id)).get(product.id)
   if (orderNo) return { kind: 'inProgress', url: loanDetailUrl(product.id, orderNo), product, orderNo }
   return { kind: 'confirm', url: loanConfirmUrl(product.id), product }
 }
