@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ERRORS,
+  loanDetailPush,
   loanDetails,
   orderApprove,
   orderDashboard,
@@ -21,7 +22,7 @@ import { SANDBOX_REFUSAL, SandboxPayouts, sandboxRule } from '../../adapters/pay
 import type { Database } from '../../db/client.js'
 import { createBorrower, createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
-import { get } from '../../test/inject.js'
+import { get, post as borrowerPost } from '../../test/inject.js'
 import { auditLog } from '../audit/audit.schema.js'
 import { verifyChain } from '../audit/audit.service.js'
 import { complaints } from '../complaints/complaints.schema.js'
@@ -126,6 +127,16 @@ describe('demo mode: the order job decides and pays out as the system', () => {
     await runOrderJob({ db: database.db, config: { DEMO_MODE: true, DECISION_DELAY_SECONDS: 0, DISBURSE_DELAY_SECONDS: 0 } }, clock.now())
     expect((await reload(order)).status).toBe(S.rejected)
     expect((await historyOf(order))[0]).toMatchObject({ toStatus: S.rejected, actorKind: 'system', reason: 'outside_policy' })
+  })
+})
+
+describe('the borrower\'s application', () => {
+  it('starts the history with the borrower as its actor', async () => {
+    const { token } = await createBorrowerWithSession(database.db)
+    const res = await borrowerPost(app, loanDetailPush.path, { productId: product.single.id, amount: 200_000_000, periods: 1, termUnit: 'day' }, { tok: token })
+    expect(res.statusCode, res.body).toBe(200)
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNo, res.json().data.orderNo))
+    expect(await historyOf(order!)).toMatchObject([{ fromStatus: null, toStatus: S.submitted, actorKind: 'borrower', staffId: null, at: order!.appliedAt }])
   })
 })
 
@@ -457,7 +468,7 @@ describe('order search, order screen and dashboard (every role)', () => {
     await post(orderApprove.path, { orderNo: order.orderNo }, risk)
     const { payout } = (await post(payoutRequest.path, { orderNo: order.orderNo }, financeA)).json().data
     await post(payoutConfirm.path, { requestId: payout.id }, financeB)
-    const [{ id: complaintId }] = await database.db
+    const [complaint] = await database.db
       .insert(complaints)
       .values({ borrowerId: order.borrowerId, orderKey: order.id, problemType: 2, detail: 'Where is my money?', replyDue: '2026-03-05' })
       .returning({ id: complaints.id })
@@ -472,7 +483,7 @@ describe('order search, order screen and dashboard (every role)', () => {
     expect(data.timeline[0].staffEmail).toMatch(/^risk\./)
     expect(data.schedule).toHaveLength(1)
     expect(data.payouts).toMatchObject([{ id: payout.id, status: 'confirmed' }])
-    expect(data.complaints).toMatchObject([{ id: complaintId, detail: 'Where is my money?', status: 'processing' }])
+    expect(data.complaints).toMatchObject([{ id: complaint!.id, detail: 'Where is my money?', status: 'processing' }])
     expect(data).toMatchObject({ payments: [], ledger: [], lateCharges: { charged: 0, paid: 0 } })
     for (const orderNo of ['', '<b>', 'K'.repeat(40)]) expect((await read(orderScreen.path, agent, { orderNo })).statusCode).toBe(400)
   })
