@@ -6,6 +6,8 @@ import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { PaymentGateway } from './adapters/payments/payment-gateway.js'
+import type { PayoutProvider } from './adapters/payouts/payout-provider.js'
+import { SandboxPayouts } from './adapters/payouts/sandbox-payouts.js'
 import { OutboxSmsSender } from './adapters/sms/outbox-sms-sender.js'
 import type { SmsSender } from './adapters/sms/sms-sender.js'
 import type { FileStorage } from './adapters/storage/file-storage.js'
@@ -35,6 +37,7 @@ import { registrationRoutes } from './modules/registration/registration.routes.j
 import { repaymentRoutes } from './modules/repayment/repayment.routes.js'
 import { auditRoutes } from './modules/audit/audit.routes.js'
 import { staffRoutes } from './modules/staff/staff.routes.js'
+import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { staffSessionsPlugin } from './modules/staff/staff.sessions.js'
 
 export interface BuildAppOptions {
@@ -51,7 +54,9 @@ export interface BuildAppOptions {
   storage?: FileStorage
   /** Payment gateway; the sandbox by default. */
   payments?: PaymentGateway
-  /** The staff sign-in's clock (lockout, codes, session limits); tests move it. */
+  /** Payout provider (docs/product/operations.md#disbursement); the sandbox by default. */
+  payouts?: PayoutProvider
+  /** The staff calls' clock (sign-in lockout, codes, session limits; the order desk's decisions and payouts); tests move it. */
   now?: () => Date
 }
 
@@ -59,7 +64,7 @@ export const BODY_LIMIT = 1024 * 1024
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 9, fields: 50, parts: 60, fieldSize: 64 * 1024 }
 
 /** Builds the server: plugins, then modules, then the web pages (server.ts only listens). */
-export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS, storage, payments, now = () => new Date() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS, storage, payments, payouts = new SandboxPayouts(), now = () => new Date() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     logController: new OneLinePerRequest(),
@@ -122,6 +127,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(repaymentRoutes, { gateway: payments })
   await app.register(staffRoutes, { now })
   await app.register(auditRoutes)
+  await app.register(ordersRoutes, { now, payouts })
   if (config.DEMO_MODE) await app.register(demoRoutes)
   if (config.DEMO_MODE) await app.register(newOrderRoutes)
 

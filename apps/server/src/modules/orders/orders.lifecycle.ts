@@ -13,16 +13,17 @@ import {
   type OrderStatus,
 } from '@kilat/domain'
 import type { Db, Tx } from '../../db/client.js'
-import { orders, type NewOrder, type Order } from './orders.schema.js'
+import { orders, type Order } from './orders.schema.js'
+import { record } from '../audit/audit.service.js'
 import type { Product } from '../products/products.service.js'
 import * as repo from './orders.repo.js'
-import type { ClaimedOrder, LocalToday } from './orders.repo.js'
+import type { ClaimedOrder, LocalToday, StatusChangeBy } from './orders.repo.js'
 
 /**
- * Status changes of the order job (docs/product/loans.md#order-lifecycle). Every change goes through
- * domain `nextStatus`, on rows claimed with FOR UPDATE SKIP LOCKED and written by an UPDATE that
- * re-checks the status it read: any number of server processes can run the job at once, and each
- * change happens exactly once.
+ * Status changes of the order job and of staff (docs/product/loans.md#order-lifecycle). Every change
+ * goes through domain `nextStatus` and an UPDATE that re-checks the status it read; the job works on
+ * rows claimed with FOR UPDATE SKIP LOCKED: any number of server processes can run the job at once,
+ * staff can act beside it, and each change happens exactly once.
  */
 
 const DAY_MS = 86_400_000
@@ -41,13 +42,22 @@ export function transition(status: number, event: OrderEvent, kind: OrderKind): 
   return nextStatus(status, event, kind)
 }
 
-/** What a claimed order goes through: the event, the other fields it sets, what follows once it moved. */
-interface Change {
-  event: OrderEvent
-  set?: Partial<NewOrder>
-  /** Runs in the same transaction after the status was written, so it lands with it or not at all. */
-  after?: (tx: Tx) => Promise<void>
+/**
+ * Who decides or pays out an order: the system (demo mode's job) or a staff member. Both go through
+ * decideOrder and disburseOrder below, so the history and the audit trail read the same whoever acted.
+ */
+export type OrderActor = { kind: 'system' } | { kind: 'staff'; staffId: number; role: string; ip: string }
+
+export const SYSTEM_ACTOR: OrderActor = { kind: 'system' }
+
+/** The history's note of who changed the status, and why. */
+function changeBy(actor: OrderActor, reason?: string | null, note?: string | null): StatusChangeBy {
+  return actor.kind === 'staff' ? { kind: 'staff', staffId: actor.staffId, reason, note } : { kind: 'system', reason, note }
 }
+
+/** The audit trail's who: a staff member, or the system (no staff id). */
+const auditWho = (actor: OrderActor) =>
+  actor.kind === 'staff' ? { staffId: actor.staffId, role: actor.role, ip: actor.ip } : { staffId: null, role: null, ip: null }
 
 export interface StepOutcome {
   /** Rows claimed: a full batch means there may be more. */
@@ -57,22 +67,79 @@ export interface StepOutcome {
 }
 
 /**
- * The one way the job changes statuses: claim a batch of orders matching `where`, ask `change` what
- * happens to each, and write the next status only where the status is still the one claimed.
+ * The one way the job changes statuses: claim a batch of orders matching `where` and let `move`
+ * change each (through a guarded update); `move` answers the event when the order moved.
  */
-async function changeStatuses(db: Db, now: Date, where: SQL | undefined, change: (row: ClaimedOrder) => Change): Promise<StepOutcome> {
+async function changeStatuses(db: Db, where: SQL | undefined, move: (tx: Tx, row: ClaimedOrder) => Promise<OrderEvent | null>): Promise<StepOutcome> {
   return db.transaction(async (tx) => {
     const claimed = await repo.claimOrders(tx, where, BATCH)
     const moved: OrderEvent[] = []
     for (const row of claimed) {
-      const { event, set, after } = change(row)
-      const status = transition(row.order.status, event, kindOf(row.order, row.product))
-      if (!(await repo.updateOrderInStatus(tx, row.order.id, row.order.status, { ...set, status, updatedAt: now }))) continue
-      await after?.(tx)
-      moved.push(event)
+      const event = await move(tx, row)
+      if (event) moved.push(event)
     }
     return { claimed: claimed.length, moved }
   })
+}
+
+export interface Decision {
+  event: 'approve' | 'reject'
+  /** A rejection's reason key (contract REJECT_REASONS) and the staff member's text. */
+  reason?: string | null
+  note?: string | null
+}
+
+/**
+ * Decides a submitted order (21 → 151 or 110), its history row and audit row in the caller's
+ * transaction. False when the order was no longer submitted: somebody else decided it first.
+ */
+export async function decideOrder(tx: Tx, row: ClaimedOrder, decision: Decision, now: Date, actor: OrderActor): Promise<boolean> {
+  const { order } = row
+  if (order.status !== ORDER_STATUS.submitted) return false
+  const status = transition(order.status, decision.event, kindOf(order, row.product))
+  const moved = await repo.updateOrderInStatus(tx, order.id, order.status, { status, decidedAt: now, updatedAt: now }, changeBy(actor, decision.reason, decision.note))
+  if (!moved) return false
+  await record(tx, {
+    ...auditWho(actor),
+    action: `orders.${decision.event}`,
+    recordType: 'order',
+    recordId: order.orderNo,
+    before: { status: order.status },
+    after: { status, ...(decision.reason ? { reason: decision.reason } : {}), ...(decision.note ? { note: decision.note } : {}) },
+    at: now,
+  })
+  return true
+}
+
+/**
+ * Pays out an approved order (151 → 174, 170, or 3 for a partner's): the due dates count from
+ * `now`, the day the money leaves. History and audit rows in the caller's transaction. False when
+ * the order was no longer approved.
+ */
+export async function disburseOrder(tx: Tx, row: ClaimedOrder, now: Date, actor: OrderActor, payoutRequestId?: number): Promise<boolean> {
+  const { order, product } = row
+  if (order.status !== ORDER_STATUS.approved) return false
+  const status = transition(order.status, 'disburse', kindOf(order, product))
+  const schedule = scheduleFrom(order, product, now)
+  const moved = await repo.updateOrderInStatus(
+    tx,
+    order.id,
+    order.status,
+    { status, disbursedAt: now, dueAt: schedule.lastDue, updatedAt: now },
+    changeBy(actor, payoutRequestId === undefined ? null : `payout ${payoutRequestId}`),
+  )
+  if (!moved) return false
+  await schedule.write(tx)
+  await record(tx, {
+    ...auditWho(actor),
+    action: 'orders.disburse',
+    recordType: 'order',
+    recordId: order.orderNo,
+    before: { status: order.status },
+    after: { status, dueAt: schedule.lastDue, ...(payoutRequestId === undefined ? {} : { payoutRequestId }) },
+    at: now,
+  })
+  return true
 }
 
 /** Demo decision, `delaySeconds` after applying: an amount within the product's limits is approved, any other rejected. */
@@ -80,12 +147,12 @@ export function decideOrders(db: Db, now: Date, delaySeconds: number): Promise<S
   const cutoff = new Date(now.getTime() - delaySeconds * 1000)
   return changeStatuses(
     db,
-    now,
     and(eq(orders.status, ORDER_STATUS.submitted), eq(orders.manualReview, false), lte(orders.appliedAt, cutoff)),
-    ({ order, product }) => ({
-      event: amountAllowed(order.principal, { min: product.minAmount, max: product.maxAmount, step: product.amountStep }) ? 'approve' : 'reject',
-      set: { decidedAt: now },
-    }),
+    async (tx, row) => {
+      const { order, product } = row
+      const event = amountAllowed(order.principal, { min: product.minAmount, max: product.maxAmount, step: product.amountStep }) ? 'approve' : 'reject'
+      return (await decideOrder(tx, row, { event, reason: event === 'reject' ? 'outside_policy' : null }, now, SYSTEM_ACTOR)) ? event : null
+    },
   )
 }
 
@@ -94,12 +161,8 @@ export function disburseOrders(db: Db, now: Date, delaySeconds: number): Promise
   const cutoff = new Date(now.getTime() - delaySeconds * 1000)
   return changeStatuses(
     db,
-    now,
     and(eq(orders.status, ORDER_STATUS.approved), eq(orders.manualReview, false), lte(orders.decidedAt, cutoff)),
-    ({ order, product }) => {
-      const schedule = scheduleFrom(order, product, now)
-      return { event: 'disburse', set: { disbursedAt: now, dueAt: schedule.lastDue }, after: schedule.write }
-    },
+    async (tx, row) => ((await disburseOrder(tx, row, now, SYSTEM_ACTOR)) ? 'disburse' : null),
   )
 }
 
@@ -139,8 +202,10 @@ const REPAYING: OrderStatus[] = [ORDER_STATUS.repayingInstallments, ORDER_STATUS
  */
 export function markOverdue(db: Db, now: Date): Promise<StepOutcome> {
   const today = todayIn(now)
-  return changeStatuses(db, now, and(inArray(orders.status, REPAYING), repo.hasPastDuePeriod(today)), ({ order, product }) => ({
-    event: 'dueDatePassed',
-    after: (tx) => repo.markPeriodsOverdue(tx, order.id, product.market, today),
-  }))
+  return changeStatuses(db, and(inArray(orders.status, REPAYING), repo.hasPastDuePeriod(today)), async (tx, { order, product }) => {
+    const status = transition(order.status, 'dueDatePassed', kindOf(order, product))
+    if (!(await repo.updateOrderInStatus(tx, order.id, order.status, { status, updatedAt: now }, { kind: 'system', reason: 'dueDatePassed' }))) return null
+    await repo.markPeriodsOverdue(tx, order.id, product.market, today)
+    return 'dueDatePassed'
+  })
 }

@@ -4,7 +4,17 @@ import { MARKETS, MARKET_INFO, ORDER_STATUS, ORDER_STATUSES, TKB_HORIZON_DAYS, i
 import type { Executor, Tx } from '../../db/client.js'
 import { jsonRowOf, rowFromJson } from '../../db/json-rows.js'
 import { prepared } from '../../db/prepared.js'
-import { UNSETTLED_STATUSES, orderPeriods, orders, type NewOrder, type NewOrderPeriod, type Order, type OrderPeriod } from './orders.schema.js'
+import {
+  UNSETTLED_STATUSES,
+  orderHistory,
+  orderPeriods,
+  orders,
+  type NewOrder,
+  type NewOrderPeriod,
+  type Order,
+  type OrderActorKind,
+  type OrderPeriod,
+} from './orders.schema.js'
 import { productColumns, productJoin, type Product } from '../products/products.service.js'
 
 const SETTLED_STATUSES = ORDER_STATUSES.filter(isSettled)
@@ -198,6 +208,8 @@ export async function insertOrder(db: Executor, order: NewOrder, periods: Array<
   const [row] = await db.insert(orders).values(order).returning()
   if (!row) throw new Error('order insert returned no row')
   if (periods.length) await db.insert(orderPeriods).values(periods.map((p) => ({ ...p, orderKey: row.id })))
+  // the timeline starts with the borrower's application
+  await db.insert(orderHistory).values({ orderKey: row.id, fromStatus: null, toStatus: row.status, actorKind: 'borrower', at: row.appliedAt })
   return row
 }
 
@@ -249,14 +261,36 @@ export async function claimOrders(tx: Tx, where: SQL | undefined, limit: number)
     .for('update', { of: orders, skipLocked: true })
 }
 
-/** Writes `changes` only if the order is still in `status`; true when it was. */
-export async function updateOrderInStatus(tx: Tx, orderKey: number, status: number, changes: Partial<NewOrder>): Promise<boolean> {
+/** Who changes an order's status, as its history keeps it (docs/product/operations.md#order-history). */
+export type StatusChangeBy =
+  | { kind: Exclude<OrderActorKind, 'staff'>; reason?: string | null; note?: string | null }
+  | { kind: 'staff'; staffId: number; reason?: string | null; note?: string | null }
+
+/**
+ * Writes `changes` only if the order is still in `status`; true when it was. A change of status
+ * adds its row to the order's history in the same transaction, whoever the caller: no status moves
+ * without its record.
+ */
+export async function updateOrderInStatus(tx: Tx, orderKey: number, status: number, changes: Partial<NewOrder>, by: StatusChangeBy): Promise<boolean> {
   const updated = await tx
     .update(orders)
     .set(changes)
     .where(and(eq(orders.id, orderKey), eq(orders.status, status)))
     .returning({ id: orders.id })
-  return updated.length > 0
+  if (updated.length === 0) return false
+  if (changes.status !== undefined && changes.status !== status) {
+    await tx.insert(orderHistory).values({
+      orderKey,
+      fromStatus: status,
+      toStatus: changes.status,
+      actorKind: by.kind,
+      staffId: by.kind === 'staff' ? by.staffId : null,
+      reason: by.reason ?? null,
+      note: by.note ?? null,
+      ...(changes.updatedAt instanceof Date ? { at: changes.updatedAt } : {}),
+    })
+  }
+  return true
 }
 
 /**

@@ -113,3 +113,76 @@ export type Order = typeof orders.$inferSelect
 export type NewOrder = typeof orders.$inferInsert
 export type OrderPeriod = typeof orderPeriods.$inferSelect
 export type NewOrderPeriod = typeof orderPeriods.$inferInsert
+
+export type OrderActorKind = 'system' | 'staff' | 'borrower' | 'gateway'
+
+/**
+ * Every status an order took, one row per change, written by the orders module's own update in the
+ * same transaction as the change (docs/product/operations.md#order-history): the job's, a payment's
+ * and staff's alike. `staff_id` references nothing, as in the audit trail: the history outlives the
+ * accounts it names. `from_status` is null for the order's creation.
+ */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: id(),
+    orderKey: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: integer('from_status'),
+    toStatus: integer('to_status').notNull(),
+    actorKind: text('actor_kind').$type<OrderActorKind>().notNull(),
+    staffId: bigint('staff_id', { mode: 'number' }),
+    /** A rejection's reason key, a payment's event, …. */
+    reason: text('reason'),
+    /** A rejection's text, as the staff member wrote it. */
+    note: text('note'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_history_order_idx').on(t.orderKey, t.id),
+    // the dashboard counts a market's decisions of the day from here
+    index('order_history_to_at_idx').on(t.toStatus, t.at),
+    check('order_history_actor_check', sql`${t.actorKind} in ('system', 'staff', 'borrower', 'gateway') and (${t.actorKind} = 'staff') = (${t.staffId} is not null)`),
+  ],
+)
+
+export type PayoutRequestStatus = 'pending' | 'confirmed' | 'failed' | 'cancelled'
+
+/**
+ * A payout of an approved order, asked for by one finance member and confirmed by another
+ * (docs/product/operations.md#disbursement). At most one pending request per order, held by a
+ * partial unique index: two requests at the same instant cannot both pass. Staff ids reference
+ * nothing, as in the audit trail.
+ */
+export const payoutRequests = pgTable(
+  'payout_requests',
+  {
+    id: id(),
+    orderKey: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<PayoutRequestStatus>().notNull().default('pending'),
+    /** What is sent: the order's `received` when requested. */
+    amount: money('amount'),
+    requestedBy: bigint('requested_by', { mode: 'number' }).notNull(),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    /** Who confirmed or cancelled it, and when. */
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decidedAt: ts('decided_at'),
+    /** The payout adapter that sent it ('sandbox', …) and its reference of the transfer. */
+    provider: text('provider'),
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+  },
+  (t) => [
+    index('payout_requests_order_idx').on(t.orderKey, t.id),
+    uniqueIndex('payout_requests_one_pending_key').on(t.orderKey).where(sql`status = 'pending'`),
+    check('payout_requests_status_check', sql`${t.status} in ('pending', 'confirmed', 'failed', 'cancelled')`),
+    check('payout_requests_decided_check', sql`(${t.status} = 'pending') = (${t.decidedBy} is null)`),
+    check('payout_requests_amount_check', sql`${t.amount} > 0`),
+  ],
+)
+
+export type OrderHistoryRow = typeof orderHistory.$inferSelect
+export type PayoutRequest = typeof payoutRequests.$inferSelect

@@ -8,7 +8,8 @@ import * as repo from './orders.repo.js'
 /**
  * The orders module's public face: other modules reach orders only through this file. Orders live
  * in `orders.repo.ts` (queries), `orders.lifecycle.ts` (status changes) and `orders.job.ts` (the
- * background job that moves them), see docs/product/loans.md#order-lifecycle.
+ * background job that moves them), see docs/product/loans.md#order-lifecycle; the ops console's
+ * order desk in `orders.desk.ts` and `orders.routes.ts` (docs/product/operations.md#loan-decisions).
  */
 
 /** A read of this borrower's order by its public number. */

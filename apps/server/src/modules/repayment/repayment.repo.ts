@@ -118,7 +118,7 @@ export async function insertLedgerEntries(tx: Tx, entries: NewLedgerEntry[]): Pr
 
 /** Writes `changes` to the locked order; the status it was read in is checked again all the same. */
 export async function updateOrder(tx: Tx, orderKey: number, status: number, changes: Partial<NewOrder>): Promise<void> {
-  if (!(await updateOrderInStatus(tx, orderKey, status, changes))) throw new Error(`order ${orderKey} left status ${status} while locked`)
+  if (!(await updateOrderInStatus(tx, orderKey, status, changes, { kind: 'gateway', reason: 'payment' }))) throw new Error(`order ${orderKey} left status ${status} while locked`)
 }
 
 /** The account took its money (even one that had expired: the gateway accepted the payment). */

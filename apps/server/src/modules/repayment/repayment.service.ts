@@ -11,3 +11,5 @@ export { lastPaymentOf, lastPaymentSql, type LastPaymentJson } from './repayment
 export { methodName } from './methods/methods.js'
 
 export type { PaymentAccount } from './repayment.schema.js'
+/** The ops console's order desk: a borrower's repayments, an order's payments and ledger, a market's day. */
+export { orderLedgerOf, orderPaymentsOf, repaymentTotalsOf, repaymentsReceivedOn, type OrderLedgerLine, type OrderPayment, type RepaymentTotals } from './order-desk-reads.js'

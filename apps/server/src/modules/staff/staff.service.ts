@@ -336,3 +336,5 @@ export async function disableStaff(deps: StaffDeps, principal: StaffPrincipal, s
     return accountView(row!)
   })
 }
+/** Who acted, by email, for the screens of other areas (the order desk's timeline and payouts). */
+export { staffEmailsOf } from './staff-emails.js'
