@@ -3,7 +3,7 @@
 //
 // An entry:
 //   name      what `--targets` selects and the table prints (with each request's label)
-//   kind      'read' or 'write': the share of the floor's req/s each must reach (0.6 and 0.3, docs/product/platform.md#benchmarks)
+//   kind      'read' or 'write': the share of the floor's req/s each must reach (0.35 and 0.2, docs/product/platform.md#benchmarks)
 //   mix       the entry's share of the fixed-rate run, split evenly over its requests (0: left out)
 //   requests  (demo) => [request]: demo is what demo.mjs reads from the server (productId, one
 //             order per status, problemId, qaCategoryId, accountId); a request is { label?, method, path, headers, body? } as
