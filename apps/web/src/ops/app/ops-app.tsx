@@ -1,0 +1,92 @@
+import type { Locale } from '@kilat/domain'
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { App, ConfigProvider } from 'antd'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { RouterProvider, type DataRouter } from 'react-router'
+import { ApiProvider, isApiError, isNetworkError, isSessionError, type ApiClient } from '../../shared/api'
+import { createOpsApi } from './api'
+import { loadOpsLanguage, OpsI18nProvider, type OpsLanguage } from './i18n'
+import { ME_KEY } from './session'
+
+export interface OpsAppProps {
+  router: DataRouter
+  language: OpsLanguage
+  /** The page's CSP nonce, for the style elements Ant Design writes. */
+  nonce?: string
+  /** Tests pass a client over their own transport. */
+  api?: (notify: (message: string) => void, networkMessage: () => string) => ApiClient
+}
+
+/** The console's providers: texts, Ant Design's theme and nonce, queries and the API client. */
+export function OpsApp({ router, language: initial, nonce, api }: OpsAppProps) {
+  const [language, setLanguage] = useState(initial)
+  const switching = useRef<Locale | undefined>(undefined)
+  const switchLanguage = async (locale: Locale) => {
+    if (locale === language.translator.language || switching.current === locale) return
+    switching.current = locale
+    try {
+      const next = await loadOpsLanguage(locale)
+      setLanguage(next)
+      document.documentElement.lang = locale
+    } finally {
+      switching.current = undefined
+    }
+  }
+  useEffect(() => {
+    document.documentElement.lang = language.translator.language
+  }, [language])
+
+  return (
+    <OpsI18nProvider language={language} onSwitch={switchLanguage}>
+      <ConfigProvider locale={language.antd} csp={nonce ? { nonce } : undefined} theme={{ token: { colorPrimary: '#3360DD', colorLink: '#2a50b8' } }}>
+        <App>
+          <OpsData router={router} api={api} networkMessage={() => language.translator.fixedT('ops' as never)('app.network')}>
+            <RouterProvider router={router} />
+          </OpsData>
+        </App>
+      </ConfigProvider>
+    </OpsI18nProvider>
+  )
+}
+
+function OpsData({ router, api, networkMessage, children }: { router: DataRouter; api: OpsAppProps['api']; networkMessage: () => string; children: ReactNode }) {
+  const { message } = App.useApp()
+  const messageRef = useRef(networkMessage)
+  messageRef.current = networkMessage
+  const client = useMemo(() => {
+    const notify = (text: string) => void message.error(text)
+    return api ? api(notify, () => messageRef.current()) : createOpsApi({ error: notify }, () => messageRef.current())
+  }, [api, message])
+  const queryClient = useMemo(() => createOpsQueryClient(router), [router])
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ApiProvider client={client}>{children}</ApiProvider>
+    </QueryClientProvider>
+  )
+}
+
+/**
+ * Queries for the console. A session that ends while the console is open (idle, absolute limit,
+ * account disabled: docs/product/operations.md#sessions) answers 401 to whatever call comes next:
+ * back to the sign-in with a message, and back to this address after it.
+ */
+export function createOpsQueryClient(router: DataRouter): QueryClient {
+  const onError = (error: unknown) => {
+    if (!isSessionError(error) || !queryClient.getQueryData(ME_KEY)) return
+    queryClient.clear()
+    const { pathname, search } = router.state.location
+    void router.navigate(`/ops/sign-in?expired=1&next=${encodeURIComponent(pathname + search)}`)
+  }
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (count, error) => count < 1 && (!isApiError(error) || isNetworkError(error)),
+      },
+    },
+  })
+  return queryClient
+}

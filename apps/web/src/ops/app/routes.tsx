@@ -1,0 +1,32 @@
+import type { RouteObject } from 'react-router'
+import { Navigate } from 'react-router'
+import { HomeRedirect, OpsLayout } from './layout'
+import { NotFound, RouteFailure } from './states'
+
+/**
+ * The console's routes, all under /ops. Each screen's code is its own chunk, loaded when opened;
+ * the sign-in and enrolment pages stand outside the signed-in layout.
+ */
+export function createOpsRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/ops',
+      ErrorBoundary: RouteFailure,
+      children: [
+        { path: 'sign-in', lazy: async () => ({ Component: (await import('../staff/sign-in-page')).SignInPage }) },
+        { path: 'enrol', lazy: async () => ({ Component: (await import('../staff/enrol-page')).EnrolPage }) },
+        {
+          Component: OpsLayout,
+          children: [
+            { index: true, Component: HomeRedirect },
+            { path: 'dashboard', lazy: async () => ({ Component: (await import('../orders/dashboard-page')).DashboardPage }) },
+            { path: 'staff', lazy: async () => ({ Component: (await import('../staff/staff-page')).StaffPage }) },
+            { path: 'audit', lazy: async () => ({ Component: (await import('../audit/audit-page')).AuditPage }) },
+            { path: '*', Component: NotFound },
+          ],
+        },
+      ],
+    },
+    { path: '*', Component: () => <Navigate to="/ops" replace /> },
+  ]
+}
