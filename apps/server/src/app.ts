@@ -114,7 +114,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(authRoutes)
   await app.register(productsRoutes)
   await app.register(loansRoutes)
-  await app.register(complaintsRoutes, { storage })
+  await app.register(complaintsRoutes, { storage, now })
   await app.register(chatbotRoutes)
   await app.register(registrationRoutes)
   await app.register(lendingFiguresRoutes)

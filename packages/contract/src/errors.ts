@@ -60,6 +60,10 @@ export const ERROR_CODES = {
   alreadyRated: 4009,
   complaintNotAnswered: 4010,
   ratingRequired: 4011,
+  /** The complaint desk (docs/product/operations.md#complaint-desk). */
+  complaintTaken: 4012,
+  complaintClosed: 4013,
+  complaintAlreadyReplied: 4014,
   /** Repayment (docs/product/money-rules.md#repayment). 800005 and 800006 are the card-repay codes the app always used. */
   payMethodUnknown: 6001,
   nothingOwed: 6002,
@@ -383,6 +387,30 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Silakan pilih',
       en: 'Please choose a rating.',
       es: 'Elige una calificación.',
+    },
+  },
+  complaintTaken: {
+    status: 409,
+    messages: {
+      id: 'Pengaduan ini sudah ditangani oleh staf lain.',
+      en: 'Another staff member has already taken this complaint.',
+      es: 'Otra persona del equipo ya tomó esta queja.',
+    },
+  },
+  complaintClosed: {
+    status: 409,
+    messages: {
+      id: 'Pengaduan ini sudah ditutup.',
+      en: 'This complaint is already closed.',
+      es: 'Esta queja ya está cerrada.',
+    },
+  },
+  complaintAlreadyReplied: {
+    status: 409,
+    messages: {
+      id: 'Pengaduan ini sudah dijawab.',
+      en: 'This complaint has already been answered.',
+      es: 'Esta queja ya fue respondida.',
     },
   },
   payMethodUnknown: {

@@ -19,6 +19,8 @@ export function defineOpsCall<Q extends z.ZodType = Empty, B extends z.ZodType =
   method: 'GET' | 'POST'
   path: `${typeof OPS_API_PREFIX}/${string}`
   roles: readonly StaffRole[]
+  /** `multipart` for a call that uploads a file. */
+  bodyType?: 'multipart'
   query?: Q
   body?: B
   data?: D

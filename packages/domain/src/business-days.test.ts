@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { addBusinessDays, isBusinessDay, isReplyOverdue, publicHolidays, replyDueDate } from './business-days.js'
+import { addBusinessDays, isBusinessDay, isReplyOverdue, publicHolidays, regulatorDueDate, replyDueDate } from './business-days.js'
 import { addDays } from './calendar.js'
 import { MARKETS, type Market } from './markets.js'
 
@@ -74,6 +74,39 @@ describe('reply due date', () => {
         expect(addBusinessDays(start, n + 1, m) > addBusinessDays(start, n, m)).toBe(true)
         // never more than n business days plus every weekend and holiday in a 3-week window
         expect(addBusinessDays(start, 3, m) <= addDays(start, 14)).toBe(true)
+      }),
+    )
+  })
+})
+
+describe('regulator due date', () => {
+  // Monday 2 March 2026, 10:00 in Jakarta, Kolkata and Mexico City alike (times differ, the local day is the same)
+  it('is 10 working days in Indonesia, holidays out', () => {
+    expect(regulatorDueDate(new Date('2026-03-02T03:00:00Z'), 'ID')).toBe('2026-03-16')
+    // Nyepi and Idul Fitri (19 to 21 March) fall inside: two weekdays more
+    expect(regulatorDueDate(new Date('2026-03-16T03:00:00Z'), 'ID')).toBe('2026-04-01')
+  })
+
+  it('is 30 calendar days in India, weekends and holidays included', () => {
+    expect(regulatorDueDate(new Date('2026-03-02T04:30:00Z'), 'IN')).toBe('2026-04-01')
+    expect(regulatorDueDate(new Date('2026-12-20T04:30:00Z'), 'IN')).toBe('2027-01-19')
+  })
+
+  it('is 30 business days in Mexico, its rest days out', () => {
+    // 30 weekdays from 3 March, less Benito Juárez (16 March): Tuesday 14 April
+    expect(regulatorDueDate(new Date('2026-03-02T16:00:00Z'), 'MX')).toBe('2026-04-14')
+  })
+
+  it('counts from the market-local filing day', () => {
+    // 23:30 on Sunday 1 March in Mexico City is already Monday in UTC
+    expect(regulatorDueDate(new Date('2026-03-02T05:30:00Z'), 'MX')).toBe(regulatorDueDate(new Date('2026-03-01T18:00:00Z'), 'MX'))
+    expect(regulatorDueDate(new Date('2026-03-02T05:30:00Z'), 'MX')).not.toBe(regulatorDueDate(new Date('2026-03-02T16:00:00Z'), 'MX'))
+  })
+
+  it('is never before our own promise', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2025-01-01'), max: new Date('2027-12-01'), noInvalidDate: true }), fc.constantFrom(...MARKETS), (at, market: Market) => {
+        expect(regulatorDueDate(at, market) >= replyDueDate(at, market)).toBe(true)
       }),
     )
   })

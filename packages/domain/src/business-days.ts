@@ -101,3 +101,21 @@ export function replyDueDate(filedAt: Date, market: Market, weekdays = 3): strin
 export function isReplyOverdue(replyDue: string, now: Date, market: Market): boolean {
   return localDate(now, market) > replyDue
 }
+
+/**
+ * The regulator's limit for settling a complaint (docs/product/operations.md#complaint-desk), from
+ * the local day after it was filed: Indonesia's OJK 10 working days, India's RBI 30 days, Mexico's
+ * CONDUSEF 30 business days. Our own promise, a reply within 3 business days, comes first.
+ */
+export const REGULATOR_LIMITS: Readonly<Record<Market, { days: number; count: 'business' | 'calendar' }>> = {
+  ID: { days: 10, count: 'business' },
+  IN: { days: 30, count: 'calendar' },
+  MX: { days: 30, count: 'business' },
+}
+
+/** The last day (yyyy-mm-dd, market-local) within the regulator's limit for a complaint filed at `filedAt`. */
+export function regulatorDueDate(filedAt: Date, market: Market): string {
+  const { days, count } = REGULATOR_LIMITS[market]
+  const filed = localDate(filedAt, market)
+  return count === 'business' ? addBusinessDays(filed, days, market) : addDays(filed, days)
+}

@@ -99,3 +99,9 @@ export async function insertBorrower(db: Executor, values: { phone: string; mark
   const [row] = await db.insert(borrowers).values(values).onConflictDoNothing({ target: borrowers.phone }).returning({ id: borrowers.id })
   return row?.id
 }
+
+/** A borrower's number and market, for staff screens (docs/product/operations.md#complaint-desk: shown masked). */
+export async function borrowerForStaff(db: Executor, id: number): Promise<{ phone: string; market: Market } | undefined> {
+  const [row] = await db.select({ phone: borrowers.phone, market: borrowers.market }).from(borrowers).where(eq(borrowers.id, id)).limit(1)
+  return row
+}

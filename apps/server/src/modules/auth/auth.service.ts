@@ -76,6 +76,6 @@ export async function loginWithCode(deps: AuthDeps, caller: Caller, input: { pho
 }
 
 export type { Borrower } from './auth.schema.js'
-export { borrowerLocale, insertBorrower, isPhoneRegistered } from './auth.repo.js'
+export { borrowerForStaff, borrowerLocale, insertBorrower, isPhoneRegistered } from './auth.repo.js'
 /** The sessions' storage, for http/'s request context (app.ts) and the sign-out. */
 export { createSession, deleteSession, sessionStore } from './session-store.js'

@@ -123,7 +123,7 @@ export interface ComplaintRow extends Complaint {
   sonTitle: Record<string, string> | null
 }
 
-const complaintColumns = {
+export const complaintColumns = {
   complaint: complaints,
   orderNo: orderColumns.orderNo,
   market: productColumns.market,

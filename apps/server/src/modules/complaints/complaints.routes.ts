@@ -15,16 +15,20 @@ import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage.js'
 import { AppError } from '../../http/errors.js'
 import { registerCall } from '../../http/route.js'
 import * as complaints from './complaints.service.js'
+import { deskRoutes } from './desk.routes.js'
 
 export interface ComplaintsOptions {
   /** Where images are kept; local disk under DATA_DIR/uploads by default. */
   storage?: FileStorage | undefined
+  /** The clock of the complaint desk's dates (tests move it). */
+  now?: () => Date
 }
 
 /** Complaints, their images and the customer-service contact (docs/product/complaints.md). */
 export async function complaintsRoutes(app: FastifyInstance, options: ComplaintsOptions): Promise<void> {
   const storage = options.storage ?? new LocalDiskStorage(path.join(app.config.DATA_DIR, 'uploads'))
   const deps: complaints.ComplaintDeps = { db: app.db, storage, config: app.config }
+  deskRoutes(app, { ...deps, now: options.now ?? (() => new Date()) })
 
   for (const call of [problemInit, problemInitV3]) {
     registerCall(app, call, ({ req, borrower, body }) => complaints.initOf(app.db, borrower, req.locale, body.orderNo ?? body.orderId))

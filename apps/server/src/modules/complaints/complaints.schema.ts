@@ -97,6 +97,40 @@ export const complaintUploads = pgTable(
   ],
 )
 
+/**
+ * Who works on a complaint (docs/product/operations.md#complaint-desk): one row per complaint, so
+ * that of two agents taking it at once the database lets exactly one in. The staff member's email
+ * is kept as it was then: staff rows belong to modules/staff, and the desk shows it without them.
+ */
+export const complaintAssignments = pgTable(
+  'complaint_assignments',
+  {
+    complaintId: bigint('complaint_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+    staffEmail: text('staff_email').notNull(),
+    assignedAt: ts('assigned_at').notNull().defaultNow(),
+  },
+  (t) => [index('complaint_assignments_staff_idx').on(t.staffId)],
+)
+
+/** Staff's internal notes on a complaint: never shown to the borrower. */
+export const complaintNotes = pgTable(
+  'complaint_notes',
+  {
+    id: id(),
+    complaintId: bigint('complaint_id', { mode: 'number' })
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+    staffEmail: text('staff_email').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaint_notes_complaint_idx').on(t.complaintId, t.id), check('complaint_notes_text_check', sql`char_length(${t.text}) between 1 and 1000`)],
+)
+
 export type ProblemType = typeof problemTypes.$inferSelect
 export type Complaint = typeof complaints.$inferSelect
 export type NewComplaint = typeof complaints.$inferInsert

@@ -184,13 +184,18 @@ export async function uploadImage(deps: ComplaintDeps, borrower: Borrower, file:
 export async function imageFor(deps: ComplaintDeps, borrower: Borrower, name: string): Promise<{ data: Buffer; mime: string }> {
   const row = await repo.ownUpload(deps.db, borrower.id, name)
   if (!row) throw new AppError('notFound')
+  return readStoredImage(deps, name, row.mime)
+}
+
+/** The bytes of a stored image; a demo reply image is drawn the first time it is asked for. */
+export async function readStoredImage(deps: Pick<ComplaintDeps, 'storage'>, name: string, mime: string): Promise<{ data: Buffer; mime: string }> {
   let data = await deps.storage.get(name)
   if (!data) {
     data = await demoImage(name)
     if (!data) throw new AppError('notFound')
     await deps.storage.put(name, data)
   }
-  return { data, mime: row.mime }
+  return { data, mime }
 }
 
 function typeText(row: Pick<repo.ComplaintListRow, 'problemType' | 'problemSonType' | 'typeTitle' | 'sonTitle'>, locale: Locale): { type: string; sonType: string } {
