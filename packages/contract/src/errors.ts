@@ -86,6 +86,12 @@ export const ERROR_CODES = {
   staffForbidden: 7004,
   enrolmentInvalid: 7005,
   staffEmailTaken: 7006,
+  /** The order desk (docs/product/operations.md#order-desk-errors). */
+  orderAlreadyDecided: 3101,
+  orderNotApproved: 3102,
+  payoutAlreadyRequested: 3103,
+  payoutSameStaff: 3104,
+  payoutNotPending: 3105,
 } as const
 
 /**
@@ -555,6 +561,46 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Sudah ada akun staf dengan email ini.',
       en: 'A staff account with this email already exists.',
       es: 'Ya existe una cuenta de personal con este correo.',
+    },
+  },
+  orderAlreadyDecided: {
+    status: 409,
+    messages: {
+      id: 'Pesanan ini sudah diputuskan. Muat ulang untuk melihat statusnya.',
+      en: 'This order was already decided. Reload to see its status.',
+      es: 'Este pedido ya fue decidido. Recarga para ver su estado.',
+    },
+  },
+  orderNotApproved: {
+    status: 409,
+    messages: {
+      id: 'Pesanan ini tidak menunggu pencairan.',
+      en: 'This order is not waiting for its payout.',
+      es: 'Este pedido no está esperando su desembolso.',
+    },
+  },
+  payoutAlreadyRequested: {
+    status: 409,
+    messages: {
+      id: 'Pencairan pesanan ini sudah diminta dan menunggu konfirmasi.',
+      en: 'A payout of this order is already requested and waiting for confirmation.',
+      es: 'Ya se solicitó el desembolso de este pedido y espera confirmación.',
+    },
+  },
+  payoutSameStaff: {
+    status: 403,
+    messages: {
+      id: 'Pencairan harus dikonfirmasi oleh anggota keuangan lain, bukan yang memintanya.',
+      en: 'Another finance member must confirm a payout, not the one who requested it.',
+      es: 'Otro miembro de finanzas debe confirmar el desembolso, no quien lo solicitó.',
+    },
+  },
+  payoutNotPending: {
+    status: 409,
+    messages: {
+      id: 'Permintaan pencairan ini sudah diproses atau dibatalkan. Muat ulang untuk melihat statusnya.',
+      en: 'This payout request was already handled or cancelled. Reload to see its status.',
+      es: 'Esta solicitud de desembolso ya fue procesada o cancelada. Recarga para ver su estado.',
     },
   },
 } as const)
