@@ -3,6 +3,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { App, ConfigProvider } from 'antd'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { RouterProvider, type DataRouter } from 'react-router'
+import type { Namespace, Translator } from '../../shared/i18n/translator'
 import { ApiProvider, isApiError, isNetworkError, isSessionError, type ApiClient } from '../../shared/api'
 import { createOpsApi } from './api'
 import { loadOpsLanguage, OpsI18nProvider, type OpsLanguage } from './i18n'
@@ -40,7 +41,7 @@ export function OpsApp({ router, language: initial, nonce, api }: OpsAppProps) {
     <OpsI18nProvider language={language} onSwitch={switchLanguage}>
       <ConfigProvider locale={language.antd} csp={nonce ? { nonce } : undefined} theme={{ token: { colorPrimary: '#3360DD', colorLink: '#2a50b8' } }}>
         <App>
-          <OpsData router={router} api={api} networkMessage={() => language.translator.fixedT('ops' as never)('app.network')}>
+          <OpsData router={router} api={api} translator={language.translator}>
             <RouterProvider router={router} />
           </OpsData>
         </App>
@@ -49,14 +50,13 @@ export function OpsApp({ router, language: initial, nonce, api }: OpsAppProps) {
   )
 }
 
-function OpsData({ router, api, networkMessage, children }: { router: DataRouter; api: OpsAppProps['api']; networkMessage: () => string; children: ReactNode }) {
+function OpsData({ router, api, translator, children }: { router: DataRouter; api: OpsAppProps['api']; translator: Translator; children: ReactNode }) {
   const { message } = App.useApp()
-  const messageRef = useRef(networkMessage)
-  messageRef.current = networkMessage
   const client = useMemo(() => {
     const notify = (text: string) => void message.error(text)
-    return api ? api(notify, () => messageRef.current()) : createOpsApi({ error: notify }, () => messageRef.current())
-  }, [api, message])
+    const networkMessage = () => translator.fixedT('ops' as Namespace)('app.network')
+    return api ? api(notify, networkMessage) : createOpsApi({ error: notify }, networkMessage)
+  }, [api, message, translator])
   const queryClient = useMemo(() => createOpsQueryClient(router), [router])
   return (
     <QueryClientProvider client={queryClient}>

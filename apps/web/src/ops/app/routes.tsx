@@ -20,6 +20,12 @@ export function createOpsRoutes(): RouteObject[] {
           children: [
             { index: true, Component: HomeRedirect },
             { path: 'dashboard', lazy: async () => ({ Component: (await import('../orders/dashboard-page')).DashboardPage }) },
+            { path: 'complaints', lazy: async () => ({ Component: (await import('../complaints/queue-page')).ComplaintQueuePage }) },
+            { path: 'complaints/:id', lazy: async () => ({ Component: (await import('../complaints/complaint-page')).ComplaintPage }) },
+            { path: 'review', lazy: async () => ({ Component: (await import('../orders/review-page')).ReviewPage }) },
+            { path: 'disbursement', lazy: async () => ({ Component: (await import('../orders/disbursement-page')).DisbursementPage }) },
+            { path: 'orders', lazy: async () => ({ Component: (await import('../orders/order-search-page')).OrderSearchPage }) },
+            { path: 'orders/:orderNo', lazy: async () => ({ Component: (await import('../orders/order-page')).OrderPage }) },
             { path: 'staff', lazy: async () => ({ Component: (await import('../staff/staff-page')).StaffPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('../audit/audit-page')).AuditPage }) },
             { path: '*', Component: NotFound },
