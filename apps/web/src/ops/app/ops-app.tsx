@@ -73,9 +73,10 @@ function OpsData({ router, api, translator, children }: { router: DataRouter; ap
 export function createOpsQueryClient(router: DataRouter): QueryClient {
   const onError = (error: unknown) => {
     if (!isSessionError(error) || !queryClient.getQueryData(ME_KEY)) return
-    queryClient.clear()
     const { pathname, search } = router.state.location
-    void router.navigate(`/ops/sign-in?expired=1&next=${encodeURIComponent(pathname + search)}`)
+    if (pathname.startsWith('/ops/sign-in')) return
+    // The signed-in screens leave first; then nothing of the ended session stays in memory.
+    void router.navigate(`/ops/sign-in?expired=1&next=${encodeURIComponent(pathname + search)}`).then(() => queryClient.clear())
   }
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

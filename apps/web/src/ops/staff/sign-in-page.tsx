@@ -1,6 +1,6 @@
 import { ERROR_CODES, staffSignIn, staffSignInCode } from '@kilat/contract'
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Form, Input, Typography } from 'antd'
+import { Alert, Button, Card, Form, Input, Typography, type FormInstance } from 'antd'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { isNetworkError, isSessionError, useApi } from '../../shared/api'
@@ -27,7 +27,6 @@ export function SignInPage() {
   )
   const [busy, setBusy] = useState(false)
   const [passwordForm] = Form.useForm<PasswordStep>()
-  const [codeForm] = Form.useForm<{ code: string }>()
 
   /** A refusal that is about the account rather than one field: said above the form. */
   const generalNotice = (error: unknown): OpsKey | undefined => {
@@ -53,7 +52,7 @@ export function SignInPage() {
     }
   }
 
-  const submitCode = async ({ code }: { code: string }) => {
+  const submitCode = async ({ code }: { code: string }, codeForm: FormInstance<{ code: string }>) => {
     setBusy(true)
     setNotice(undefined)
     try {
@@ -98,25 +97,29 @@ export function SignInPage() {
               </Button>
             </Form>
           ) : (
-            <Form form={codeForm} layout="vertical" onFinish={submitCode} requiredMark={false} name="sign-in-code">
-              <Typography.Paragraph>{t('signIn.codeHelp')}</Typography.Paragraph>
-              <Form.Item
-                name="code"
-                label={t('signIn.code')}
-                rules={[{ required: true, message: t('field.required') }, { pattern: /^\s*(\d\s*){6}$/, message: t('field.code') }]}
-              >
-                <Input autoComplete="one-time-code" inputMode="numeric" maxLength={16} autoFocus />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" block loading={busy}>
-                {t('signIn.codeSubmit')}
-              </Button>
-              <Button type="link" block onClick={() => setStep('password')} style={{ marginTop: 8 }}>
-                {t('signIn.back')}
-              </Button>
-            </Form>
+            <CodeStep busy={busy} onSubmit={submitCode} onBack={() => setStep('password')} />
           )}
         </Card>
       </main>
     </div>
+  )
+}
+
+function CodeStep({ busy, onSubmit, onBack }: { busy: boolean; onSubmit: (values: { code: string }, form: FormInstance<{ code: string }>) => Promise<void>; onBack: () => void }) {
+  const { t } = useOpsText()
+  const [form] = Form.useForm<{ code: string }>()
+  return (
+    <Form form={form} layout="vertical" onFinish={(values) => onSubmit(values, form)} requiredMark={false} name="sign-in-code">
+      <Typography.Paragraph>{t('signIn.codeHelp')}</Typography.Paragraph>
+      <Form.Item name="code" label={t('signIn.code')} rules={[{ required: true, message: t('field.required') }, { pattern: /^\s*(\d\s*){6}$/, message: t('field.code') }]}>
+        <Input autoComplete="one-time-code" inputMode="numeric" maxLength={16} autoFocus />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        {t('signIn.codeSubmit')}
+      </Button>
+      <Button type="link" block onClick={onBack} style={{ marginTop: 8 }}>
+        {t('signIn.back')}
+      </Button>
+    </Form>
   )
 }
