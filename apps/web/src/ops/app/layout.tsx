@@ -1,7 +1,7 @@
 import { LOCALES, type Locale, type Market } from '@kilat/domain'
 import { staffSetLanguage } from '@kilat/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Button, Dropdown, Layout, Menu, Select, Typography } from 'antd'
+import { Button, Dropdown, Layout, Menu, Radio } from 'antd'
 import { useEffect, useState } from 'react'
 import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { isSessionError, useApi } from '../../shared/api'
@@ -85,18 +85,18 @@ function SignedIn() {
 
 function MarketSwitch({ markets, market, onChange }: { markets: readonly Market[]; market: Market; onChange: (market: Market) => void }) {
   const { t } = useOpsText()
-  if (markets.length < 2) return <Typography.Text>{t(`market.${market}`)}</Typography.Text>
+  if (markets.length < 2) return <span>{t(`market.${market}`)}</span>
   return (
-    <label className="ops-market">
-      <span>{t('market.label')}</span>
-      <Select<Market>
-        aria-label={t('market.label')}
+    <div className="ops-market" role="group" aria-label={t('market.label')}>
+      <span aria-hidden="true">{t('market.label')}</span>
+      <Radio.Group
+        optionType="button"
+        buttonStyle="solid"
         value={market}
-        onChange={onChange}
+        onChange={(event) => onChange(event.target.value as Market)}
         options={markets.map((m) => ({ value: m, label: t(`market.${m}`) }))}
-        style={{ minWidth: 140 }}
       />
-    </label>
+    </div>
   )
 }
 

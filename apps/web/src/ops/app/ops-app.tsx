@@ -1,13 +1,23 @@
 import type { Locale } from '@kilat/domain'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { App, ConfigProvider } from 'antd'
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { ConfigProvider, message as antdMessage } from 'antd'
+import { createContext, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { RouterProvider, type DataRouter } from 'react-router'
 import type { Namespace, Translator } from '../../shared/i18n/translator'
 import { ApiProvider, isApiError, isNetworkError, isSessionError, type ApiClient } from '../../shared/api'
 import { createOpsApi } from './api'
 import { loadOpsLanguage, OpsI18nProvider, type OpsLanguage } from './i18n'
 import { ME_KEY } from './session'
+
+type Notices = ReturnType<typeof antdMessage.useMessage>[0]
+const NoticesContext = createContext<Notices | null>(null)
+
+/** Short messages after an action (saved, refused), in the console's language. */
+export function useNotices(): { message: Notices } {
+  const message = use(NoticesContext)
+  if (!message) throw new Error('useNotices outside the console')
+  return { message }
+}
 
 export interface OpsAppProps {
   router: DataRouter
@@ -40,18 +50,18 @@ export function OpsApp({ router, language: initial, nonce, api }: OpsAppProps) {
   return (
     <OpsI18nProvider language={language} onSwitch={switchLanguage}>
       <ConfigProvider locale={language.antd} csp={nonce ? { nonce } : undefined} theme={{ token: { colorPrimary: '#3360DD', colorLink: '#2a50b8' } }}>
-        <App>
-          <OpsData router={router} api={api} translator={language.translator}>
-            <RouterProvider router={router} />
-          </OpsData>
-        </App>
+        <OpsData router={router} api={api} translator={language.translator}>
+          <RouterProvider router={router} />
+        </OpsData>
       </ConfigProvider>
     </OpsI18nProvider>
   )
 }
 
 function OpsData({ router, api, translator, children }: { router: DataRouter; api: OpsAppProps['api']; translator: Translator; children: ReactNode }) {
-  const { message } = App.useApp()
+  // The hook's messages render inside the providers, with the nonce and the language; a static
+  // `message.error()` would not (docs/decisions/0015-ops-console.md).
+  const [message, holder] = antdMessage.useMessage()
   const client = useMemo(() => {
     const notify = (text: string) => void message.error(text)
     const networkMessage = () => translator.fixedT('ops' as Namespace)('app.network')
@@ -60,7 +70,12 @@ function OpsData({ router, api, translator, children }: { router: DataRouter; ap
   const queryClient = useMemo(() => createOpsQueryClient(router), [router])
   return (
     <QueryClientProvider client={queryClient}>
-      <ApiProvider client={client}>{children}</ApiProvider>
+      <ApiProvider client={client}>
+        <NoticesContext value={message}>
+          {holder}
+          {children}
+        </NoticesContext>
+      </ApiProvider>
     </QueryClientProvider>
   )
 }

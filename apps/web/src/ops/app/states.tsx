@@ -1,4 +1,4 @@
-import { Alert, Button, Result, Spin } from 'antd'
+import { Alert, Button, Spin } from 'antd'
 import { useRouteError } from 'react-router'
 import { useOpsText } from './i18n'
 
@@ -14,12 +14,12 @@ export function Loading() {
 
 export function NotFound() {
   const { t } = useOpsText()
-  return <Result status="404" title={t('app.notFound')} />
+  return <Alert type="warning" showIcon title={t('app.notFound')} />
 }
 
 export function NotAllowed() {
   const { t } = useOpsText()
-  return <Result status="403" title={t('app.notAllowed')} />
+  return <Alert type="warning" showIcon title={t('app.notAllowed')} />
 }
 
 /** A call that failed: what the server said, and a way to try again. */
@@ -41,5 +41,10 @@ export function RouteFailure() {
   const error = useRouteError()
   const { t } = useOpsText()
   console.error(error)
-  return <Result status="error" title={t('app.failed')} extra={<Button href="/ops">{t('app.retry')}</Button>} />
+  return <Alert type="error" showIcon title={t('app.failed')} action={<Button href="/ops">{t('app.retry')}</Button>} />
+}
+
+/** A page-sized notice (a link that cannot work, say): a heading and what to do. */
+export function Notice({ title }: { title: string }) {
+  return <Alert type="warning" showIcon title={title} />
 }

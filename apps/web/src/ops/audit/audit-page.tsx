@@ -1,7 +1,6 @@
 import { auditSearch, staffList, type DataOf, type QueryOf } from '@kilat/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, DatePicker, Flex, Form, Input, Select, Table, Typography } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import { Button, Flex, Form, Input, Select, Table } from 'antd'
 import { useSearchParams } from 'react-router'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
@@ -29,7 +28,18 @@ interface FilterForm {
   staffId?: number
   recordType?: string
   recordId?: string
-  dates?: [Dayjs | null, Dayjs | null] | null
+  /** yyyy-mm-dd of the browser's date inputs: the first and last day, whole days in the staff member's time zone. */
+  fromDay?: string
+  toDay?: string
+}
+
+/** The day of an instant, as a date input shows it (the staff member's time zone). */
+function dayOf(iso: string | undefined): string | undefined {
+  if (!iso) return undefined
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return undefined
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 }
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2))
@@ -54,9 +64,9 @@ export function AuditPage() {
     if (values.staffId) next.set('staffId', String(values.staffId))
     if (values.recordType?.trim()) next.set('recordType', values.recordType.trim())
     if (values.recordId?.trim()) next.set('recordId', values.recordId.trim())
-    const [from, to] = values.dates ?? []
-    if (from) next.set('from', from.startOf('day').toISOString())
-    if (to) next.set('to', to.endOf('day').toISOString())
+    // Local midnight to the last millisecond of the last day, sent as instants.
+    if (values.fromDay) next.set('from', new Date(`${values.fromDay}T00:00:00`).toISOString())
+    if (values.toDay) next.set('to', new Date(`${values.toDay}T23:59:59.999`).toISOString())
     setParams(next)
   }
   const page = (before: number | null) => {
@@ -68,9 +78,9 @@ export function AuditPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+      <h1 className="ops-title">
         {t('audit.title')}
-      </Typography.Title>
+      </h1>
       <Form
         form={form}
         layout="inline"
@@ -81,7 +91,8 @@ export function AuditPage() {
           staffId: search.staffId ? Number(search.staffId) : undefined,
           recordType: search.recordType,
           recordId: search.recordId,
-          dates: search.from || search.to ? [search.from ? dayjs(search.from) : null, search.to ? dayjs(search.to) : null] : null,
+          fromDay: dayOf(search.from),
+          toDay: dayOf(search.to),
         }}
       >
         <Form.Item name="staffId" label={t('audit.staffMember')}>
@@ -98,8 +109,11 @@ export function AuditPage() {
         <Form.Item name="recordId" label={t('audit.recordId')}>
           <Input allowClear style={{ width: 140 }} />
         </Form.Item>
-        <Form.Item name="dates" label={t('audit.dates')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        <Form.Item name="fromDay" label={t('audit.fromDay')}>
+          <Input type="date" style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="toDay" label={t('audit.toDay')}>
+          <Input type="date" style={{ width: 160 }} />
         </Form.Item>
         <Flex gap={8}>
           <Button type="primary" htmlType="submit">
@@ -107,7 +121,7 @@ export function AuditPage() {
           </Button>
           <Button
             onClick={() => {
-              form.setFieldsValue({ staffId: undefined, recordType: undefined, recordId: undefined, dates: null })
+              form.setFieldsValue({ staffId: undefined, recordType: undefined, recordId: undefined, fromDay: undefined, toDay: undefined })
               setParams({ market })
             }}
           >
@@ -131,11 +145,11 @@ export function AuditPage() {
               expandedRowRender: (entry) => (
                 <Flex gap={24} wrap>
                   <div>
-                    <Typography.Text strong>{t('audit.before')}</Typography.Text>
+                    <strong>{t('audit.before')}</strong>
                     <pre>{json(entry.before)}</pre>
                   </div>
                   <div>
-                    <Typography.Text strong>{t('audit.after')}</Typography.Text>
+                    <strong>{t('audit.after')}</strong>
                     <pre>{json(entry.after)}</pre>
                   </div>
                 </Flex>

@@ -10,13 +10,15 @@ import {
   type ComplaintDeskDetail,
 } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Descriptions, Flex, Form, Image, Input, List, Popconfirm, Space, Typography, Upload, type UploadFile } from 'antd'
+import { Button, Descriptions, Flex, Form, Image, Input, List, Popconfirm, Space, Upload, type UploadFile } from 'antd'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
 import { showFieldErrors } from '../app/form-errors'
+import { useNotices } from '../app/ops-app'
+import { Panel } from '../app/panel'
 import { useOpsText, type OpsT } from '../app/i18n'
 import { useOpsMarket, useStaff } from '../app/session'
 import { LoadFailure, Loading } from '../app/states'
@@ -36,7 +38,7 @@ export function ComplaintPage() {
   const complaintId = Number(id)
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = App.useApp()
+  const { message } = useNotices()
   const queryClient = useQueryClient()
   const staff = useStaff()
   const [market] = useOpsMarket()
@@ -75,10 +77,10 @@ export function ComplaintPage() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
+        <h1 className="ops-title">
           {t('complaint.title', { id: c.id })} · {c.problemTypeName}
           {c.problemSonTypeName ? ` / ${c.problemSonTypeName}` : ''}
-        </Typography.Title>
+        </h1>
         <Space wrap>
           <Link to={`/ops/complaints?market=${market}`}>{t('complaint.back')}</Link>
           {open && !c.assignee && (
@@ -115,7 +117,7 @@ export function ComplaintPage() {
         <Descriptions.Item label={t('complaints.assignee')}>{c.assignee?.email ?? t('complaints.nobody')}</Descriptions.Item>
         <Descriptions.Item label={t('complaints.created')}>{formatDateTime(c.createdAt, c.market)}</Descriptions.Item>
       </Descriptions>
-      <Card title={t('complaint.order')} size="small">
+      <Panel title={t('complaint.order')}>
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label={t('orders.orderNo')}>{c.order.orderNo}</Descriptions.Item>
           <Descriptions.Item label={t('orders.product')}>{c.order.productName}</Descriptions.Item>
@@ -124,21 +126,21 @@ export function ComplaintPage() {
           <Descriptions.Item label={t('orders.totalRepay')}>{formatMoney(c.order.totalRepay, c.market)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.paid')}>{formatMoney(c.order.paid, c.market)}</Descriptions.Item>
         </Descriptions>
-      </Card>
-      <Card title={t('complaint.text')} size="small">
-        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{c.text}</Typography.Paragraph>
+      </Panel>
+      <Panel title={t('complaint.text')}>
+        <p className="ops-text">{c.text}</p>
         <Images urls={c.images} label={t('complaint.image')} />
-      </Card>
+      </Panel>
       {c.reply ? (
-        <Card title={t('complaint.reply')} size="small" extra={formatDateTime(c.reply.at, c.market)}>
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{c.reply.text}</Typography.Paragraph>
+        <Panel title={t('complaint.reply')} extra={formatDateTime(c.reply.at, c.market)}>
+          <p className="ops-text">{c.reply.text}</p>
           <Images urls={c.reply.images} label={t('complaint.image')} />
-        </Card>
+        </Panel>
       ) : (
         open && (!c.assignee || mine) && <ReplyForm complaintId={c.id} onDone={(answer) => queryClient.setQueryData(key, answer)} onRace={onRace} />
       )}
       <NotesCard complaint={c} />
-      <Card title={t('complaint.earlier')} size="small">
+      <Panel title={t('complaint.earlier')}>
         <List
           dataSource={c.earlier}
           locale={{ emptyText: t('list.empty') }}
@@ -149,7 +151,7 @@ export function ComplaintPage() {
             </List.Item>
           )}
         />
-      </Card>
+      </Panel>
     </Flex>
   )
 }
@@ -183,13 +185,13 @@ function NotesCard({ complaint }: { complaint: ComplaintDeskDetail }) {
     },
   })
   return (
-    <Card title={t('complaint.notes')} size="small">
+    <Panel title={t('complaint.notes')}>
       <List
         dataSource={complaint.notes}
         locale={{ emptyText: t('list.empty') }}
         renderItem={(n) => (
           <List.Item>
-            <Typography.Text strong>{n.author.email}</Typography.Text> · {formatDateTime(n.at, complaint.market)}
+            <strong>{n.author.email}</strong> · {formatDateTime(n.at, complaint.market)}
             <div style={{ whiteSpace: 'pre-wrap' }}>{n.text}</div>
           </List.Item>
         )}
@@ -202,7 +204,7 @@ function NotesCard({ complaint }: { complaint: ComplaintDeskDetail }) {
           {t('complaint.addNote')}
         </Button>
       </Form>
-    </Card>
+    </Panel>
   )
 }
 
@@ -227,7 +229,7 @@ function ReplyForm({ complaintId, onDone, onRace }: { complaintId: number; onDon
   }
 
   return (
-    <Card title={t('complaint.replyTitle')} size="small">
+    <Panel title={t('complaint.replyTitle')}>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="complaint-reply">
         <Form.Item name="text" label={t('complaint.replyLabel')} rules={[{ required: true, whitespace: true, message: t('field.required') }]}>
           <Input.TextArea rows={5} maxLength={COMPLAINT_DESK_LIMITS.replyMax} showCount />
@@ -256,6 +258,6 @@ function ReplyForm({ complaintId, onDone, onRace }: { complaintId: number; onDon
           {t('complaint.send')}
         </Button>
       </Form>
-    </Card>
+    </Panel>
   )
 }

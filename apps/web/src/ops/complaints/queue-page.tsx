@@ -1,6 +1,6 @@
 import { COMPLAINT_STATUSES, complaintQueue, type ComplaintQueueRow, type QueryOf } from '@kilat/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Flex, Select, Table, Tag, Typography } from 'antd'
+import { Flex, Select, Table, Tag } from 'antd'
 import { Link } from 'react-router'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
@@ -51,9 +51,9 @@ export function ComplaintQueuePage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+      <h1 className="ops-title">
         {t('complaints.title')}
-      </Typography.Title>
+      </h1>
       <Flex gap={8} wrap className="ops-filters">
         {filter('status', t('complaints.status'), COMPLAINT_STATUSES, (v) => t(`complaints.statuses.${v as 'processing'}`))}
         {filter('due', t('complaints.due'), DUE, (v) => t(`complaints.dueFilter.${v as 'today'}`))}

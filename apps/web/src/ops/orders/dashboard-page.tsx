@@ -1,6 +1,6 @@
 import { orderDashboard } from '@kilat/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Col, Row, Statistic, Typography } from 'antd'
+import { Col, Row, Statistic } from 'antd'
 import { formatCount, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'
@@ -32,13 +32,13 @@ export function DashboardPage() {
     : []
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+      <h1 className="ops-title">
         {t('dashboard.title')}
-      </Typography.Title>
-      <Typography.Paragraph>
+      </h1>
+      <p>
         {t('dashboard.welcome', { email: staff.email, role: t(`role.${staff.role}`), markets: staff.markets.map((m) => t(`market.${m}`)).join(', ') })}
         {day ? ` ${t('dashboard.date', { date: day.date })}` : ''}
-      </Typography.Paragraph>
+      </p>
       {figures.isError ? (
         <LoadFailure error={figures.error} retry={() => void figures.refetch()} />
       ) : figures.isPending ? (
@@ -47,9 +47,9 @@ export function DashboardPage() {
         <Row gutter={[16, 16]}>
           {tiles.map(([title, value]) => (
             <Col key={title} xs={24} sm={12} xl={6}>
-              <Card>
+              <section className="ops-panel">
                 <Statistic title={title} value={value} />
-              </Card>
+              </section>
             </Col>
           ))}
         </Row>

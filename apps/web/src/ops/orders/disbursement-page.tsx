@@ -1,10 +1,11 @@
 import { ERROR_CODES, payoutCancel, payoutConfirm, payoutQueue, payoutRequest, type DataOf } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd'
+import { Button, Popconfirm, Space, Table, Tag } from 'antd'
 import { useSearchParams } from 'react-router'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
+import { useNotices } from '../app/ops-app'
 import { useOpsText, type OpsT } from '../app/i18n'
 import { KeyPager } from '../app/paging'
 import { useOpsMarket, useStaff } from '../app/session'
@@ -28,7 +29,7 @@ function payoutError(error: unknown, t: OpsT): string | undefined {
 export function DisbursementPage() {
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = App.useApp()
+  const { message } = useNotices()
   const queryClient = useQueryClient()
   const staff = useStaff()
   const [market] = useOpsMarket()
@@ -68,9 +69,9 @@ export function DisbursementPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+      <h1 className="ops-title">
         {t('menu.disbursement')}
-      </Typography.Title>
+      </h1>
       {queue.isError ? (
         <LoadFailure error={queue.error} retry={() => void queue.refetch()} />
       ) : (

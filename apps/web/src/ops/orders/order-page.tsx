@@ -1,9 +1,10 @@
 import { orderScreen, type DataOf } from '@kilat/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Descriptions, Flex, Table, Tag, Timeline, Typography } from 'antd'
+import { Descriptions, Flex, Table, Tag, Timeline } from 'antd'
 import { Link, useParams } from 'react-router'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
+import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket } from '../app/session'
 import { LoadFailure, Loading } from '../app/states'
@@ -29,9 +30,9 @@ export function OrderPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
+      <h1 className="ops-title">
         {t('orders.orderTitle', { orderNo: order.orderNo })}
-      </Typography.Title>
+      </h1>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
         <Descriptions.Item label={t('orders.status')}>{order.status}</Descriptions.Item>
         <Descriptions.Item label={t('orders.borrower')}>{order.phoneMasked}</Descriptions.Item>
@@ -47,7 +48,7 @@ export function OrderPage() {
           {t('orders.recordText', { earlier: borrower.earlierOrders, repayments: borrower.repaymentsCount, sum: money(borrower.repaymentsSum), worst: borrower.worstDaysOverdue })}
         </Descriptions.Item>
       </Descriptions>
-      <Card title={t('orders.timeline')} size="small">
+      <Panel title={t('orders.timeline')}>
         <Timeline
           items={timeline.map((e) => ({
             key: `${e.at}-${e.to}`,
@@ -61,8 +62,8 @@ export function OrderPage() {
             ),
           }))}
         />
-      </Card>
-      <Card title={t('orders.schedule')} size="small">
+      </Panel>
+      <Panel title={t('orders.schedule')}>
         <Table<Screen['schedule'][number]>
           {...small}
           rowKey="periodNo"
@@ -75,8 +76,8 @@ export function OrderPage() {
             { key: 'status', title: t('orders.status'), render: (_, p) => <Tag color={p.status === 'overdue' ? 'red' : p.status === 'paid' ? 'green' : 'default'}>{t(`orders.periodStatus.${p.status}`)}</Tag> },
           ]}
         />
-      </Card>
-      <Card title={t('orders.payments')} size="small">
+      </Panel>
+      <Panel title={t('orders.payments')}>
         <Table<Screen['payments'][number]>
           {...small}
           rowKey="id"
@@ -88,8 +89,8 @@ export function OrderPage() {
             { key: 'ref', title: t('orders.reference'), dataIndex: 'gatewayPaymentId' },
           ]}
         />
-      </Card>
-      <Card title={t('orders.ledger')} size="small">
+      </Panel>
+      <Panel title={t('orders.ledger')}>
         <Table<Screen['ledger'][number]>
           {...small}
           rowKey="id"
@@ -101,11 +102,11 @@ export function OrderPage() {
             { key: 'amount', title: t('orders.amount'), render: (_, l) => money(l.amount) },
           ]}
         />
-      </Card>
-      <Card title={t('orders.lateCharges')} size="small">
+      </Panel>
+      <Panel title={t('orders.lateCharges')}>
         {t('orders.lateText', { charged: money(lateCharges.charged), paid: money(lateCharges.paid), through: lateCharges.accruedThrough ?? '—' })}
-      </Card>
-      <Card title={t('menu.complaints')} size="small">
+      </Panel>
+      <Panel title={t('menu.complaints')}>
         <Table<Screen['complaints'][number]>
           {...small}
           rowKey="id"
@@ -117,8 +118,8 @@ export function OrderPage() {
             { key: 'created', title: t('complaints.created'), render: (_, c) => at(c.createdAt) },
           ]}
         />
-      </Card>
-      <Card title={t('payout.title')} size="small">
+      </Panel>
+      <Panel title={t('payout.title')}>
         <Table<Screen['payouts'][number]>
           {...small}
           rowKey="id"
@@ -130,7 +131,7 @@ export function OrderPage() {
             { key: 'reason', title: t('payout.reason'), render: (_, p) => p.failureReason ?? p.providerRef ?? '' },
           ]}
         />
-      </Card>
+      </Panel>
     </Flex>
   )
 }

@@ -1,6 +1,6 @@
 import { orderSearch, type OpsOrderSummary } from '@kilat/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Input, Table, Typography } from 'antd'
+import { Input, Table } from 'antd'
 import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'
 import { useAddressFilter } from '../app/paging'
@@ -22,9 +22,9 @@ export function OrderSearchPage() {
   })
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+      <h1 className="ops-title">
         {t('menu.orders')}
-      </Typography.Title>
+      </h1>
       <Input.Search
         className="ops-filters"
         aria-label={t('orders.searchLabel')}

@@ -1,12 +1,14 @@
 import { ERROR_CODES, REJECT_REASONS, REJECT_REASON_TEXTS, orderApprove, orderReject, orderReviewQueue, type BodyOf, type DataOf, type OpsOrderSummary } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd'
+import { Button, Form, Input, Popconfirm, Select, Space, Table } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
 import { showFieldErrors } from '../app/form-errors'
+import { useNotices } from '../app/ops-app'
+import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { KeyPager } from '../app/paging'
 import { useOpsMarket } from '../app/session'
@@ -20,7 +22,7 @@ type Rejection = Omit<BodyOf<typeof orderReject>, 'orderNo'>
 export function ReviewPage() {
   const { t, locale } = useOpsText()
   const { callApi } = useApi()
-  const { message } = App.useApp()
+  const { message } = useNotices()
   const queryClient = useQueryClient()
   const [market] = useOpsMarket()
   const [params] = useSearchParams()
@@ -61,9 +63,32 @@ export function ReviewPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+      <h1 className="ops-title">
         {t('menu.review')}
-      </Typography.Title>
+      </h1>
+      {rejecting && (
+        <Panel title={t('orders.rejectTitle', { orderNo: rejecting.orderNo })}>
+          <Form form={form} layout="vertical" requiredMark={false} name="reject" onFinish={(values) => rejecting && reject.mutate({ ...values, orderNo: rejecting.orderNo })}>
+            <Form.Item name="reason" label={t('orders.reason')} rules={[{ required: true, message: t('field.required') }]}>
+              <Select options={REJECT_REASONS.map((reason) => ({ value: reason, label: REJECT_REASON_TEXTS[reason][locale] }))} />
+            </Form.Item>
+            <Form.Item
+              name="note"
+              label={t('orders.note')}
+              dependencies={['reason']}
+              rules={[({ getFieldValue }) => ({ required: getFieldValue('reason') === 'other', whitespace: true, message: t('orders.noteNeeded') })]}
+            >
+              <Input.TextArea rows={3} maxLength={500} showCount />
+            </Form.Item>
+            <Space>
+              <Button danger htmlType="submit" loading={reject.isPending}>
+                {t('orders.reject')}
+              </Button>
+              <Button onClick={() => setRejecting(undefined)}>{t('staff.cancel')}</Button>
+            </Space>
+          </Form>
+        </Panel>
+      )}
       {queue.isError ? (
         <LoadFailure error={queue.error} retry={() => void queue.refetch()} />
       ) : (
@@ -109,31 +134,6 @@ export function ReviewPage() {
           <KeyPager next={queue.data?.nextCursor} />
         </>
       )}
-      <Modal
-        open={rejecting !== undefined}
-        title={rejecting ? t('orders.rejectTitle', { orderNo: rejecting.orderNo }) : ''}
-        okText={t('orders.reject')}
-        okButtonProps={{ danger: true }}
-        cancelText={t('staff.cancel')}
-        confirmLoading={reject.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setRejecting(undefined)}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" requiredMark={false} name="reject" onFinish={(values) => rejecting && reject.mutate({ ...values, orderNo: rejecting.orderNo })}>
-          <Form.Item name="reason" label={t('orders.reason')} rules={[{ required: true, message: t('field.required') }]}>
-            <Select options={REJECT_REASONS.map((reason) => ({ value: reason, label: REJECT_REASON_TEXTS[reason][locale] }))} />
-          </Form.Item>
-          <Form.Item
-            name="note"
-            label={t('orders.note')}
-            dependencies={['reason']}
-            rules={[({ getFieldValue }) => ({ required: getFieldValue('reason') === 'other', whitespace: true, message: t('orders.noteNeeded') })]}
-          >
-            <Input.TextArea rows={3} maxLength={500} showCount />
-          </Form.Item>
-        </Form>
-      </Modal>
     </>
   )
 }

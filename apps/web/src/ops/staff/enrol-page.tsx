@@ -1,6 +1,6 @@
 import { staffEnrolmentFinish, staffEnrolmentStart, STAFF_LIMITS } from '@kilat/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Form, Input, Result, Typography } from 'antd'
+import { Button, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useApi } from '../../shared/api'
@@ -8,7 +8,7 @@ import { isStatus } from '../app/api'
 import { showFieldErrors } from '../app/form-errors'
 import { useOpsText } from '../app/i18n'
 import { signedIn } from '../app/session'
-import { LoadFailure, Loading } from '../app/states'
+import { LoadFailure, Loading, Notice } from '../app/states'
 
 interface EnrolForm {
   password: string
@@ -57,20 +57,22 @@ export function EnrolPage() {
   }
 
   let body
-  if (!token) body = <Result status="warning" title={t('enrol.noToken')} />
-  else if (gone || (start.isError && isStatus(start.error, 410))) body = <Result status="warning" title={t('enrol.gone')} />
+  if (!token) body = <Notice title={t('enrol.noToken')} />
+  else if (gone || (start.isError && isStatus(start.error, 410))) body = <Notice title={t('enrol.gone')} />
   else if (start.isPending) body = <Loading />
   else if (start.isError) body = <LoadFailure error={start.error} retry={() => void start.refetch()} />
   else {
     const { email, qrSvg, secret } = start.data
     body = (
       <>
-        <Typography.Paragraph>{t('enrol.intro')}</Typography.Paragraph>
-        <Typography.Paragraph strong>{email}</Typography.Paragraph>
+        <p>{t('enrol.intro')}</p>
+        <p>
+          <strong>{email}</strong>
+        </p>
         <img className="ops-qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`} alt={t('enrol.qrAlt', { email })} />
-        <Typography.Paragraph>
+        <p>
           {t('enrol.secret')}: <Typography.Text code copyable>{secret}</Typography.Text>
-        </Typography.Paragraph>
+        </p>
         <Form form={form} layout="vertical" onFinish={finish} requiredMark={false} name="enrol">
           <Form.Item
             name="password"
@@ -110,12 +112,12 @@ export function EnrolPage() {
   return (
     <div className="ops-centre">
       <main>
-        <Card>
-          <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+        <section className="ops-panel">
+          <h1 className="ops-title">
             {t('enrol.title')}
-          </Typography.Title>
+          </h1>
           {body}
-        </Card>
+        </section>
       </main>
     </div>
   )

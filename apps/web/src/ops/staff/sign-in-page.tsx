@@ -1,6 +1,6 @@
 import { ERROR_CODES, staffSignIn, staffSignInCode } from '@kilat/contract'
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Form, Input, Typography, type FormInstance } from 'antd'
+import { Alert, Button, Form, Input, type FormInstance } from 'antd'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { isNetworkError, isSessionError, useApi } from '../../shared/api'
@@ -79,10 +79,10 @@ export function SignInPage() {
   return (
     <div className="ops-centre">
       <main>
-        <Card>
-          <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+        <section className="ops-panel">
+          <h1 className="ops-title">
             {step === 'password' ? t('signIn.title') : t('signIn.codeTitle')}
-          </Typography.Title>
+          </h1>
           {notice && <Alert type={notice === 'signIn.signedOut' ? 'info' : 'warning'} showIcon title={t(notice)} role="alert" style={{ marginBottom: 16 }} />}
           {step === 'password' ? (
             <Form form={passwordForm} layout="vertical" onFinish={submitPassword} requiredMark={false} name="sign-in">
@@ -99,7 +99,7 @@ export function SignInPage() {
           ) : (
             <CodeStep busy={busy} onSubmit={submitCode} onBack={() => setStep('password')} />
           )}
-        </Card>
+        </section>
       </main>
     </div>
   )
@@ -110,7 +110,7 @@ function CodeStep({ busy, onSubmit, onBack }: { busy: boolean; onSubmit: (values
   const [form] = Form.useForm<{ code: string }>()
   return (
     <Form form={form} layout="vertical" onFinish={(values) => onSubmit(values, form)} requiredMark={false} name="sign-in-code">
-      <Typography.Paragraph>{t('signIn.codeHelp')}</Typography.Paragraph>
+      <p>{t('signIn.codeHelp')}</p>
       <Form.Item name="code" label={t('signIn.code')} rules={[{ required: true, message: t('field.required') }, { pattern: /^\s*(\d\s*){6}$/, message: t('field.code') }]}>
         <Input autoComplete="one-time-code" inputMode="numeric" maxLength={16} autoFocus />
       </Form.Item>

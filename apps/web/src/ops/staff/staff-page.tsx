@@ -1,12 +1,14 @@
 import { ERROR_CODES, staffCreate, staffDisable, staffList, STAFF_ROLES, type BodyOf, type DataOf } from '@kilat/contract'
 import { LOCALES, type Market } from '@kilat/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Checkbox, Flex, Form, Input, Modal, Popconfirm, Select, Table, Tag, Typography } from 'antd'
+import { Button, Checkbox, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd'
 import { useState } from 'react'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
 import { showFieldErrors } from '../app/form-errors'
+import { useNotices } from '../app/ops-app'
+import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket, useStaff } from '../app/session'
 import { LoadFailure } from '../app/states'
@@ -21,7 +23,7 @@ const LIST_KEY = ['ops', 'staff', 'accounts'] as const
 export function StaffPage() {
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = App.useApp()
+  const { message } = useNotices()
   const queryClient = useQueryClient()
   const [market] = useOpsMarket()
   const [creating, setCreating] = useState(false)
@@ -39,9 +41,9 @@ export function StaffPage() {
   return (
     <>
       <Flex justify="space-between" align="center" className="ops-filters">
-        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
+        <h1 className="ops-title">
           {t('staff.title')}
-        </Typography.Title>
+        </h1>
         <Button type="primary" onClick={() => setCreating(true)}>
           {t('staff.create')}
         </Button>
@@ -82,35 +84,25 @@ export function StaffPage() {
           ]}
         />
       )}
-      <CreateAccount
-        open={creating}
+      {creating && <CreateAccount
         onClose={() => setCreating(false)}
         onCreated={(answer) => {
           setCreating(false)
           setCreated(answer)
           void queryClient.invalidateQueries({ queryKey: LIST_KEY })
         }}
-      />
-      <Modal
-        open={created !== undefined}
-        title={created ? t('staff.linkTitle', { email: created.account.email }) : ''}
-        onCancel={() => setCreated(undefined)}
-        footer={<Button onClick={() => setCreated(undefined)}>{t('staff.close')}</Button>}
-      >
-        {created && (
-          <>
-            <Typography.Paragraph>{t('staff.linkHelp', { expires: formatDateTime(created.enrolmentExpiresAt, market) })}</Typography.Paragraph>
-            <Typography.Paragraph code copyable data-testid="enrolment-link">
-              {`${window.location.origin}${created.enrolmentPath}`}
-            </Typography.Paragraph>
-          </>
-        )}
-      </Modal>
+      />}
+      {created && (
+        <Panel title={t('staff.linkTitle', { email: created.account.email })} extra={<Button onClick={() => setCreated(undefined)}>{t('staff.close')}</Button>}>
+          <p>{t('staff.linkHelp', { expires: formatDateTime(created.enrolmentExpiresAt, market) })}</p>
+          <CopyField label={t('staff.linkTitle', { email: created.account.email })} value={`${window.location.origin}${created.enrolmentPath}`} />
+        </Panel>
+      )}
     </>
   )
 }
 
-function CreateAccount({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (created: Created) => void }) {
+function CreateAccount({ onClose, onCreated }: { onClose: () => void; onCreated: (created: Created) => void }) {
   const { t } = useOpsText()
   const { callApi } = useApi()
   const admin = useStaff()
@@ -133,7 +125,7 @@ function CreateAccount({ open, onClose, onCreated }: { open: boolean; onClose: (
   }
 
   return (
-    <Modal open={open} title={t('staff.createTitle')} onCancel={onClose} okText={t('staff.createSubmit')} cancelText={t('staff.cancel')} onOk={() => form.submit()} confirmLoading={busy} destroyOnHidden>
+    <Panel title={t('staff.createTitle')}>
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="new-staff" initialValues={{ role: 'agent', markets: admin.markets.slice(0, 1), language: 'en' }}>
         <Form.Item name="email" label={t('staff.email')} rules={[{ required: true, message: t('field.required') }, { type: 'email', message: t('field.email') }]}>
           <Input autoComplete="off" />
@@ -147,7 +139,31 @@ function CreateAccount({ open, onClose, onCreated }: { open: boolean; onClose: (
         <Form.Item name="language" label={t('staff.language')}>
           <Select options={LOCALES.map((locale) => ({ value: locale, label: t(`language.${locale}`) }))} />
         </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('staff.createSubmit')}
+          </Button>
+          <Button onClick={onClose}>{t('staff.cancel')}</Button>
+        </Space>
       </Form>
-    </Modal>
+    </Panel>
+  )
+}
+
+/** A value to hand on (the enrolment link): selectable, and copied with one click. */
+function CopyField({ label, value }: { label: string; value: string }) {
+  const { t } = useOpsText()
+  const [copied, setCopied] = useState(false)
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input readOnly value={value} aria-label={label} data-testid="enrolment-link" onFocus={(event) => event.target.select()} />
+      <Button
+        onClick={() => {
+          void navigator.clipboard?.writeText(value).then(() => setCopied(true))
+        }}
+      >
+        {copied ? t('staff.copied') : t('staff.copy')}
+      </Button>
+    </Space.Compact>
   )
 }
