@@ -24,13 +24,17 @@ export function OpsLayout() {
     if (language) void switchLanguage(language)
   }, [language, switchLanguage])
 
-  if (me.isPending) return <Loading />
-  if (me.isError) {
-    if (isSessionError(me.error)) {
+  const signedOut = me.isPending && me.fetchStatus === 'idle'
+  if (me.isPending && !signedOut) return <Loading />
+  if (signedOut || me.isError) {
+    if (signedOut || isSessionError(me.error)) {
       const next = location.pathname + location.search
       return <Navigate to={next === '/ops' ? '/ops/sign-in' : `/ops/sign-in?next=${encodeURIComponent(next)}`} replace />
     }
     return <LoadFailure error={me.error} retry={() => void me.refetch()} />
+  }
+  if (!me.data) {
+    return <Loading />
   }
   return <SignedIn />
 }
@@ -131,7 +135,7 @@ function StaffMenu() {
         },
       }}
     >
-      <Button aria-label={t('account.menu', { email: staff.email })}>
+      <Button title={t('account.menu', { email: staff.email })}>
         {staff.email} · {t(`role.${staff.role}`)}
       </Button>
     </Dropdown>

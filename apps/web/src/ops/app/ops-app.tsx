@@ -7,7 +7,7 @@ import type { Namespace, Translator } from '../../shared/i18n/translator'
 import { ApiProvider, isApiError, isNetworkError, isSessionError, type ApiClient } from '../../shared/api'
 import { createOpsApi } from './api'
 import { loadOpsLanguage, OpsI18nProvider, type OpsLanguage } from './i18n'
-import { ME_KEY } from './session'
+import { ME_KEY, setSignedInHint } from './session'
 
 type Notices = ReturnType<typeof antdMessage.useMessage>[0]
 const NoticesContext = createContext<Notices | null>(null)
@@ -90,6 +90,7 @@ export function createOpsQueryClient(router: DataRouter): QueryClient {
     if (!isSessionError(error) || !queryClient.getQueryData(ME_KEY)) return
     const { pathname, search } = router.state.location
     if (pathname.startsWith('/ops/sign-in')) return
+    setSignedInHint(false)
     // The signed-in screens leave first; then nothing of the ended session stays in memory.
     void router.navigate(`/ops/sign-in?expired=1&next=${encodeURIComponent(pathname + search)}`).then(() => queryClient.clear())
   }

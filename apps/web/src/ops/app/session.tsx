@@ -8,6 +8,30 @@ import { isSessionError, useApi } from '../../shared/api'
 /** The signed-in staff member: `GET /ops-api/staff/me`, kept for the whole visit. */
 export const ME_KEY = ['ops', 'me'] as const
 
+/**
+ * Whether this browser signed in to the console and has not signed out since. Without it the
+ * console goes straight to the sign-in instead of asking who is signed in, an answer that could
+ * only be 401. Not a credential: the session is the HttpOnly cookie, checked by the server.
+ */
+const SIGNED_IN_HINT = 'kilat.ops.signed-in'
+
+export function hasSignedInHint(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === '1'
+  } catch {
+    return true
+  }
+}
+
+export function setSignedInHint(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT, '1')
+    else localStorage.removeItem(SIGNED_IN_HINT)
+  } catch {
+    // Without storage the console asks the server each time, which is right too.
+  }
+}
+
 export function useStaffQuery() {
   const { callApi } = useApi()
   return useQuery({
@@ -15,6 +39,7 @@ export function useStaffQuery() {
     queryFn: ({ signal }) => callApi(staffMe, {}, { signal, toast: false }),
     staleTime: Infinity,
     retry: false,
+    enabled: hasSignedInHint(),
   })
 }
 
@@ -29,6 +54,7 @@ export function useStaff(): StaffMe {
 export function signedIn(queryClient: QueryClient, staff: StaffMe): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'ops' && query.queryKey[1] !== 'me' })
   queryClient.setQueryData(ME_KEY, staff)
+  setSignedInHint(true)
 }
 
 export function useSignOut(): () => Promise<void> {
@@ -42,6 +68,7 @@ export function useSignOut(): () => Promise<void> {
       // An ended session is signed out already.
       if (!isSessionError(error)) throw error
     }
+    setSignedInHint(false)
     queryClient.clear()
     await navigate('/ops/sign-in?signedOut=1')
   }, [callApi, navigate, queryClient])

@@ -14,13 +14,15 @@ export async function startOps(): Promise<Root> {
   const asked = new URLSearchParams(window.location.search).get('lang')
   const locale: Locale = isLocale(asked) ? asked : 'en'
   const language = await loadOpsLanguage(locale)
+  const nonce = pageNonce()
+  if (nonce) nonceOnStyleElements(nonce)
   const router = createBrowserRouter(createOpsRoutes())
   const container = document.getElementById('ops-root')
   if (!container) throw new Error('no #ops-root element')
   const root = createRoot(container)
   root.render(
     <StrictMode>
-      <OpsApp router={router} language={language} nonce={pageNonce()} />
+      <OpsApp router={router} language={language} nonce={nonce} />
     </StrictMode>,
   )
   return root
@@ -30,4 +32,20 @@ export async function startOps(): Promise<Root> {
 function pageNonce(): string | undefined {
   const meta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')
   return meta?.nonce || meta?.getAttribute('nonce') || undefined
+}
+
+/**
+ * Gives every style element the page's scripts create this page's nonce. Ant Design's own styles get
+ * it from `ConfigProvider csp`, but its table measures the scroll bar with a style element of its
+ * own that takes no nonce (`getTargetScrollBarSize`), which the page's policy refuses. Any script
+ * running here is already trusted (`'strict-dynamic'`) and can read the nonce: handing it to the
+ * style elements they write adds no power, while the policy still refuses styles injected as markup.
+ */
+function nonceOnStyleElements(nonce: string): void {
+  const create = document.createElement.bind(document) as (tag: string, options?: ElementCreationOptions) => HTMLElement
+  document.createElement = ((tag: string, options?: ElementCreationOptions) => {
+    const element = create(tag, options)
+    if (element instanceof HTMLStyleElement) element.nonce = nonce
+    return element
+  }) as typeof document.createElement
 }

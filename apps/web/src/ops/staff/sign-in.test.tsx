@@ -1,4 +1,4 @@
-import { ERROR_CODES, complaintQueue, orderDashboard, staffMe, staffSignIn, staffSignInCode } from '@kilat/contract'
+import { ERROR_CODES, complaintQueue, orderDashboard, staffSignIn, staffSignInCode } from '@kilat/contract'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
@@ -7,7 +7,6 @@ import { fail, mockCall, server } from '../../test/msw'
 import { menuEntries, renderOps, staffOf } from '../test/render-ops'
 
 const agent = staffOf('agent')
-const noSession = fail(ERROR_CODES.sessionRequired, 'Please sign in', 401)
 const emptyDay = { market: 'ID' as const, date: '2026-11-25', applications: 3, approvals: 1, rejections: 0, disbursed: 0, repaymentsReceived: 0, repaymentsCount: 0, ordersOverdue: 0, complaintsDueToday: 2, complaintsOverdue: 0 }
 
 async function passwordStep(user: ReturnType<typeof userEvent.setup>) {
@@ -20,7 +19,6 @@ describe('the console sign-in', () => {
   it('takes the password, then the code, and opens the address first asked', async () => {
     const sent: Record<string, string> = {}
     server.use(
-      mockCall(staffMe, noSession),
       mockCall(staffSignIn, ({ form, headers }) => {
         sent.email = form.get('email') ?? ''
         sent.xhr = headers.get('x-requested-with') ?? ''
@@ -31,8 +29,8 @@ describe('the console sign-in', () => {
       mockCall(complaintQueue, { rows: [], nextCursor: null }),
     )
     const user = userEvent.setup()
-    const { router } = await renderOps('/ops/complaints')
-    // No session: the sign-in, with the address to come back to.
+    const { router } = await renderOps('/ops/complaints', { signedIn: false })
+    // Never signed in here: the sign-in, with the address to come back to.
     await waitFor(() => expect(router.state.location.pathname).toBe('/ops/sign-in'))
     await passwordStep(user)
     expect(sent).toEqual({ email: agent.email, xhr: 'XMLHttpRequest' })
@@ -51,7 +49,7 @@ describe('the console sign-in', () => {
       mockCall(staffSignInCode, fail(ERROR_CODES.staffCodeWrong, 'The code is wrong', 401)),
     )
     const user = userEvent.setup()
-    const { router } = await renderOps('/ops/sign-in')
+    const { router } = await renderOps('/ops/sign-in', { signedIn: false })
     await passwordStep(user)
     await user.type(await screen.findByLabelText('Code'), '000000')
     await user.click(screen.getByRole('button', { name: 'Sign in' }))
@@ -66,7 +64,7 @@ describe('the console sign-in', () => {
       mockCall(staffSignIn, () => (++tries < 2 ? fail(ERROR_CODES.staffSignInFailed, 'wrong', 401) : fail(ERROR_CODES.staffLocked, 'locked', 423))),
     )
     const user = userEvent.setup()
-    await renderOps('/ops/sign-in')
+    await renderOps('/ops/sign-in', { signedIn: false })
     await passwordStep(user)
     expect(await screen.findByText('The email or password is wrong.')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Continue' }))
@@ -77,7 +75,7 @@ describe('the console sign-in', () => {
     // A 400 names the fields at fault in `data.fields` (docs/product/operations.md#calls).
     server.use(http.post(staffSignIn.path, () => HttpResponse.json({ code: ERROR_CODES.invalidRequest, data: { fields: ['email'] }, message: 'bad' }, { status: 400 })))
     const user = userEvent.setup()
-    await renderOps('/ops/sign-in')
+    await renderOps('/ops/sign-in', { signedIn: false })
     await passwordStep(user)
     expect(await screen.findByText('Type a valid email address.')).toBeInTheDocument()
   })

@@ -4,9 +4,12 @@ import { createBrowserRouter } from 'react-router'
 import { OpsApp } from '../app/ops-app'
 import { loadOpsLanguage } from '../app/i18n'
 import { createOpsRoutes } from '../app/routes'
+import { setSignedInHint } from '../app/session'
 
 /** Renders the console at an address, its calls answered by the test's MSW handlers. */
-export async function renderOps(path: string) {
+export async function renderOps(path: string, { signedIn = true }: { signedIn?: boolean } = {}) {
+  // A browser that signed in before asks the server who it is; one that did not goes to the sign-in.
+  setSignedInHint(signedIn)
   // The browser's own history, as in the console: calls read the market from the address.
   window.history.replaceState(null, '', path)
   const router = createBrowserRouter(createOpsRoutes())

@@ -1,0 +1,111 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { test, expect, expectAccessible, screenshot } from './support'
+
+/**
+ * The operations console at a desk's width (docs/product/operations.md): staff sign in with their
+ * password and the authenticator's code (demo mode reads the code for them), see the menu of their
+ * role, and an admin opens the staff accounts and the audit trail. Axe checks every screen.
+ */
+test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+
+const PASSWORD = 'kilat-demo-staff'
+
+/** The demo authenticator's current code for an account (demo mode only). */
+async function demoCode(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`/ops-api/demo/staff-code?email=${encodeURIComponent(email)}`)
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { data: { code: string } }).data.code
+}
+
+async function signIn(page: Page, email: string) {
+  page.on('response', (r) => {
+    if (r.status() >= 400) console.log('DEBUG', r.status(), r.url())
+  })
+  await page.goto('/ops')
+  await expect(page).toHaveURL(/\/ops\/sign-in/)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const code = await demoCode(page.request, email)
+  await page.getByLabel('Code').fill(code)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Console menu' }).getByRole('link')
+
+test('an agent signs in with password and code and sees the complaint desk', async ({ page }) => {
+  await page.goto('/ops/sign-in')
+  await expect(page.getByRole('heading', { name: 'Sign in to the operations console' })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-sign-in-en')
+
+  await signIn(page, 'agent@demo.kilat.example.com')
+  await expect(menu(page)).toHaveText(['Dashboard', 'Complaints'])
+  await expect(page).toHaveURL(/market=ID/)
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-menu-en')
+
+  await menu(page).filter({ hasText: 'Complaints' }).click()
+  await expect(page.getByRole('heading', { name: 'Complaints' })).toBeVisible()
+  await expect(page.locator('.ant-table-row').first()).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-complaints-en')
+
+  // A filter is kept in the address.
+  await page.getByRole('combobox', { name: 'Status' }).click()
+  await page.getByRole('option', { name: 'Waiting for a reply' }).click()
+  await expect(page).toHaveURL(/status=processing/)
+
+  await page.getByRole('button', { name: /^agent@demo/ }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page.getByText('You are signed out.')).toBeVisible()
+})
+
+test('an admin opens the staff accounts and the audit trail, then works in Indonesian', async ({ page }) => {
+  await page.goto('/ops/sign-in?lang=id')
+  await expect(page.getByRole('heading', { name: 'Masuk ke konsol operasional' })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-sign-in-id')
+
+  await signIn(page, 'admin@demo.kilat.example.com')
+  await expect(menu(page)).toHaveText(['Dashboard', 'Complaints', 'Staff', 'Audit trail'])
+
+  await menu(page).filter({ hasText: 'Staff' }).click()
+  await expect(page.getByRole('heading', { name: 'Staff accounts' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'agent.mx@demo.kilat.example.com' }).first()).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-staff-en')
+
+  // A new account's one-time enrolment link.
+  await page.getByRole('button', { name: 'New account' }).click()
+  await page.getByLabel('Email').fill('new.agent@example.com')
+  await page.getByRole('button', { name: 'Create' }).click()
+  await expect(page.getByTestId('enrolment-link')).toHaveValue(/\/ops\/enrol#token=[A-Za-z0-9_-]{20,}$/)
+  await expectAccessible(page)
+
+  await menu(page).filter({ hasText: 'Audit trail' }).click()
+  await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'staff.create' }).first()).toBeVisible()
+  await page.getByLabel('Record type').fill('staff')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/recordType=staff/)
+  await expectAccessible(page)
+  await screenshot(page, 'ops-audit-en')
+
+  // The staff member's language, kept on the account.
+  await page.getByRole('button', { name: /^admin@demo/ }).click()
+  await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click()
+  await expect(menu(page)).toHaveText(['Dasbor', 'Pengaduan', 'Staf', 'Jejak audit'])
+  await expect(page.getByRole('heading', { name: 'Jejak audit' })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-audit-id')
+  await menu(page).filter({ hasText: 'Staf' }).click()
+  await expect(page.getByRole('heading', { name: 'Akun staf' })).toBeVisible()
+  await screenshot(page, 'ops-staff-id')
+  await menu(page).filter({ hasText: 'Pengaduan' }).click()
+  await expect(page.locator('.ant-table-row').first()).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-complaints-id')
+})
