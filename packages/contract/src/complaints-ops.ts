@@ -23,9 +23,19 @@ export const COMPLAINT_DESK_LIMITS = {
 } as const
 
 const complaintId = z.coerce.number().int().positive().max(ID_MAX)
-/** Text a person typed: trimmed, no control characters but line breaks and tabs. */
-// eslint-disable-next-line no-control-regex
-const typed = (max: number) => z.string().trim().min(1).max(max).regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/)
+/**
+ * Text a person typed: trimmed, no control characters but line breaks and tabs, and no markup (a
+ * tag such as `<b>`, `</` or `<!`, as HTML reads one): the borrower's screen shows text only; `a < b` and `<3` pass.
+ */
+const typed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/)
+    .refine((v) => !/<[a-zA-Z!?/]/.test(v), 'markup')
 const market = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(MARKETS))
 /** The queue's paging key: the last row's reply-due date and id, as the answer's `nextCursor` gives it. */
 const cursor = z.string().regex(/^\d{4}-\d{2}-\d{2}_\d{1,15}$/)
@@ -121,7 +131,7 @@ export const complaintDeskDetailSchema = queueRow.extend({
     disbursedAt: z.string().nullable(),
     dueAt: z.string().nullable(),
   }),
-  /** The borrower's other complaints, newest first. */
+  /** The borrower's complaints filed before this one, newest first (the latest 50). */
   earlier: z.array(
     z.object({ id: z.number().int(), createdAt: z.string(), status: z.enum(COMPLAINT_STATUSES), problemTypeName: z.string() }),
   ),

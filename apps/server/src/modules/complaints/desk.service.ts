@@ -12,6 +12,7 @@ import {
 import { daysBetween, localDate, maskPhone, regulatorDueDate, type Locale, type Market } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
+import { textsFor } from '../../i18n/index.js'
 import { assertStaffMarket } from '../../http/route.js'
 import type { StaffPrincipal } from '../../http/types.js'
 import { record, searchAudit } from '../audit/audit.service.js'
@@ -41,7 +42,7 @@ const meOf = (staff: StaffPrincipal): repo.Assignee => ({ id: staff.staffId, ema
 function typeNames(r: Pick<repo.QueueRow, 'problemType' | 'problemSonType' | 'typeTitle' | 'sonTitle'>, locale: Locale) {
   const type = r.typeTitle?.[locale] ?? String(r.problemType)
   const son = r.problemSonType ? (r.sonTitle?.[locale] ?? String(r.problemSonType)) : ''
-  return { type, son, full: son ? `${type}: ${son}` : type }
+  return { type, son, full: son ? textsFor(locale).complaints.typeWithSub(type, son) : type }
 }
 
 /** Our promise and the regulator's limit, as days left from the market's today. */
@@ -111,10 +112,10 @@ async function complaintFor(db: Executor, staff: StaffPrincipal, id: number): Pr
 
 export async function detailOf(db: Executor, staff: StaffPrincipal, locale: Locale, id: number, now: Date): Promise<ComplaintDeskDetail> {
   const c = await complaintFor(db, staff, id)
-  return describe(db, c, locale, now)
+  return detailView(db, c, locale, now)
 }
 
-async function describe(db: Executor, c: repo.DeskComplaint, locale: Locale, now: Date): Promise<ComplaintDeskDetail> {
+async function detailView(db: Executor, c: repo.DeskComplaint, locale: Locale, now: Date): Promise<ComplaintDeskDetail> {
   const [borrower, earlier, notes, history] = await Promise.all([
     borrowerForStaff(db, c.borrowerId),
     repo.earlierComplaints(db, c),
@@ -124,7 +125,6 @@ async function describe(db: Executor, c: repo.DeskComplaint, locale: Locale, now
   const names = typeNames(c, locale)
   return {
     ...queueRowOf(c, locale, now),
-    problemTypeName: names.type,
     problemSonType: c.problemSonType,
     problemSonTypeName: names.son,
     text: c.detail,
@@ -245,7 +245,7 @@ export async function reply(deps: DeskDeps, actor: DeskActor, locale: Locale, id
       before: { status: c.status, reply: null },
       after: { status: 'replied', reply: { text: input.text, images } },
     })
-    return describe(tx, (await repo.deskComplaint(tx, id))!, locale, now)
+    return detailView(tx, (await repo.deskComplaint(tx, id))!, locale, now)
   })
 }
 
@@ -261,7 +261,7 @@ export async function close(deps: DeskDeps, actor: DeskActor, locale: Locale, id
       before: { status: c.status, outcome: null },
       after: { status: 'closed', outcome },
     })
-    return describe(tx, (await repo.deskComplaint(tx, id))!, locale, now)
+    return detailView(tx, (await repo.deskComplaint(tx, id))!, locale, now)
   })
 }
 

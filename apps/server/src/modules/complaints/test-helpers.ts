@@ -8,11 +8,11 @@ import { seedDemo } from '../../db/seed.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
 
 /** A seeded test database and an app whose complaint images go to a throwaway folder. */
-export async function openComplaintsApp(): Promise<{ app: FastifyInstance; database: Database; storageDir: string; close: () => Promise<void> }> {
+export async function openComplaintsApp(options: { now?: () => Date } = {}): Promise<{ app: FastifyInstance; database: Database; storageDir: string; close: () => Promise<void> }> {
   const database = await openTestDatabase()
   await seedDemo(database.db, { sessionTtlDays: 30 })
   const storageDir = mkdtempSync(path.join(tmpdir(), 'kilat-uploads-'))
-  const app = await buildTestApp(database, { storage: new LocalDiskStorage(storageDir) })
+  const app = await buildTestApp(database, { storage: new LocalDiskStorage(storageDir), ...options })
   await app.ready()
   return {
     app,

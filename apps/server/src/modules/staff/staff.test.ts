@@ -37,6 +37,7 @@ import {
   enrolledStaff,
   freshAddress,
   opsGet,
+  opsMultipart,
   opsPost,
   signIn,
   staffCookieOf,
@@ -375,7 +376,11 @@ describe('roles and markets', () => {
     for (const call of callsLast) {
       if (call.auth !== 'staff') continue
       const send = (options: Parameters<typeof opsGet>[2]) =>
-        call.method === 'GET' ? opsGet(app, call.path, options) : opsPost(app, call.path, {}, options)
+        call.method === 'GET'
+          ? opsGet(app, call.path, options)
+          : call.bodyType === 'multipart'
+            ? opsMultipart(app, call.path, {}, options)
+            : opsPost(app, call.path, {}, options)
       expect((await send({})).statusCode, `${call.path} without a session`).toBe(401)
       expect((await send({ query: { tok: borrowerToken } })).statusCode, `${call.path} as a borrower`).toBe(401)
       for (const role of STAFF_ROLES) {

@@ -60,6 +60,39 @@ export function opsCall(app: FastifyInstance, method: 'GET' | 'POST', path: stri
   })
 }
 
+/** A multipart POST as the console sends an upload: text fields, then at most one file. */
+export function opsMultipart(
+  app: FastifyInstance,
+  path: string,
+  parts: { fields?: Record<string, string>; file?: { field: string; data: Buffer; filename: string; contentType: string } },
+  options: OpsOptions = {},
+) {
+  const boundary = '----kilat-ops-boundary'
+  const chunks: Buffer[] = []
+  for (const [name, value] of Object.entries(parts.fields ?? {})) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  }
+  if (parts.file) {
+    const f = parts.file
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`))
+    chunks.push(f.data, Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  const qs = new URLSearchParams(options.query ?? {}).toString()
+  return app.inject({
+    method: 'POST',
+    url: qs ? `${path}?${qs}` : path,
+    remoteAddress: options.ip ?? '10.255.255.1',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-requested-with': 'XMLHttpRequest',
+      ...(options.cookie ? { cookie: `${STAFF_COOKIE}=${options.cookie}` } : {}),
+      ...options.headers,
+    },
+    payload: Buffer.concat(chunks),
+  })
+}
+
 export const opsPost = (app: FastifyInstance, path: string, payload: unknown, options?: OpsOptions) => opsCall(app, 'POST', path, payload, options)
 export const opsGet = (app: FastifyInstance, path: string, options?: OpsOptions) => opsCall(app, 'GET', path, undefined, options)
 
