@@ -7,7 +7,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } fro
 import { isSessionError, useApi } from '../../shared/api'
 import { useOpsText } from './i18n'
 import { screenAt, screensOf } from './menu'
-import { ME_KEY, useOpsMarket, useSignOut, useStaff, useStaffQuery } from './session'
+import { hasSignedInHint, ME_KEY, useOpsMarket, useSignOut, useStaff, useStaffQuery } from './session'
 import { LoadFailure, Loading, NotAllowed } from './states'
 import './ops.css'
 
@@ -24,7 +24,8 @@ export function OpsLayout() {
     if (language) void switchLanguage(language)
   }, [language, switchLanguage])
 
-  const signedOut = me.isPending && me.fetchStatus === 'idle'
+  // Signed out here (or the session ended): whatever is still cached is not a session.
+  const signedOut = !hasSignedInHint() || (me.isPending && me.fetchStatus === 'idle')
   if (me.isPending && !signedOut) return <Loading />
   if (signedOut || me.isError) {
     if (signedOut || isSessionError(me.error)) {
@@ -142,11 +143,12 @@ function StaffMenu() {
   )
 }
 
-/** /ops: the first screen of the staff member's menu. */
+/** /ops: the staff member's desk (their first screen after the dashboard), else the dashboard. */
 export function HomeRedirect() {
   const staff = useStaff()
   const [search] = useSearchParams()
-  const first = screensOf(staff.role)[0]
+  const screens = screensOf(staff.role)
+  const first = screens.find((screen) => screen.key !== 'dashboard') ?? screens[0]
   const query = search.toString()
   return <Navigate to={`${first?.path ?? '/ops/dashboard'}${query ? `?${query}` : ''}`} replace />
 }

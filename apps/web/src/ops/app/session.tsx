@@ -1,6 +1,6 @@
 import { staffMe, staffSignOut, type StaffMe } from '@kilat/contract'
 import { isMarket, type Market } from '@kilat/domain'
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { isSessionError, useApi } from '../../shared/api'
@@ -59,7 +59,6 @@ export function signedIn(queryClient: QueryClient, staff: StaffMe): void {
 
 export function useSignOut(): () => Promise<void> {
   const { callApi } = useApi()
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useCallback(async () => {
     try {
@@ -69,9 +68,8 @@ export function useSignOut(): () => Promise<void> {
       if (!isSessionError(error)) throw error
     }
     setSignedInHint(false)
-    queryClient.clear()
     await navigate('/ops/sign-in?signedOut=1')
-  }, [callApi, navigate, queryClient])
+  }, [callApi, navigate])
 }
 
 /**

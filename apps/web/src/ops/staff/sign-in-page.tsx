@@ -1,7 +1,7 @@
 import { ERROR_CODES, staffSignIn, staffSignInCode } from '@kilat/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Form, Input, type FormInstance } from 'antd'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { isNetworkError, isSessionError, useApi } from '../../shared/api'
 import { isCode } from '../app/api'
@@ -27,6 +27,10 @@ export function SignInPage() {
   )
   const [busy, setBusy] = useState(false)
   const [passwordForm] = Form.useForm<PasswordStep>()
+  // Nothing of an earlier session (signed out, ended) outlives it: the screens that showed it are gone now.
+  useEffect(() => {
+    queryClient.clear()
+  }, [queryClient])
 
   /** A refusal that is about the account rather than one field: said above the form. */
   const generalNotice = (error: unknown): OpsKey | undefined => {

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { fail, mockCall, server } from '../../test/msw'
+import { envelope, fail, mockCall, server } from '../../test/msw'
 import { menuEntries, renderOps, staffOf } from '../test/render-ops'
 
 const agent = staffOf('agent')
@@ -19,12 +19,18 @@ describe('the console sign-in', () => {
   it('takes the password, then the code, and opens the address first asked', async () => {
     const sent: Record<string, string> = {}
     server.use(
-      mockCall(staffSignIn, ({ form, headers }) => {
-        sent.email = form.get('email') ?? ''
-        sent.xhr = headers.get('x-requested-with') ?? ''
-        return { next: 'code' }
+      // The console posts JSON (docs/decisions/0015-ops-console.md).
+      http.post(staffSignIn.path, async ({ request }) => {
+        sent.email = ((await request.json()) as { email: string }).email
+        sent.xhr = request.headers.get('x-requested-with') ?? ''
+        return HttpResponse.json(envelope(staffSignIn, { next: 'code' }))
       }),
-      mockCall(staffSignInCode, ({ form }) => (form.get('code')?.replace(/\s/g, '') === '123456' ? agent : fail(ERROR_CODES.staffCodeWrong, 'wrong', 401))),
+      http.post(staffSignInCode.path, async ({ request }) => {
+        const { code } = (await request.json()) as { code: string }
+        return code.replace(/\s/g, '') === '123456'
+          ? HttpResponse.json(envelope(staffSignInCode, agent))
+          : HttpResponse.json({ code: ERROR_CODES.staffCodeWrong, data: null, message: 'wrong' }, { status: 401 })
+      }),
       mockCall(orderDashboard, { markets: [emptyDay] }),
       mockCall(complaintQueue, { rows: [], nextCursor: null }),
     )
