@@ -48,7 +48,7 @@ test('an agent signs in with password and code and sees the complaint desk', asy
 
   // A filter is kept in the address.
   await page.getByRole('combobox', { name: 'Status' }).click()
-  await page.getByRole('option', { name: 'Waiting for a reply' }).click()
+  await page.locator('.ant-select-item-option', { hasText: 'Waiting for a reply' }).click()
   await expect(page).toHaveURL(/status=processing/)
 
   await page.getByRole('button', { name: /^agent@demo/ }).click()

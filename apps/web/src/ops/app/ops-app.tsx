@@ -11,7 +11,7 @@ import { ME_KEY, setSignedInHint } from './session'
 
 /**
  * Kilat's blue, and the grey texts (placeholders, descriptions) dark enough for WCAG AA's 4.5:1 on
- * white: Ant Design's default greys are lighter.
+ * white, and the status colours of texts and buttons too: Ant Design's defaults are lighter.
  */
 const OPS_THEME = {
   token: {
@@ -20,6 +20,9 @@ const OPS_THEME = {
     colorTextPlaceholder: '#6b6b6b',
     colorTextDescription: '#595959',
     colorTextTertiary: '#595959',
+    colorError: '#c41d1d',
+    colorSuccess: '#237804',
+    colorWarning: '#ad4e00',
   },
 }
 
