@@ -29,7 +29,7 @@ async function signIn(page: Page, email: string) {
   await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
 }
 
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Console menu' }).getByRole('link')
+const menu = (page: Page, label = 'Console menu') => page.getByRole('navigation', { name: label }).getByRole('link')
 
 test('an agent signs in with password and code and sees the complaint desk', async ({ page }) => {
   await page.goto('/ops/sign-in')
@@ -90,14 +90,14 @@ test('an admin opens the staff accounts and the audit trail, then works in Indon
   // The staff member's language, kept on the account.
   await page.getByRole('button', { name: /^admin@demo/ }).click()
   await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click()
-  await expect(menu(page)).toHaveText(['Dasbor', 'Pengaduan', 'Staf', 'Jejak audit'])
+  await expect(menu(page, 'Menu konsol')).toHaveText(['Dasbor', 'Pengaduan', 'Staf', 'Jejak audit'])
   await expect(page.getByRole('heading', { name: 'Jejak audit' })).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'ops-audit-id')
-  await menu(page).filter({ hasText: 'Staf' }).click()
+  await menu(page, 'Menu konsol').filter({ hasText: 'Staf' }).click()
   await expect(page.getByRole('heading', { name: 'Akun staf' })).toBeVisible()
   await screenshot(page, 'ops-staff-id')
-  await menu(page).filter({ hasText: 'Pengaduan' }).click()
+  await menu(page, 'Menu konsol').filter({ hasText: 'Pengaduan' }).click()
   await expect(page.locator('.ant-table-row').first()).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'ops-complaints-id')
