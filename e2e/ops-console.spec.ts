@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import sharp from 'sharp'
 import { test, expect, expectAccessible, screenshot } from './support'
 
 /**
@@ -9,6 +10,11 @@ import { test, expect, expectAccessible, screenshot } from './support'
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 
 const PASSWORD = 'kilat-demo-staff'
+
+/** A small picture with real image bytes, as an agent would attach. */
+function photo() {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#3360dd' } }).png().toBuffer()
+}
 
 /** The demo authenticator's current code for an account (demo mode only). */
 async function demoCode(request: APIRequestContext, email: string): Promise<string> {
@@ -50,6 +56,24 @@ test('an agent signs in with password and code and sees the complaint desk', asy
   await page.getByRole('combobox', { name: 'Status' }).click()
   await page.locator('.ant-select-item-option', { hasText: 'Waiting for a reply' }).click()
   await expect(page).toHaveURL(/status=processing/)
+
+  // A complaint: assign it, reply with a text and an image, close it as resolved.
+  await page.locator('.ant-table-row').first().getByRole('link').click()
+  await expect(page.getByRole('heading', { name: /^Complaint #\d+/ })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Assign to me' }).click()
+  await expect(page.getByRole('button', { name: 'Assign to me' })).toHaveCount(0)
+  await page.getByLabel('Reply (the borrower reads it)').fill('We have checked your payment and corrected the amount due.')
+  await page.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: await photo() })
+  await expect(page.locator('.ant-upload-list-item-done')).toHaveCount(1)
+  await page.getByRole('button', { name: 'Send reply' }).click()
+  await expect(page.getByRole('heading', { name: 'Our reply' })).toBeVisible()
+  await expect(page.getByText('We have checked your payment and corrected the amount due.')).toBeVisible()
+  await page.getByRole('button', { name: 'Close as resolved' }).click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Close as resolved' }).click()
+  await expect(page.getByText('Closed · resolved').first()).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-complaint-en')
 
   await page.getByRole('button', { name: /^agent@demo/ }).click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()
