@@ -2,7 +2,7 @@ import type { ComplaintQueueRow } from '@kilat/contract'
 import { Tag } from 'antd'
 import { useOpsText } from '../app/i18n'
 
-/** How long is left of a deadline: days, today, or overdue (docs/product/operations.md#the-complaint-desk). */
+/** How long is left of a deadline: days, today, or overdue (docs/product/operations.md#complaint-desk). */
 export function DeadlineTag({ deadline, closed }: { deadline: ComplaintQueueRow['replyDue']; closed?: boolean }) {
   const { t } = useOpsText()
   if (closed) return <span>{deadline.date}</span>
