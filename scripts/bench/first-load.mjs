@@ -35,6 +35,47 @@ export async function webBuild() {
   return { manifest, routes: routeTable() }
 }
 
+/** The operations console's first load, its own entry and the screen opened (docs/decisions/0015-ops-console.md). */
+export const OPS_FIRST_LOAD_BUDGET_KIB = 350
+
+/**
+ * The console's build (`vite.ops.config.ts`): its manifest, and each of its screens as a route row
+ * (the entry `ops.html` plus the screen's lazy chunk). Null when the build has no console.
+ */
+export function opsBuild() {
+  const manifestPath = join(CLIENT, '.vite', 'ops-manifest.json')
+  if (!existsSync(manifestPath)) return null
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+  const screens = Object.keys(manifest)
+    .filter((key) => /^src\/ops\/[^/]+\/[^/]+-page\.tsx$/.test(key))
+    .sort()
+    .map((key) => ({ id: key.replace(/^src\/ops\//, '').replace(/-page\.tsx$/, ''), path: key, file: key, entry: 'ops.html' }))
+  return { manifest, screens }
+}
+
+/** The console's first-load scripts for one of its screens: files and gzip bytes. */
+export function opsFirstLoad(manifest, screen) {
+  const { js } = firstLoadFiles(manifest, screen)
+  return { files: js.size, bytes: gzipSum(js) }
+}
+
+/** Marks of Ant Design's CSS-in-JS runtime: a chunk holding it is the console's, whatever its name. */
+const DESKTOP_UI_MARKS = ['data-css-hash', 'data-token-hash']
+
+/**
+ * The console's files a borrower route loads first: none may be (docs/decisions/0015-ops-console.md).
+ * A file counts as the console's when the console's build wrote it, when the borrower build names it
+ * after ops/ or Ant Design, or when it holds Ant Design's style runtime.
+ */
+export function opsFilesInRoute(manifest, route, ops) {
+  const opsFiles = new Set(ops ? Object.values(ops.manifest).map((chunk) => chunk.file) : [])
+  for (const chunk of Object.values(manifest)) {
+    if (/(^|\/)src\/ops\/|node_modules\/(antd|@ant-design)\//.test(chunk.src ?? '')) opsFiles.add(chunk.file)
+  }
+  const { js } = firstLoadFiles(manifest, route)
+  return [...js].filter((file) => opsFiles.has(file) || DESKTOP_UI_MARKS.some((mark) => readFileSync(join(CLIENT, file), 'utf8').includes(mark)))
+}
+
 /** Script and stylesheet files a route loads first, from the manifest (`route` a row of the route table). */
 function firstLoadFiles(manifest, route) {
   const seen = new Set()
@@ -49,7 +90,8 @@ function firstLoadFiles(manifest, route) {
     for (const file of chunk.css ?? []) css.add(file)
     for (const child of chunk.imports ?? []) visit(child)
   }
-  if (!route.public) visit('index.html')
+  if (route.entry) visit(route.entry)
+  else if (!route.public) visit('index.html')
   if (route.file) visit(route.file)
   return { js, css }
 }

@@ -53,6 +53,23 @@ function place(rel) {
   }
 }
 
+// The operations console (apps/web/src/ops/, docs/decisions/0015-ops-console.md) takes from shared/
+// only what has no mobile UI in it: the API client (not its browser instance, which shows
+// antd-mobile toasts), the formatting module, and the translator with its React binding.
+const OPS_SHARED = [/^api(\/(?!browser)|$)/, /^format(\/|$)/, /^i18n\/(translator|react)(\.tsx?)?$/]
+const BORROWER_AREAS = new Set(['app', 'features', 'shared'])
+/** Ant Design (the console's library) and antd-mobile (the borrower app's) each stay on their side. */
+const DESKTOP_UI = /^(antd|@ant-design\/[^/]+)(\/|$)/
+const MOBILE_UI = /^antd-mobile(\/|$)/
+
+/** A broken rule about a package (not our code) a web file imports, or null. */
+function checkPackage(from, specifier) {
+  if (from.workspace !== 'web') return null
+  if (BORROWER_AREAS.has(from.area) && DESKTOP_UI.test(specifier)) return ['desktopUi', { from: from.area, target: specifier }]
+  if (from.area === 'ops' && MOBILE_UI.test(specifier)) return ['mobileUi', { target: specifier }]
+  return null
+}
+
 /** The first broken rule for one import, as [messageId, data], or null. */
 function check(from, to, shown) {
   if (!to.workspace) return null
@@ -85,6 +102,13 @@ function check(from, to, shown) {
   }
 
   if (from.workspace === 'web') {
+    // The borrower app never reaches into the console: its code and texts would join their chunks.
+    if (BORROWER_AREAS.has(from.area) && to.area === 'ops') return ['borrowerToOps', { from: from.area }]
+    if (from.area === 'ops' && (to.area === 'app' || to.area === 'features')) return ['opsToBorrower', { to: to.area }]
+    if (from.area === 'ops' && to.area === 'shared') {
+      const target = [to.unit, to.file].filter(Boolean).join('/')
+      if (!OPS_SHARED.some((allowed) => allowed.test(target))) return ['opsShared', { target: `shared/${target}` }]
+    }
     // app composes features; features use shared; shared depends on neither.
     if (from.area === 'features' && from.file && to.area === 'features' && to.unit !== from.unit) {
       return ['feature', { from: from.unit, to: to.unit }]
@@ -112,6 +136,11 @@ const boundaries = {
       feature: 'features/{{from}} may not import from features/{{to}}: move what both need to shared/',
       featureToApp: 'features/{{from}} may not import from app/: app composes the features, not the other way round',
       sharedUp: 'shared/ may not import from {{to}}: features and app build on shared, not the other way round',
+      borrowerToOps: '{{from}}/ may not import from ops/: the borrower app never loads the operations console',
+      opsToBorrower: 'ops/ may not import from {{to}}/: the console shares only shared/api, shared/format and shared/i18n with the borrower app',
+      opsShared: 'ops/ may not import {{target}}: from shared/ it takes only the API client, shared/format and the translator (no mobile UI)',
+      desktopUi: '{{from}}/ may not import {{target}}: Ant Design is the console\'s (ops/) alone, the borrower app uses antd-mobile',
+      mobileUi: 'ops/ may not import {{target}}: the console uses Ant Design, not antd-mobile',
     },
   },
   create(context) {
@@ -125,7 +154,11 @@ const boundaries = {
       // A negated glob pattern excludes files: it imports nothing.
       if (node.value.startsWith('!')) return
       const targetRel = resolveTarget(node.value, importerRel)
-      if (!targetRel) return
+      if (!targetRel) {
+        const broken = checkPackage(from, node.value)
+        if (broken) context.report({ node, messageId: broken[0], data: broken[1] })
+        return
+      }
       const broken = check(from, place(targetRel), node.value.startsWith('.') ? targetRel : node.value)
       if (broken) context.report({ node, messageId: broken[0], data: broken[1] })
     }

@@ -54,6 +54,20 @@ export interface RenderResult {
   body: Readable | string
 }
 
+/**
+ * The operations console's page (docs/decisions/0015-ops-console.md): rendered in the browser, so
+ * the server only puts this request's nonce where Vite's build left the placeholder. Never cached:
+ * it is the door to the staff's session.
+ */
+export function renderOpsPage(input: { template: string; nonce: string }): RenderResult {
+  const nonce = input.nonce.replace(/[^A-Za-z0-9+/=_-]/g, '')
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': CACHE_PRIVATE },
+    body: input.template.split(CSP_NONCE_PLACEHOLDER).join(nonce),
+  }
+}
+
 const routes = createRoutes()
 const handler = createStaticHandler(routes)
 const resources = allResources()

@@ -49,6 +49,8 @@ interface RenderResult {
 
 interface ServerEntry {
   render(input: RenderInput): Promise<RenderResult>
+  /** The operations console's page: its own client-rendered HTML (docs/decisions/0015-ops-console.md). */
+  renderOpsPage(input: { template: string; nonce: string }): RenderResult
 }
 
 export interface PagesOptions {
@@ -96,6 +98,11 @@ function injectTransport(app: FastifyInstance, page: FastifyRequest): Transport 
   }
 }
 
+/** The operations console's pages: /ops and below (not /ops-api, which is no page). */
+function isOpsPath(url: string): boolean {
+  return url === '/ops' || url.startsWith('/ops/') || url.startsWith('/ops?') || url.startsWith('/ops#')
+}
+
 /** When even rendering failed: a plain page in the borrower's language, no script, no detail. */
 function failurePage(locale: Locale): string {
   const message = ERRORS.internal.messages[locale]
@@ -111,14 +118,16 @@ function runningFromSource(): boolean {
 }
 
 interface Renderer {
-  load(url: string): Promise<{ entry: ServerEntry; template: string; manifest?: unknown }>
+  load(url: string): Promise<{ entry: ServerEntry; template: string; opsTemplate?: string; manifest?: unknown }>
   fixStack?(error: unknown): void
 }
 
 async function productionRenderer(app: FastifyInstance, webDist: string): Promise<Renderer> {
   const clientDir = join(webDist, 'client')
-  const [template, manifestText, entry] = await Promise.all([
+  const opsPath = join(clientDir, 'ops.html')
+  const [template, opsTemplate, manifestText, entry] = await Promise.all([
     readFile(join(clientDir, 'index.html'), 'utf8'),
+    existsSync(opsPath) ? readFile(opsPath, 'utf8') : undefined,
     readFile(join(clientDir, '.vite', 'manifest.json'), 'utf8'),
     import(pathToFileURL(join(webDist, 'server', 'entry-server.js')).href) as Promise<ServerEntry>,
   ])
@@ -148,7 +157,7 @@ async function productionRenderer(app: FastifyInstance, webDist: string): Promis
     )
   }
 
-  return { load: async () => ({ entry, template, manifest }) }
+  return { load: async () => ({ entry, template, opsTemplate, manifest }) }
 }
 
 async function developmentRenderer(app: FastifyInstance, webRoot: string): Promise<Renderer> {
@@ -164,11 +173,16 @@ async function developmentRenderer(app: FastifyInstance, webRoot: string): Promi
   app.use(vite.middlewares)
   app.addHook('onClose', async () => vite.close())
   const templatePath = join(webRoot, 'index.html')
+  const opsTemplatePath = join(webRoot, 'ops.html')
   return {
-    load: async (url) => ({
-      entry: (await vite.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry,
-      template: await vite.transformIndexHtml(url, await readFile(templatePath, 'utf8')),
-    }),
+    load: async (url) => {
+      const ops = isOpsPath(url)
+      return {
+        entry: (await vite.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry,
+        template: ops ? '' : await vite.transformIndexHtml(url, await readFile(templatePath, 'utf8')),
+        opsTemplate: ops ? await vite.transformIndexHtml(url, await readFile(opsTemplatePath, 'utf8')) : undefined,
+      }
+    },
     fixStack: (error) => {
       if (error instanceof Error) vite.ssrFixStacktrace(error)
     },
@@ -201,7 +215,12 @@ const pagesPlugin: FastifyPluginAsync<PagesOptions> = async (app, { config }) =>
       if (!reply.raw.writableFinished) abort.abort()
     })
     try {
-      const { entry, template, manifest } = await renderer.load(request.url)
+      const { entry, template, opsTemplate, manifest } = await renderer.load(request.url)
+      if (isOpsPath(request.url)) {
+        if (!opsTemplate) return reply.callNotFound()
+        const page = entry.renderOpsPage({ template: opsTemplate, nonce: request.cspNonce })
+        return reply.status(page.status).headers(page.headers).send(page.body)
+      }
       const result = await entry.render({
         url: request.url,
         nonce: request.cspNonce,

@@ -17,6 +17,9 @@ export async function render(input) {
   const html = input.template.replaceAll('__KILAT_CSP_NONCE__', input.nonce).replace('<!--app-html-->', '<p>' + input.locale + ' ' + JSON.stringify(api.body) + '</p>')
   return { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: html }
 }
+export function renderOpsPage(input) {
+  return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: input.template.replaceAll('__KILAT_CSP_NONCE__', input.nonce) }
+}
 `
 
 let dist: string
@@ -45,6 +48,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'client', 'assets', 'app-1.js.br'), brotliCompressSync(script))
   writeFileSync(join(dist, 'client', 'robots.txt'), 'User-agent: *\n')
   writeFileSync(join(dist, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  writeFileSync(join(dist, 'client', 'ops.html'), '<html lang="en"><head><meta property="csp-nonce" nonce="__KILAT_CSP_NONCE__"><script type="module" nonce="__KILAT_CSP_NONCE__" src="/assets/ops-1.js"></script></head><body><div id="ops-root"></div></body></html>')
   writeFileSync(join(dist, 'server', 'entry-server.js'), ENTRY)
   app = await buildTestApp(dist)
 })
@@ -69,6 +73,20 @@ describe('pages', () => {
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.body).toContain('nonce="n0nce"')
     expect(response.body).toContain('{"code":0,"message":"ok","data":{"cookie":"sid=abc","marker":"XMLHttpRequest"}}')
+  })
+
+  it('answers every /ops address with the console’s own page and this request’s nonce, never cached', async () => {
+    for (const url of ['/ops', '/ops/sign-in', '/ops/complaints/4?market=ID', '/ops/enrol']) {
+      const response = await app.inject({ url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(response.body).toContain('<div id="ops-root"></div>')
+      expect(response.body).toContain('<script type="module" nonce="n0nce" src="/assets/ops-1.js">')
+      expect(response.body).not.toContain('__KILAT_CSP_NONCE__')
+    }
+    // The borrower app's renderer still has every other page, /ops-api is no page at all.
+    expect((await app.inject({ url: '/opsx' })).body).toContain('<p>en')
+    expect(isPagePath('/ops-api/staff/me')).toBe(false)
   })
 
   it('passes the renderer’s status on (404 for an unknown page)', async () => {

@@ -1,0 +1,35 @@
+import { auditSearch, complaintQueue, orderDashboard, orderReviewQueue, orderSearch, payoutQueue, staffList, type StaffRole } from '@kilat/contract'
+
+/**
+ * A screen of the console: `roles` may open it, those of the call it is built on (the server
+ * checks the same list); `menu`, when given, narrows whose side menu shows it.
+ */
+export interface OpsScreen {
+  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit'
+  path: string
+  roles: readonly StaffRole[]
+  menu?: readonly StaffRole[]
+}
+
+/** The console's screens in menu order (docs/product/operations.md#roles). */
+export const OPS_SCREENS: readonly OpsScreen[] = [
+  { key: 'dashboard', path: '/ops/dashboard', roles: orderDashboard.roles },
+  { key: 'complaints', path: '/ops/complaints', roles: complaintQueue.roles },
+  { key: 'review', path: '/ops/review', roles: orderReviewQueue.roles },
+  // Every role opens an order (from a complaint, say); the search is in the menu of those who decide and pay.
+  { key: 'orders', path: '/ops/orders', roles: orderSearch.roles, menu: ['risk', 'finance'] },
+  { key: 'disbursement', path: '/ops/disbursement', roles: payoutQueue.roles },
+  { key: 'staff', path: '/ops/staff', roles: staffList.roles },
+  { key: 'audit', path: '/ops/audit', roles: auditSearch.roles },
+]
+
+/** The side menu of a role, in order. */
+export function screensOf(role: StaffRole): OpsScreen[] {
+  return OPS_SCREENS.filter((screen) => (screen.menu ?? screen.roles).includes(role) && screen.roles.includes(role))
+}
+
+/** The screen an address belongs to. */
+export function screenAt(pathname: string): OpsScreen | undefined {
+  return OPS_SCREENS.find((screen) => pathname === screen.path || pathname.startsWith(`${screen.path}/`))
+}
+

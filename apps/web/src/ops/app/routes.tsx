@@ -1,0 +1,38 @@
+import type { RouteObject } from 'react-router'
+import { Navigate } from 'react-router'
+import { HomeRedirect, OpsLayout } from './layout'
+import { NotFound, RouteFailure } from './states'
+
+/**
+ * The console's routes, all under /ops. Each screen's code is its own chunk, loaded when opened;
+ * the sign-in and enrolment pages stand outside the signed-in layout.
+ */
+export function createOpsRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/ops',
+      ErrorBoundary: RouteFailure,
+      children: [
+        { path: 'sign-in', lazy: async () => ({ Component: (await import('../staff/sign-in-page')).SignInPage }) },
+        { path: 'enrol', lazy: async () => ({ Component: (await import('../staff/enrol-page')).EnrolPage }) },
+        {
+          Component: OpsLayout,
+          children: [
+            { index: true, Component: HomeRedirect },
+            { path: 'dashboard', lazy: async () => ({ Component: (await import('../orders/dashboard-page')).DashboardPage }) },
+            { path: 'complaints', lazy: async () => ({ Component: (await import('../complaints/queue-page')).ComplaintQueuePage }) },
+            { path: 'complaints/:id', lazy: async () => ({ Component: (await import('../complaints/complaint-page')).ComplaintPage }) },
+            { path: 'review', lazy: async () => ({ Component: (await import('../orders/review-page')).ReviewPage }) },
+            { path: 'disbursement', lazy: async () => ({ Component: (await import('../orders/disbursement-page')).DisbursementPage }) },
+            { path: 'orders', lazy: async () => ({ Component: (await import('../orders/order-search-page')).OrderSearchPage }) },
+            { path: 'orders/:orderNo', lazy: async () => ({ Component: (await import('../orders/order-page')).OrderPage }) },
+            { path: 'staff', lazy: async () => ({ Component: (await import('../staff/staff-page')).StaffPage }) },
+            { path: 'audit', lazy: async () => ({ Component: (await import('../audit/audit-page')).AuditPage }) },
+            { path: '*', Component: NotFound },
+          ],
+        },
+      ],
+    },
+    { path: '*', Component: () => <Navigate to="/ops" replace /> },
+  ]
+}

@@ -1,0 +1,263 @@
+import {
+  COMPLAINT_DESK_LIMITS,
+  ERROR_CODES,
+  complaintAssign,
+  complaintClose,
+  complaintDeskDetail,
+  complaintNote,
+  complaintReply,
+  complaintReplyImage,
+  type ComplaintDeskDetail,
+} from '@kilat/contract'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Descriptions, Flex, Form, Image, Input, List, Popconfirm, Space, Upload, type UploadFile } from 'antd'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { formatDateTime, formatMoney } from '../../shared/format'
+import { useApi } from '../../shared/api'
+import { isCode } from '../app/api'
+import { showFieldErrors } from '../app/form-errors'
+import { useNotices } from '../app/ops-app'
+import { Panel } from '../app/panel'
+import { useOpsText, type OpsT } from '../app/i18n'
+import { useOpsMarket, useStaff } from '../app/session'
+import { LoadFailure, Loading } from '../app/states'
+import { DeadlineTag } from './deadline'
+
+/** Another staff member's action came first: what to tell the one who lost the race. */
+function raceMessage(error: unknown, t: OpsT): string | undefined {
+  if (isCode(error, ERROR_CODES.complaintTaken)) return t('complaint.taken')
+  if (isCode(error, ERROR_CODES.complaintClosed)) return t('complaint.closedAlready')
+  if (isCode(error, ERROR_CODES.complaintAlreadyReplied)) return t('complaint.repliedAlready')
+  return undefined
+}
+
+/** One complaint at the desk: the borrower (masked), the order, the text and images, and what an agent does with it. */
+export function ComplaintPage() {
+  const { id } = useParams()
+  const complaintId = Number(id)
+  const { t } = useOpsText()
+  const { callApi } = useApi()
+  const { message } = useNotices()
+  const queryClient = useQueryClient()
+  const staff = useStaff()
+  const [market] = useOpsMarket()
+  const key = ['ops', 'complaints', 'detail', complaintId] as const
+  const detail = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => callApi(complaintDeskDetail, { query: { complaintId } }, { signal, toast: false }),
+    enabled: Number.isInteger(complaintId) && complaintId > 0,
+  })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['ops', 'complaints'] })
+  const onRace = (error: Error) => {
+    void message.error(raceMessage(error, t) ?? (error.message || t('app.failed')))
+    void refresh()
+  }
+  const assign = useMutation({
+    mutationFn: () => callApi(complaintAssign, { body: { complaintId } }, { toast: false }),
+    onSuccess: () => void refresh(),
+    onError: onRace,
+  })
+  const close = useMutation({
+    mutationFn: (outcome: 'resolved' | 'unresolved') => callApi(complaintClose, { body: { complaintId, outcome } }, { toast: false }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(key, answer)
+      void message.success(t('complaint.closedDone'))
+      void refresh()
+    },
+    onError: onRace,
+  })
+
+  if (detail.isPending) return <Loading />
+  if (detail.isError) return <LoadFailure error={detail.error} retry={() => void detail.refetch()} />
+  const c = detail.data
+  const mine = c.assignee?.id === staff.id
+  const open = c.status !== 'closed'
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <h1 className="ops-title">
+          {t('complaint.title', { id: c.id })} · {c.problemTypeName}
+          {c.problemSonTypeName ? ` / ${c.problemSonTypeName}` : ''}
+        </h1>
+        <Space wrap>
+          <Link to={`/ops/complaints?market=${market}`}>{t('complaint.back')}</Link>
+          {open && !c.assignee && (
+            <Button onClick={() => assign.mutate()} loading={assign.isPending}>
+              {t('complaint.assignMe')}
+            </Button>
+          )}
+          {open && (!c.assignee || mine) && (
+            <>
+              <Popconfirm title={t('complaint.closeResolvedConfirm')} onConfirm={() => close.mutate('resolved')} okText={t('complaint.closeResolved')} cancelText={t('staff.cancel')}>
+                <Button loading={close.isPending}>{t('complaint.closeResolved')}</Button>
+              </Popconfirm>
+              <Popconfirm title={t('complaint.closeUnresolvedConfirm')} onConfirm={() => close.mutate('unresolved')} okText={t('complaint.closeUnresolved')} cancelText={t('staff.cancel')}>
+                <Button danger loading={close.isPending}>
+                  {t('complaint.closeUnresolved')}
+                </Button>
+              </Popconfirm>
+            </>
+          )}
+        </Space>
+      </Flex>
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions.Item label={t('complaints.status')}>
+          {t(`complaints.statuses.${c.status}`)}
+          {c.outcome ? ` · ${t(`complaints.outcomes.${c.outcome}`)}` : ''}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('complaints.replyDue')}>
+          <DeadlineTag deadline={c.replyDue} closed={c.status !== 'processing'} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('complaints.regulatorDue')}>
+          <DeadlineTag deadline={c.regulatorDue} closed={!open} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('complaint.borrower')}>{c.borrower.phoneMasked}</Descriptions.Item>
+        <Descriptions.Item label={t('complaints.assignee')}>{c.assignee?.email ?? t('complaints.nobody')}</Descriptions.Item>
+        <Descriptions.Item label={t('complaints.created')}>{formatDateTime(c.createdAt, c.market)}</Descriptions.Item>
+      </Descriptions>
+      <Panel title={t('complaint.order')}>
+        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+          <Descriptions.Item label={t('orders.orderNo')}>{c.order.orderNo}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.product')}>{c.order.productName}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.status')}>{c.order.status}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.amount')}>{formatMoney(c.order.principal, c.market)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.totalRepay')}>{formatMoney(c.order.totalRepay, c.market)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.paid')}>{formatMoney(c.order.paid, c.market)}</Descriptions.Item>
+        </Descriptions>
+      </Panel>
+      <Panel title={t('complaint.text')}>
+        <p className="ops-text">{c.text}</p>
+        <Images urls={c.images} label={t('complaint.image')} />
+      </Panel>
+      {c.reply ? (
+        <Panel title={t('complaint.reply')} extra={formatDateTime(c.reply.at, c.market)}>
+          <p className="ops-text">{c.reply.text}</p>
+          <Images urls={c.reply.images} label={t('complaint.image')} />
+        </Panel>
+      ) : (
+        open && (!c.assignee || mine) && <ReplyForm complaintId={c.id} onDone={(answer) => queryClient.setQueryData(key, answer)} onRace={onRace} />
+      )}
+      <NotesCard complaint={c} />
+      <Panel title={t('complaint.earlier')}>
+        <List
+          dataSource={c.earlier}
+          locale={{ emptyText: t('list.empty') }}
+          renderItem={(e) => (
+            <List.Item>
+              <Link to={`/ops/complaints/${e.id}?market=${market}`}>#{e.id}</Link> · {e.problemTypeName} · {t(`complaints.statuses.${e.status}`)} ·{' '}
+              {formatDateTime(e.createdAt, c.market)}
+            </List.Item>
+          )}
+        />
+      </Panel>
+    </Flex>
+  )
+}
+
+function Images({ urls, label }: { urls: readonly string[]; label: string }) {
+  if (urls.length === 0) return null
+  return (
+    <Image.PreviewGroup>
+      <Space wrap>
+        {urls.map((url, i) => (
+          <Image key={url} src={url} width={96} height={96} style={{ objectFit: 'cover' }} alt={`${label} ${i + 1}`} />
+        ))}
+      </Space>
+    </Image.PreviewGroup>
+  )
+}
+
+function NotesCard({ complaint }: { complaint: ComplaintDeskDetail }) {
+  const { t } = useOpsText()
+  const { callApi } = useApi()
+  const queryClient = useQueryClient()
+  const [form] = Form.useForm<{ text: string }>()
+  const note = useMutation({
+    mutationFn: (text: string) => callApi(complaintNote, { body: { complaintId: complaint.id, text } }, { toast: false }),
+    onSuccess: () => {
+      form.resetFields()
+      void queryClient.invalidateQueries({ queryKey: ['ops', 'complaints', 'detail', complaint.id] })
+    },
+    onError: (error) => {
+      if (!showFieldErrors(form, error, t, { text: 'field.invalid' })) form.setFields([{ name: 'text', errors: [error.message || t('app.failed')] }])
+    },
+  })
+  return (
+    <Panel title={t('complaint.notes')}>
+      <List
+        dataSource={complaint.notes}
+        locale={{ emptyText: t('list.empty') }}
+        renderItem={(n) => (
+          <List.Item>
+            <strong>{n.author.email}</strong> · {formatDateTime(n.at, complaint.market)}
+            <div style={{ whiteSpace: 'pre-wrap' }}>{n.text}</div>
+          </List.Item>
+        )}
+      />
+      <Form form={form} layout="vertical" onFinish={({ text }) => note.mutate(text)} requiredMark={false} name="complaint-note">
+        <Form.Item name="text" label={t('complaint.noteLabel')} extra={t('complaint.noteHelp')} rules={[{ required: true, whitespace: true, message: t('field.required') }]}>
+          <Input.TextArea rows={2} maxLength={COMPLAINT_DESK_LIMITS.noteMax} showCount />
+        </Form.Item>
+        <Button htmlType="submit" loading={note.isPending}>
+          {t('complaint.addNote')}
+        </Button>
+      </Form>
+    </Panel>
+  )
+}
+
+function ReplyForm({ complaintId, onDone, onRace }: { complaintId: number; onDone: (answer: ComplaintDeskDetail) => void; onRace: (error: Error) => void }) {
+  const { t } = useOpsText()
+  const { callApi } = useApi()
+  const [form] = Form.useForm<{ text: string }>()
+  const [files, setFiles] = useState<UploadFile<{ name: string }>[]>([])
+  const [busy, setBusy] = useState(false)
+
+  const submit = async ({ text }: { text: string }) => {
+    setBusy(true)
+    try {
+      const images = files.flatMap((f) => (f.status === 'done' && f.response ? [f.response.name] : []))
+      onDone(await callApi(complaintReply, { body: { complaintId, text, images } }, { toast: false }))
+    } catch (error) {
+      if (showFieldErrors(form, error, t, { text: 'complaint.replyLength', images: 'complaint.imagesMax' })) return
+      onRace(error instanceof Error ? error : new Error(String(error)))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Panel title={t('complaint.replyTitle')}>
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="complaint-reply">
+        <Form.Item name="text" label={t('complaint.replyLabel')} rules={[{ required: true, whitespace: true, message: t('field.required') }]}>
+          <Input.TextArea rows={5} maxLength={COMPLAINT_DESK_LIMITS.replyMax} showCount />
+        </Form.Item>
+        <Form.Item label={t('complaint.replyImages')} extra={t('complaint.imagesHelp', { max: COMPLAINT_DESK_LIMITS.replyImagesMax })}>
+          <Upload<{ name: string }>
+            listType="picture-card"
+            accept="image/jpeg,image/png"
+            fileList={files}
+            maxCount={COMPLAINT_DESK_LIMITS.replyImagesMax}
+            onChange={({ fileList }) => setFiles(fileList)}
+            customRequest={({ file, onSuccess, onError }) => {
+              const body = new FormData()
+              body.append('complaintId', String(complaintId))
+              body.append('image', file)
+              callApi(complaintReplyImage, { body }, { toast: false }).then(
+                (answer) => onSuccess?.(answer),
+                (error: unknown) => onError?.(error instanceof Error ? error : new Error(String(error))),
+              )
+            }}
+          >
+            {files.length < COMPLAINT_DESK_LIMITS.replyImagesMax ? t('complaint.addImage') : null}
+          </Upload>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy} disabled={files.some((f) => f.status === 'uploading')}>
+          {t('complaint.send')}
+        </Button>
+      </Form>
+    </Panel>
+  )
+}

@@ -1,0 +1,3 @@
+import { startOps } from './app/start'
+
+void startOps()

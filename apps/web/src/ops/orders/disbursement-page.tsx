@@ -1,0 +1,136 @@
+import { ERROR_CODES, payoutCancel, payoutConfirm, payoutQueue, payoutRequest, type DataOf } from '@kilat/contract'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Popconfirm, Space, Table, Tag } from 'antd'
+import { useSearchParams } from 'react-router'
+import { formatDateTime } from '../../shared/format'
+import { useApi } from '../../shared/api'
+import { isCode } from '../app/api'
+import { useNotices } from '../app/ops-app'
+import { useOpsText, type OpsT } from '../app/i18n'
+import { KeyPager } from '../app/paging'
+import { useOpsMarket, useStaff } from '../app/session'
+import { LoadFailure } from '../app/states'
+import { orderColumns } from './order-columns'
+
+type Row = DataOf<typeof payoutQueue>['orders'][number]
+
+function payoutError(error: unknown, t: OpsT): string | undefined {
+  if (isCode(error, ERROR_CODES.payoutSameStaff)) return t('payout.sameStaff')
+  if (isCode(error, ERROR_CODES.payoutAlreadyRequested)) return t('payout.alreadyRequested')
+  if (isCode(error, ERROR_CODES.payoutNotPending)) return t('payout.notPending')
+  if (isCode(error, ERROR_CODES.orderNotApproved)) return t('payout.notApproved')
+  return undefined
+}
+
+/**
+ * Finance's disbursement, four eyes (docs/product/operations.md): one member requests an approved
+ * order's payout, another confirms it; a failed payout shows its reason and can be requested again.
+ */
+export function DisbursementPage() {
+  const { t } = useOpsText()
+  const { callApi } = useApi()
+  const { message } = useNotices()
+  const queryClient = useQueryClient()
+  const staff = useStaff()
+  const [market] = useOpsMarket()
+  const [params] = useSearchParams()
+  const cursor = params.get('cursor') ?? undefined
+  const queue = useQuery({
+    queryKey: ['ops', 'orders', 'payouts', market, cursor],
+    queryFn: ({ signal }) => callApi(payoutQueue, { query: { market, cursor } }, { signal, toast: false }),
+  })
+  const settle = () => void queryClient.invalidateQueries({ queryKey: ['ops', 'orders'] })
+  const onError = (error: Error) => {
+    void message.error(payoutError(error, t) ?? (error.message || t('app.failed')))
+    settle()
+  }
+  const request = useMutation({
+    mutationFn: (orderNo: string) => callApi(payoutRequest, { body: { orderNo } }, { toast: false }),
+    onSuccess: () => {
+      void message.success(t('payout.requested'))
+      settle()
+    },
+    onError,
+  })
+  const confirm = useMutation({
+    mutationFn: (requestId: number) => callApi(payoutConfirm, { body: { requestId } }, { toast: false }),
+    onSuccess: ({ payout }) => {
+      if (payout.status === 'failed') void message.warning(t('payout.failedWith', { reason: payout.failureReason ?? '' }))
+      else void message.success(t('payout.confirmed'))
+      settle()
+    },
+    onError,
+  })
+  const cancel = useMutation({
+    mutationFn: (requestId: number) => callApi(payoutCancel, { body: { requestId } }, { toast: false }),
+    onSuccess: settle,
+    onError,
+  })
+
+  return (
+    <>
+      <h1 className="ops-title">
+        {t('menu.disbursement')}
+      </h1>
+      {queue.isError ? (
+        <LoadFailure error={queue.error} retry={() => void queue.refetch()} />
+      ) : (
+        <>
+          <Table<Row>
+            rowKey="orderNo"
+            loading={queue.isPending}
+            dataSource={queue.data?.orders}
+            pagination={false}
+            locale={{ emptyText: t('list.empty') }}
+            scroll={{ x: 1300 }}
+            columns={[
+              ...orderColumns<Row>(t, market),
+              {
+                key: 'payout',
+                title: t('payout.title'),
+                render: (_, o) => {
+                  const p = o.payout
+                  if (!p) return t('payout.none')
+                  return (
+                    <span>
+                      <Tag color={p.status === 'failed' ? 'red' : p.status === 'pending' ? 'gold' : 'default'}>{t(`payout.statuses.${p.status}`)}</Tag>
+                      {p.status === 'pending' && t('payout.by', { email: p.requestedByEmail ?? `#${p.requestedBy}`, at: formatDateTime(p.requestedAt, o.market) })}
+                      {p.status === 'failed' && p.failureReason}
+                    </span>
+                  )
+                },
+              },
+              {
+                key: 'actions',
+                title: t('staff.actions'),
+                render: (_, o) => {
+                  const p = o.payout
+                  if (p?.status === 'pending') {
+                    return (
+                      <Space>
+                        <Popconfirm title={t('payout.confirmConfirm', { orderNo: o.orderNo })} onConfirm={() => confirm.mutate(p.id)} okText={t('payout.confirm')} cancelText={t('staff.cancel')}>
+                          <Button type="primary" size="small" disabled={p.requestedBy === staff.id} aria-label={`${t('payout.confirm')} ${o.orderNo}`}>
+                            {t('payout.confirm')}
+                          </Button>
+                        </Popconfirm>
+                        <Button size="small" onClick={() => cancel.mutate(p.id)} aria-label={`${t('payout.cancel')} ${o.orderNo}`}>
+                          {t('payout.cancel')}
+                        </Button>
+                      </Space>
+                    )
+                  }
+                  return (
+                    <Button size="small" onClick={() => request.mutate(o.orderNo)} aria-label={`${p?.status === 'failed' ? t('payout.retry') : t('payout.request')} ${o.orderNo}`}>
+                      {p?.status === 'failed' ? t('payout.retry') : t('payout.request')}
+                    </Button>
+                  )
+                },
+              },
+            ]}
+          />
+          <KeyPager next={queue.data?.nextCursor} />
+        </>
+      )}
+    </>
+  )
+}

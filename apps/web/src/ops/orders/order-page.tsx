@@ -1,0 +1,137 @@
+import { orderScreen, type DataOf } from '@kilat/contract'
+import { useQuery } from '@tanstack/react-query'
+import { Descriptions, Flex, Table, Tag, Timeline } from 'antd'
+import { Link, useParams } from 'react-router'
+import { formatDateTime, formatMoney } from '../../shared/format'
+import { useApi } from '../../shared/api'
+import { Panel } from '../app/panel'
+import { useOpsText } from '../app/i18n'
+import { useOpsMarket } from '../app/session'
+import { LoadFailure, Loading } from '../app/states'
+
+type Screen = DataOf<typeof orderScreen>
+
+/** The order screen: summary, timeline, schedule, payments, ledger, late charges, complaints and payouts. */
+export function OrderPage() {
+  const { orderNo = '' } = useParams()
+  const { t } = useOpsText()
+  const { callApi } = useApi()
+  const [market] = useOpsMarket()
+  const screen = useQuery({
+    queryKey: ['ops', 'orders', 'order', orderNo],
+    queryFn: ({ signal }) => callApi(orderScreen, { query: { orderNo } }, { signal, toast: false }),
+  })
+  if (screen.isPending) return <Loading />
+  if (screen.isError) return <LoadFailure error={screen.error} retry={() => void screen.refetch()} />
+  const { order, borrower, timeline, schedule, payments, ledger, lateCharges, complaints, payouts } = screen.data
+  const money = (cents: number) => formatMoney(cents, order.market)
+  const at = (iso: string | null) => (iso ? formatDateTime(iso, order.market) : '')
+  const small = { pagination: false as const, size: 'small' as const, locale: { emptyText: t('list.empty') } }
+
+  return (
+    <Flex vertical gap={16}>
+      <h1 className="ops-title">
+        {t('orders.orderTitle', { orderNo: order.orderNo })}
+      </h1>
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions.Item label={t('orders.status')}>{order.status}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.borrower')}>{order.phoneMasked}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.product')}>{order.productName}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.amount')}>{money(order.amount)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.received')}>{money(order.received)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.totalRepay')}>{money(order.totalRepay)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.paid')}>{money(order.paid)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.applied')}>{at(order.appliedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.disbursed')}>{at(order.disbursedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.due')}>{at(order.dueAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.record')}>
+          {t('orders.recordText', { earlier: borrower.earlierOrders, repayments: borrower.repaymentsCount, sum: money(borrower.repaymentsSum), worst: borrower.worstDaysOverdue })}
+        </Descriptions.Item>
+      </Descriptions>
+      <Panel title={t('orders.timeline')}>
+        <Timeline
+          items={timeline.map((e) => ({
+            key: `${e.at}-${e.to}`,
+            content: (
+              <span>
+                {e.from === null ? '' : `${e.from} → `}
+                {e.to} · {e.staffEmail ?? t(`orders.actors.${e.actor}`)} · {at(e.at)}
+                {e.reason ? ` · ${e.reason}` : ''}
+                {e.note ? ` · ${e.note}` : ''}
+              </span>
+            ),
+          }))}
+        />
+      </Panel>
+      <Panel title={t('orders.schedule')}>
+        <Table<Screen['schedule'][number]>
+          {...small}
+          rowKey="periodNo"
+          dataSource={schedule}
+          columns={[
+            { key: 'n', title: '#', dataIndex: 'periodNo' },
+            { key: 'due', title: t('orders.due'), render: (_, p) => at(p.dueAt) },
+            { key: 'total', title: t('orders.totalRepay'), render: (_, p) => money(p.total) },
+            { key: 'paid', title: t('orders.paid'), render: (_, p) => money(p.paid) },
+            { key: 'status', title: t('orders.status'), render: (_, p) => <Tag color={p.status === 'overdue' ? 'red' : p.status === 'paid' ? 'green' : 'default'}>{t(`orders.periodStatus.${p.status}`)}</Tag> },
+          ]}
+        />
+      </Panel>
+      <Panel title={t('orders.payments')}>
+        <Table<Screen['payments'][number]>
+          {...small}
+          rowKey="id"
+          dataSource={payments}
+          columns={[
+            { key: 'at', title: t('audit.at'), render: (_, p) => at(p.paidAt) },
+            { key: 'amount', title: t('orders.amount'), render: (_, p) => money(p.amount) },
+            { key: 'method', title: t('orders.method'), dataIndex: 'method' },
+            { key: 'ref', title: t('orders.reference'), dataIndex: 'gatewayPaymentId' },
+          ]}
+        />
+      </Panel>
+      <Panel title={t('orders.ledger')}>
+        <Table<Screen['ledger'][number]>
+          {...small}
+          rowKey="id"
+          dataSource={ledger}
+          columns={[
+            { key: 'at', title: t('audit.at'), render: (_, l) => at(l.at) },
+            { key: 'kind', title: t('orders.kind'), dataIndex: 'kind' },
+            { key: 'period', title: '#', dataIndex: 'periodNo' },
+            { key: 'amount', title: t('orders.amount'), render: (_, l) => money(l.amount) },
+          ]}
+        />
+      </Panel>
+      <Panel title={t('orders.lateCharges')}>
+        {t('orders.lateText', { charged: money(lateCharges.charged), paid: money(lateCharges.paid), through: lateCharges.accruedThrough ?? '—' })}
+      </Panel>
+      <Panel title={t('menu.complaints')}>
+        <Table<Screen['complaints'][number]>
+          {...small}
+          rowKey="id"
+          dataSource={complaints}
+          columns={[
+            { key: 'id', title: t('complaints.number'), render: (_, c) => <Link to={`/ops/complaints/${c.id}?market=${market}`}>#{c.id}</Link> },
+            { key: 'status', title: t('complaints.status'), dataIndex: 'status' },
+            { key: 'detail', title: t('complaint.text'), dataIndex: 'detail', ellipsis: true },
+            { key: 'created', title: t('complaints.created'), render: (_, c) => at(c.createdAt) },
+          ]}
+        />
+      </Panel>
+      <Panel title={t('payout.title')}>
+        <Table<Screen['payouts'][number]>
+          {...small}
+          rowKey="id"
+          dataSource={payouts}
+          columns={[
+            { key: 'status', title: t('orders.status'), render: (_, p) => t(`payout.statuses.${p.status}`) },
+            { key: 'by', title: t('audit.who'), render: (_, p) => `${p.requestedByEmail ?? p.requestedBy}${p.decidedByEmail ? ` / ${p.decidedByEmail}` : ''}` },
+            { key: 'at', title: t('audit.at'), render: (_, p) => at(p.requestedAt) },
+            { key: 'reason', title: t('payout.reason'), render: (_, p) => p.failureReason ?? p.providerRef ?? '' },
+          ]}
+        />
+      </Panel>
+    </Flex>
+  )
+}

@@ -1,0 +1,128 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import sharp from 'sharp'
+import { test, expect, expectAccessible, screenshot } from './support'
+
+/**
+ * The operations console at a desk's width (docs/product/operations.md): staff sign in with their
+ * password and the authenticator's code (demo mode reads the code for them), see the menu of their
+ * role, and an admin opens the staff accounts and the audit trail. Axe checks every screen.
+ */
+test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+
+const PASSWORD = 'kilat-demo-staff'
+
+/** A small picture with real image bytes, as an agent would attach. */
+function photo() {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: '#3360dd' } }).png().toBuffer()
+}
+
+/** The demo authenticator's current code for an account (demo mode only). */
+async function demoCode(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`/ops-api/demo/staff-code?email=${encodeURIComponent(email)}`)
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { data: { code: string } }).data.code
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/ops')
+  await expect(page).toHaveURL(/\/ops\/sign-in/)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const code = await demoCode(page.request, email)
+  await page.getByLabel('Code').fill(code)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
+}
+
+const menu = (page: Page, label = 'Console menu') => page.getByRole('navigation', { name: label }).getByRole('link')
+
+test('an agent signs in with password and code and sees the complaint desk', async ({ page }) => {
+  await page.goto('/ops/sign-in')
+  await expect(page.getByRole('heading', { name: 'Sign in to the operations console' })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-sign-in-en')
+
+  await signIn(page, 'agent@demo.kilat.example.com')
+  await expect(menu(page)).toHaveText(['Dashboard', 'Complaints'])
+  // The agent's desk opens first, in their first market.
+  await expect(page).toHaveURL(/\/ops\/complaints\?market=ID/)
+  await expect(page.getByRole('heading', { name: 'Complaints' })).toBeVisible()
+  await expect(page.locator('.ant-table-row').first()).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-menu-en')
+
+  // A filter is kept in the address.
+  await page.getByRole('combobox', { name: 'Status' }).click()
+  await page.locator('.ant-select-item-option', { hasText: 'Waiting for a reply' }).click()
+  await expect(page).toHaveURL(/status=processing/)
+
+  // A complaint: assign it, reply with a text and an image, close it as resolved.
+  await page.locator('.ant-table-row').first().getByRole('link').click()
+  await expect(page.getByRole('heading', { name: /^Complaint #\d+/ })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Assign to me' }).click()
+  await expect(page.getByRole('button', { name: 'Assign to me' })).toHaveCount(0)
+  await page.getByLabel('Reply (the borrower reads it)').fill('We have checked your payment and corrected the amount due.')
+  await page.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: await photo() })
+  await expect(page.locator('.ant-upload-list-item-done')).toHaveCount(1)
+  await page.getByRole('button', { name: 'Send reply' }).click()
+  await expect(page.getByRole('heading', { name: 'Our reply' })).toBeVisible()
+  await expect(page.getByText('We have checked your payment and corrected the amount due.')).toBeVisible()
+  await page.getByRole('button', { name: 'Close as resolved' }).click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Close as resolved' }).click()
+  await expect(page.getByText('Closed · resolved').first()).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-complaint-en')
+
+  await page.getByRole('button', { name: /^agent@demo/ }).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(page.getByText('You are signed out.')).toBeVisible()
+})
+
+test('an admin opens the staff accounts and the audit trail, then works in Indonesian', async ({ page }) => {
+  await page.goto('/ops/sign-in?lang=id')
+  await expect(page.getByRole('heading', { name: 'Masuk ke konsol operasional' })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-sign-in-id')
+
+  await signIn(page, 'admin@demo.kilat.example.com')
+  await expect(menu(page)).toHaveText(['Dashboard', 'Complaints', 'Staff', 'Audit trail'])
+
+  await menu(page).filter({ hasText: 'Staff' }).click()
+  await expect(page.getByRole('heading', { name: 'Staff accounts' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'agent.mx@demo.kilat.example.com' }).first()).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-staff-en')
+
+  // A new account's one-time enrolment link.
+  await page.getByRole('button', { name: 'New account' }).click()
+  await page.getByLabel('Email').fill('new.agent@example.com')
+  await page.getByRole('button', { name: 'Create' }).click()
+  await expect(page.getByTestId('enrolment-link')).toHaveValue(/\/ops\/enrol#token=[A-Za-z0-9_-]{20,}$/)
+  await expectAccessible(page)
+
+  await menu(page).filter({ hasText: 'Audit trail' }).click()
+  await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'staff.create' }).first()).toBeVisible()
+  await page.getByLabel('Record type').fill('staff')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/recordType=staff/)
+  await expectAccessible(page)
+  await screenshot(page, 'ops-audit-en')
+
+  // The staff member's language, kept on the account.
+  await page.getByRole('button', { name: /^admin@demo/ }).click()
+  await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click()
+  await expect(menu(page, 'Menu konsol')).toHaveText(['Dasbor', 'Pengaduan', 'Staf', 'Jejak audit'])
+  await expect(page.getByRole('heading', { name: 'Jejak audit' })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-audit-id')
+  await menu(page, 'Menu konsol').filter({ hasText: 'Staf' }).click()
+  await expect(page.getByRole('heading', { name: 'Akun staf' })).toBeVisible()
+  await screenshot(page, 'ops-staff-id')
+  await menu(page, 'Menu konsol').filter({ hasText: 'Pengaduan' }).click()
+  await expect(page.locator('.ant-table-row').first()).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-complaints-id')
+})
