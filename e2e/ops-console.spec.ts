@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { test, expect, expectAccessible, screenshot } from './support'
+import { apiData, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * The operations console at a desk's width (docs/product/operations.md): staff sign in with their
@@ -123,6 +123,81 @@ test('an admin opens the staff accounts and the audit trail, then works in Indon
   await screenshot(page, 'ops-staff-id')
   await menu(page, 'Menu konsol').filter({ hasText: 'Pengaduan' }).click()
   await expect(page.locator('.ant-table-row').first()).toBeVisible()
+  // what the server names (the problem types) comes in the new language too
+  await expect(page.getByRole('cell', { name: 'Pembayaran' }).first()).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'ops-complaints-id')
+})
+
+test('an agent answers a complaint with an image; the borrower reads it in Indonesian', async ({ page, request }) => {
+  const saved = await apiData<{ problemId: number }>(request, '/h5-api/user-problem/problem-save', 'demo-borrower-2', {
+    method: 'POST',
+    form: { problemType: '2', problemDetail: 'Pembayaran saya belum tercatat.', orderNo: 'K2026000011' },
+  })
+  await signIn(page, 'agent@demo.kilat.example.com')
+  await page.goto(`/ops/complaints/${saved.problemId}?market=ID`)
+  await expect(page.getByRole('heading', { name: `Complaint #${saved.problemId}` })).toBeVisible()
+  await expect(page.getByText('Pembayaran saya belum tercatat.')).toBeVisible()
+  await page.getByLabel('Reply (the borrower reads it)').fill('Pembayaran Anda sudah kami catat. Terima kasih.')
+  await page.locator('input[type=file]').setInputFiles({ name: 'bukti.png', mimeType: 'image/png', buffer: await photo() })
+  await expect(page.locator('.ant-upload-list-item-done')).toHaveCount(1)
+  await page.getByRole('button', { name: 'Send reply' }).click()
+  await expect(page.getByRole('heading', { name: 'Our reply' })).toBeVisible()
+
+  const borrower = await page.context().newPage()
+  await borrower.setViewportSize({ width: 360, height: 740 })
+  await borrower.goto(`/complainDetails?problemId=${saved.problemId}&tok=demo-borrower-2&lang=id`)
+  await expect(borrower.getByText('Pembayaran Anda sudah kami catat. Terima kasih.')).toBeVisible()
+  const image = borrower.getByRole('img', { name: /dari tim kami/ })
+  await expect(image).toBeVisible()
+  // the reply's image is served to its borrower and decodes
+  expect(await image.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0)
+  await expectAccessible(borrower)
+  await screenshot(borrower, 'complaint-staff-reply-id')
+})
+
+test('risk approves an order; finance A requests and finance B confirms its payout; the borrower sees it due', async ({ page, browser }) => {
+  const orderNo = 'K2026000013'
+  const details = (p: Page) => p.goto(`/loan-detail?orderId=${orderNo}&tok=demo-borrower-2&lang=en`)
+
+  await signIn(page, 'risk@demo.kilat.example.com')
+  await menu(page).filter({ hasText: 'Review queue' }).click()
+  await page.getByRole('button', { name: `Approve ${orderNo}` }).click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click()
+  await expect(page.getByText(`Order ${orderNo} is approved.`)).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-review-en')
+
+  const borrower = await browser.newPage({ viewport: { width: 360, height: 740 } })
+  await details(borrower)
+  await expect(borrower.locator('svg[data-status-icon]')).toHaveAttribute('data-status-icon', 'approved')
+
+  const financeA = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  await signIn(financeA, 'finance.a@demo.kilat.example.com')
+  await menu(financeA).filter({ hasText: 'Disbursement' }).click()
+  await financeA.getByRole('button', { name: `Request payout ${orderNo}` }).click()
+  await expect(financeA.getByText('Payout requested. Another finance member confirms it.')).toBeVisible()
+  // the maker cannot be the checker
+  await expect(financeA.getByRole('button', { name: `Confirm payout ${orderNo}` })).toBeDisabled()
+  await expectAccessible(financeA)
+
+  const financeB = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  await signIn(financeB, 'finance.b@demo.kilat.example.com')
+  await menu(financeB).filter({ hasText: 'Disbursement' }).click()
+  await financeB.getByRole('button', { name: `Confirm payout ${orderNo}` }).click()
+  await financeB.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm payout' }).click()
+  await expect(financeB.getByText('Payout sent.')).toBeVisible()
+  await screenshot(financeB, 'ops-disbursement-en')
+
+  await details(borrower)
+  await expect(borrower.locator('svg[data-status-icon]')).toHaveAttribute('data-status-icon', 'due')
+  await expect(borrower.getByText('Due date')).toBeVisible()
+  await expect(borrower.getByRole('link', { name: 'Repay' })).toBeVisible()
+  await screenshot(borrower, 'loan-detail-after-payout-en')
+
+  // A staff member of another market does not find it.
+  const mexico = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  await signIn(mexico, 'agent.mx@demo.kilat.example.com')
+  await mexico.goto(`/ops/orders?market=MX&q=${orderNo}`)
+  await expect(mexico.getByText('No order has this number or phone.')).toBeVisible()
 })

@@ -114,7 +114,11 @@ function StaffMenu() {
   const navigate = useNavigate()
   const setLanguage = useMutation({
     mutationFn: (language: Locale) => callApi(staffSetLanguage, { body: { language } }),
-    onSuccess: (me) => queryClient.setQueryData(ME_KEY, me),
+    onSuccess: (me) => {
+      queryClient.setQueryData(ME_KEY, me)
+      // What the server wrote in the old language (type names, reasons, messages) is asked again.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] !== ME_KEY[1] })
+    },
   })
   return (
     <Dropdown
