@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { LOCALES } from '@kilat/domain'
-import { ERROR_CODES, ERRORS, errorKeyByCode, errorMessage, type ErrorKey } from './errors.js'
+import { ERROR_CODES, ERRORS, OPS_ERROR_CODES, errorKeyByCode, errorMessage, type ErrorKey } from './errors.js'
 import { envelopeSchema, isSuccess, messageOf } from './envelope.js'
 import { SHARED_PARAM_KEYS, pickSharedParams, sessionTokenFrom, sharedParamsSchema } from './shared-params.js'
 import { defineCall } from './call.js'
@@ -11,8 +11,11 @@ describe('error catalogue', () => {
   const keys = Object.keys(ERRORS) as ErrorKey[]
 
   it('numbers every error by its own name, and nothing else', () => {
-    expect(Object.keys(ERROR_CODES).sort()).toEqual([...keys].sort())
-    for (const key of keys) expect(ERRORS[key].code).toBe(ERROR_CODES[key])
+    const codes: Record<string, number> = { ...ERROR_CODES, ...OPS_ERROR_CODES }
+    expect(Object.keys(codes).sort()).toEqual([...keys].sort())
+    // a name is the borrower's or the console's, never both
+    expect(Object.keys(ERROR_CODES).filter((k) => k in OPS_ERROR_CODES)).toEqual([])
+    for (const key of keys) expect(ERRORS[key].code).toBe(codes[key])
   })
 
   it('has a unique code per error', () => {

@@ -60,10 +60,6 @@ export const ERROR_CODES = {
   alreadyRated: 4009,
   complaintNotAnswered: 4010,
   ratingRequired: 4011,
-  /** The complaint desk (docs/product/operations.md#complaint-desk). */
-  complaintTaken: 4012,
-  complaintClosed: 4013,
-  complaintAlreadyReplied: 4014,
   /** Repayment (docs/product/money-rules.md#repayment). 800005 and 800006 are the card-repay codes the app always used. */
   payMethodUnknown: 6001,
   nothingOwed: 6002,
@@ -79,7 +75,18 @@ export const ERROR_CODES = {
   utrNotAccepted: 6011,
   repayCodeWrong: 800006,
   repayTwice: 800005,
-  /** The operations console (docs/product/operations.md#errors). */
+} as const
+
+/**
+ * The operations console's codes, apart from the borrower's: the borrower app compares codes from
+ * ERROR_CODES, and an object ships whole, so these would otherwise load on every borrower screen.
+ */
+export const OPS_ERROR_CODES = {
+  /** The complaint desk (docs/product/operations.md#complaint-desk). */
+  complaintTaken: 4012,
+  complaintClosed: 4013,
+  complaintAlreadyReplied: 4014,
+  /** Staff sign-in and accounts (docs/product/operations.md#errors). */
   staffSignInFailed: 7001,
   staffLocked: 7002,
   staffCodeWrong: 7003,
@@ -605,16 +612,17 @@ export const ERRORS = /* @__PURE__ */ errorTable({
   },
 } as const)
 
-type ErrorCodes = typeof ERROR_CODES
+type ErrorCodes = typeof ERROR_CODES & typeof OPS_ERROR_CODES
 
 /**
- * Gives each error its code from ERROR_CODES, by key, so that every code has its messages and
+ * Gives each error its code from ERROR_CODES or OPS_ERROR_CODES, by key, so that every code has its messages and
  * status; done in a call marked pure, so that a bundle that reads no message (the browser's: it
  * compares codes only) drops the whole table.
  */
 function errorTable<const T extends { [K in keyof ErrorCodes]: Omit<ErrorDef, 'code'> }>(table: T): WithCodes<T> {
   const withCodes: Record<string, ErrorDef> = {}
-  for (const [key, def] of Object.entries(table)) withCodes[key] = { ...def, code: ERROR_CODES[key as keyof ErrorCodes] }
+  const codes: Record<string, number> = { ...ERROR_CODES, ...OPS_ERROR_CODES }
+  for (const [key, def] of Object.entries(table)) withCodes[key] = { ...def, code: codes[key]! }
   return withCodes as unknown as WithCodes<T>
 }
 

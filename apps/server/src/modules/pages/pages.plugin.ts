@@ -11,6 +11,7 @@ import type { Config } from '../../config.js'
 import { isPagePath } from '../../http/paths.js'
 import { contentSecurityPolicy } from '../../http/security-headers.js'
 import { contentHash, entityTag, matchingNonce } from './public-cache.js'
+import { publicPageRedirect } from './public-redirects.js'
 
 /*
  * Serves the web app and renders its pages on the server (docs/product/platform.md#server-rendering).
@@ -205,6 +206,8 @@ const pagesPlugin: FastifyPluginAsync<PagesOptions> = async (app, { config }) =>
 
   app.get('/*', async (request, reply) => {
     if (!isPagePath(request.url)) return reply.callNotFound()
+    const redirect = await publicPageRedirect(app.db, request.url, request.market)
+    if (redirect) return reply.status(302).header('cache-control', 'no-store').header('location', redirect).send()
     if (!renderer) {
       return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(failurePage(request.locale))
     }

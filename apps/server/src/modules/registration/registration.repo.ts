@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm'
+import type { Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
 import { latestOutboxMessage } from '../../adapters/sms/outbox-sms-sender.js'
@@ -16,6 +17,17 @@ const activeTemplateStatement = prepared((db) =>
     .limit(1)
     .prepare('active_channel_template'),
 )
+
+/** The market's first active landing page, by id: the one `/register` without an id opens. */
+export async function defaultTemplateId(db: Executor, market: Market): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: channelTemplates.id })
+    .from(channelTemplates)
+    .where(and(eq(channelTemplates.market, market), eq(channelTemplates.status, 'active')))
+    .orderBy(channelTemplates.id)
+    .limit(1)
+  return row?.id
+}
 
 export async function activeTemplate(db: Executor, id: number): Promise<ChannelTemplate | undefined> {
   const [row] = await activeTemplateStatement(db).execute({ id })

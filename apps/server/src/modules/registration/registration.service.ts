@@ -42,6 +42,9 @@ export const hashSid = (sid: string) => sha256(`sid:${sid}`)
 /** A captcha answer is stored hashed with its sid: the same answer on two sids hashes differently. */
 export const hashCaptcha = (sidHash: string, answer: string) => sha256(`captcha:${sidHash}:${normalizeCaptchaAnswer(answer)}`)
 
+/** The landing page `/register` opens without an id: the market's first active one (docs/product/registration.md#channel-templates). */
+export const defaultTemplateId = repo.defaultTemplateId
+
 /** The channel template in the caller's language (docs/product/registration.md#channel-templates). */
 export async function templateOf(db: Db, id: number, locale: Locale): Promise<ChannelTemplate> {
   const row = await repo.activeTemplate(db, id)

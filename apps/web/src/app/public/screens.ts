@@ -1,4 +1,4 @@
-import type { ScreenId } from '../../shared/screens'
+import type { PublicScreenId } from '@kilat/contract'
 import type { Island } from './islands'
 
 /**
@@ -17,7 +17,7 @@ export const PUBLIC_SCREENS = {
   privacy: null,
   loanTerms: null,
   register: 'register',
-} as const satisfies Partial<Record<ScreenId, Island | null>>
+} as const satisfies Record<PublicScreenId, Island | null>
 
 export type PublicScreen = keyof typeof PUBLIC_SCREENS
 

@@ -1,6 +1,6 @@
 import {
   COMPLAINT_DESK_LIMITS,
-  ERROR_CODES,
+  OPS_ERROR_CODES,
   complaintAssign,
   complaintClose,
   complaintDeskDetail,
@@ -26,9 +26,9 @@ import { DeadlineTag } from './deadline'
 
 /** Another staff member's action came first: what to tell the one who lost the race. */
 function raceMessage(error: unknown, t: OpsT): string | undefined {
-  if (isCode(error, ERROR_CODES.complaintTaken)) return t('complaint.taken')
-  if (isCode(error, ERROR_CODES.complaintClosed)) return t('complaint.closedAlready')
-  if (isCode(error, ERROR_CODES.complaintAlreadyReplied)) return t('complaint.repliedAlready')
+  if (isCode(error, OPS_ERROR_CODES.complaintTaken)) return t('complaint.taken')
+  if (isCode(error, OPS_ERROR_CODES.complaintClosed)) return t('complaint.closedAlready')
+  if (isCode(error, OPS_ERROR_CODES.complaintAlreadyReplied)) return t('complaint.repliedAlready')
   return undefined
 }
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES, payoutCancel, payoutConfirm, payoutQueue, payoutRequest, type DataOf } from '@kilat/contract'
+import { OPS_ERROR_CODES, payoutCancel, payoutConfirm, payoutQueue, payoutRequest, type DataOf } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Popconfirm, Space, Table, Tag } from 'antd'
 import { useSearchParams } from 'react-router'
@@ -15,10 +15,10 @@ import { orderColumns } from './order-columns'
 type Row = DataOf<typeof payoutQueue>['orders'][number]
 
 function payoutError(error: unknown, t: OpsT): string | undefined {
-  if (isCode(error, ERROR_CODES.payoutSameStaff)) return t('payout.sameStaff')
-  if (isCode(error, ERROR_CODES.payoutAlreadyRequested)) return t('payout.alreadyRequested')
-  if (isCode(error, ERROR_CODES.payoutNotPending)) return t('payout.notPending')
-  if (isCode(error, ERROR_CODES.orderNotApproved)) return t('payout.notApproved')
+  if (isCode(error, OPS_ERROR_CODES.payoutSameStaff)) return t('payout.sameStaff')
+  if (isCode(error, OPS_ERROR_CODES.payoutAlreadyRequested)) return t('payout.alreadyRequested')
+  if (isCode(error, OPS_ERROR_CODES.payoutNotPending)) return t('payout.notPending')
+  if (isCode(error, OPS_ERROR_CODES.orderNotApproved)) return t('payout.notApproved')
   return undefined
 }
 

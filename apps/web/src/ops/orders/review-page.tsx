@@ -1,4 +1,4 @@
-import { ERROR_CODES, REJECT_REASONS, REJECT_REASON_TEXTS, orderApprove, orderReject, orderReviewQueue, type BodyOf, type DataOf, type OpsOrderSummary } from '@kilat/contract'
+import { OPS_ERROR_CODES, REJECT_REASONS, REJECT_REASON_TEXTS, orderApprove, orderReject, orderReviewQueue, type BodyOf, type DataOf, type OpsOrderSummary } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Form, Input, Popconfirm, Select, Space, Table } from 'antd'
 import { useState } from 'react'
@@ -38,7 +38,7 @@ export function ReviewPage() {
     void queryClient.invalidateQueries({ queryKey: ['ops', 'orders'] })
   }
   const failed = (error: Error) => {
-    void message.error(isCode(error, ERROR_CODES.orderAlreadyDecided) ? t('orders.alreadyDecided') : error.message || t('app.failed'))
+    void message.error(isCode(error, OPS_ERROR_CODES.orderAlreadyDecided) ? t('orders.alreadyDecided') : error.message || t('app.failed'))
     void queryClient.invalidateQueries({ queryKey: ['ops', 'orders'] })
   }
   const approve = useMutation({

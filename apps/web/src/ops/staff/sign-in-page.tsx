@@ -1,4 +1,4 @@
-import { ERROR_CODES, staffSignIn, staffSignInCode } from '@kilat/contract'
+import { ERROR_CODES, OPS_ERROR_CODES, staffSignIn, staffSignInCode } from '@kilat/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Form, Input, type FormInstance } from 'antd'
 import { useEffect, useState } from 'react'
@@ -34,7 +34,7 @@ export function SignInPage() {
 
   /** A refusal that is about the account rather than one field: said above the form. */
   const generalNotice = (error: unknown): OpsKey | undefined => {
-    if (isCode(error, ERROR_CODES.staffLocked)) return 'signIn.locked'
+    if (isCode(error, OPS_ERROR_CODES.staffLocked)) return 'signIn.locked'
     if (isCode(error, ERROR_CODES.tooManyRequests)) return 'signIn.throttled'
     if (isNetworkError(error)) return 'app.network'
     return undefined
@@ -49,7 +49,7 @@ export function SignInPage() {
     } catch (error) {
       const general = generalNotice(error)
       if (general) setNotice(general)
-      else if (isCode(error, ERROR_CODES.staffSignInFailed)) passwordForm.setFields([{ name: 'password', errors: [t('signIn.wrongPassword')] }])
+      else if (isCode(error, OPS_ERROR_CODES.staffSignInFailed)) passwordForm.setFields([{ name: 'password', errors: [t('signIn.wrongPassword')] }])
       else if (!showFieldErrors(passwordForm, error, t, { email: 'field.email', password: 'field.required' })) setNotice('app.failed')
     } finally {
       setBusy(false)
@@ -70,7 +70,7 @@ export function SignInPage() {
         setNotice(general)
         // A lock ends the waiting sign-in: the password comes first again.
         if (general === 'signIn.locked') setStep('password')
-      } else if (isCode(error, ERROR_CODES.staffCodeWrong)) codeForm.setFields([{ name: 'code', errors: [t('signIn.wrongCode')] }])
+      } else if (isCode(error, OPS_ERROR_CODES.staffCodeWrong)) codeForm.setFields([{ name: 'code', errors: [t('signIn.wrongCode')] }])
       else if (isSessionError(error)) {
         setNotice('signIn.stepExpired')
         setStep('password')

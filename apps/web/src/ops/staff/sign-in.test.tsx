@@ -1,4 +1,4 @@
-import { ERROR_CODES, complaintQueue, orderDashboard, staffSignIn, staffSignInCode } from '@kilat/contract'
+import { ERROR_CODES, OPS_ERROR_CODES, complaintQueue, orderDashboard, staffSignIn, staffSignInCode } from '@kilat/contract'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
@@ -29,7 +29,7 @@ describe('the console sign-in', () => {
         const { code } = (await request.json()) as { code: string }
         return code.replace(/\s/g, '') === '123456'
           ? HttpResponse.json(envelope(staffSignInCode, agent))
-          : HttpResponse.json({ code: ERROR_CODES.staffCodeWrong, data: null, message: 'wrong' }, { status: 401 })
+          : HttpResponse.json({ code: OPS_ERROR_CODES.staffCodeWrong, data: null, message: 'wrong' }, { status: 401 })
       }),
       mockCall(orderDashboard, { markets: [emptyDay] }),
       mockCall(complaintQueue, { rows: [], nextCursor: null }),
@@ -52,7 +52,7 @@ describe('the console sign-in', () => {
   it('shows a wrong code beside the field and stays on the code step', async () => {
     server.use(
       mockCall(staffSignIn, { next: 'code' }),
-      mockCall(staffSignInCode, fail(ERROR_CODES.staffCodeWrong, 'The code is wrong', 401)),
+      mockCall(staffSignInCode, fail(OPS_ERROR_CODES.staffCodeWrong, 'The code is wrong', 401)),
     )
     const user = userEvent.setup()
     const { router } = await renderOps('/ops/sign-in', { signedIn: false })
@@ -67,7 +67,7 @@ describe('the console sign-in', () => {
   it('says a wrong password beside the password and a lock above the form', async () => {
     let tries = 0
     server.use(
-      mockCall(staffSignIn, () => (++tries < 2 ? fail(ERROR_CODES.staffSignInFailed, 'wrong', 401) : fail(ERROR_CODES.staffLocked, 'locked', 423))),
+      mockCall(staffSignIn, () => (++tries < 2 ? fail(OPS_ERROR_CODES.staffSignInFailed, 'wrong', 401) : fail(OPS_ERROR_CODES.staffLocked, 'locked', 423))),
     )
     const user = userEvent.setup()
     await renderOps('/ops/sign-in', { signedIn: false })

@@ -1,4 +1,4 @@
-import { ERROR_CODES, staffCreate, staffDisable, staffList, STAFF_ROLES, type BodyOf, type DataOf } from '@kilat/contract'
+import { OPS_ERROR_CODES, staffCreate, staffDisable, staffList, STAFF_ROLES, type BodyOf, type DataOf } from '@kilat/contract'
 import { LOCALES, type Market } from '@kilat/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Checkbox, Flex, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd'
@@ -35,7 +35,7 @@ export function StaffPage() {
       void message.success(t('staff.disabledDone', { email: account.email }))
       void queryClient.invalidateQueries({ queryKey: LIST_KEY })
     },
-    onError: (error) => void message.error(isCode(error, ERROR_CODES.staffForbidden) ? t('staff.forbidden') : error.message || t('app.failed')),
+    onError: (error) => void message.error(isCode(error, OPS_ERROR_CODES.staffForbidden) ? t('staff.forbidden') : error.message || t('app.failed')),
   })
 
   return (
@@ -116,8 +116,8 @@ function CreateAccount({ onClose, onCreated }: { onClose: () => void; onCreated:
       form.resetFields()
       onCreated(answer)
     } catch (error) {
-      if (isCode(error, ERROR_CODES.staffEmailTaken)) form.setFields([{ name: 'email', errors: [t('staff.exists')] }])
-      else if (isCode(error, ERROR_CODES.staffForbidden)) form.setFields([{ name: 'markets', errors: [t('staff.forbidden')] }])
+      if (isCode(error, OPS_ERROR_CODES.staffEmailTaken)) form.setFields([{ name: 'email', errors: [t('staff.exists')] }])
+      else if (isCode(error, OPS_ERROR_CODES.staffForbidden)) form.setFields([{ name: 'markets', errors: [t('staff.forbidden')] }])
       else if (!showFieldErrors(form, error, t, { email: 'field.email', markets: 'field.markets' })) form.setFields([{ name: 'email', errors: [error instanceof Error && error.message ? error.message : t('app.failed')] }])
     } finally {
       setBusy(false)
