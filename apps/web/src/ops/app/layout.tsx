@@ -61,8 +61,10 @@ function SignedIn() {
 
   return (
     <Layout className="ops-shell">
-      <Layout.Sider breakpoint="lg" collapsedWidth={64} collapsible collapsed={collapsed} onCollapse={setCollapsed} theme="light" width={220}>
-        <div className="ops-brand">{collapsed ? 'K' : t('app.name')}</div>
+      {/* Below a desktop's width the menu folds away entirely (its items have no icons to show
+          narrow); the header's own button brings it back, a real button a keyboard reaches. */}
+      <Layout.Sider breakpoint="lg" collapsedWidth={0} trigger={null} collapsible collapsed={collapsed} onCollapse={setCollapsed} theme="light" width={220}>
+        <div className="ops-brand">{t('app.name')}</div>
         <nav aria-label={t('menu.label')}>
           <Menu
             mode="inline"
@@ -77,6 +79,9 @@ function SignedIn() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="ops-header">
+          <Button type="text" className="ops-menu-toggle" aria-label={t('menu.toggle')} aria-expanded={!collapsed} onClick={() => setCollapsed((c) => !c)}>
+            ☰
+          </Button>
           <MarketSwitch markets={staff.markets} market={market} onChange={setMarket} />
           <StaffMenu />
         </Layout.Header>
