@@ -1,16 +1,14 @@
 import { OPS_ERROR_CODES, payoutCancel, payoutConfirm, payoutQueue, payoutRequest, type DataOf } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Popconfirm, Space, Table, Tag } from 'antd'
+import { Button, Popconfirm, Space, Tag } from 'antd'
 import { useSearchParams } from 'react-router'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
 import { useNotices } from '../app/ops-app'
 import { useOpsText, type OpsT } from '../app/i18n'
-import { KeyPager } from '../app/paging'
 import { useOpsMarket, useStaff } from '../app/session'
-import { LoadFailure } from '../app/states'
-import { orderColumns } from './order-columns'
+import { OrderQueue } from './order-columns'
 
 type Row = DataOf<typeof payoutQueue>['orders'][number]
 
@@ -72,65 +70,53 @@ export function DisbursementPage() {
       <h1 className="ops-title">
         {t('menu.disbursement')}
       </h1>
-      {queue.isError ? (
-        <LoadFailure error={queue.error} retry={() => void queue.refetch()} />
-      ) : (
-        <>
-          <Table<Row>
-            rowKey="orderNo"
-            loading={queue.isPending}
-            dataSource={queue.data?.orders}
-            pagination={false}
-            locale={{ emptyText: t('list.empty') }}
-            scroll={{ x: 1300 }}
-            columns={[
-              ...orderColumns<Row>(t, market),
-              {
-                key: 'payout',
-                title: t('payout.title'),
-                render: (_, o) => {
-                  const p = o.payout
-                  if (!p) return t('payout.none')
-                  return (
-                    <span>
-                      <Tag color={p.status === 'failed' ? 'red' : p.status === 'pending' ? 'gold' : 'default'}>{t(`payout.statuses.${p.status}`)}</Tag>
-                      {p.status === 'pending' && t('payout.by', { email: p.requestedByEmail ?? `#${p.requestedBy}`, at: formatDateTime(p.requestedAt, o.market) })}
-                      {p.status === 'failed' && p.failureReason}
-                    </span>
-                  )
-                },
-              },
-              {
-                key: 'actions',
-                title: t('staff.actions'),
-                render: (_, o) => {
-                  const p = o.payout
-                  if (p?.status === 'pending') {
-                    return (
-                      <Space>
-                        <Popconfirm title={t('payout.confirmConfirm', { orderNo: o.orderNo })} onConfirm={() => confirm.mutate(p.id)} okText={t('payout.confirm')} cancelText={t('staff.cancel')}>
-                          <Button type="primary" size="small" disabled={p.requestedBy === staff.id} aria-label={`${t('payout.confirm')} ${o.orderNo}`}>
-                            {t('payout.confirm')}
-                          </Button>
-                        </Popconfirm>
-                        <Button size="small" onClick={() => cancel.mutate(p.id)} aria-label={`${t('payout.cancel')} ${o.orderNo}`}>
-                          {t('payout.cancel')}
-                        </Button>
-                      </Space>
-                    )
-                  }
-                  return (
-                    <Button size="small" onClick={() => request.mutate(o.orderNo)} aria-label={`${p?.status === 'failed' ? t('payout.retry') : t('payout.request')} ${o.orderNo}`}>
-                      {p?.status === 'failed' ? t('payout.retry') : t('payout.request')}
+      <OrderQueue<Row>
+        queue={queue}
+        width={1300}
+        columns={[
+          {
+            key: 'payout',
+            title: t('payout.title'),
+            render: (_, o) => {
+              const p = o.payout
+              if (!p) return t('payout.none')
+              return (
+                <span>
+                  <Tag color={p.status === 'failed' ? 'red' : p.status === 'pending' ? 'gold' : 'default'}>{t(`payout.statuses.${p.status}`)}</Tag>
+                  {p.status === 'pending' && t('payout.by', { email: p.requestedByEmail ?? `#${p.requestedBy}`, at: formatDateTime(p.requestedAt, o.market) })}
+                  {p.status === 'failed' && p.failureReason}
+                </span>
+              )
+            },
+          },
+          {
+            key: 'actions',
+            title: t('staff.actions'),
+            render: (_, o) => {
+              const p = o.payout
+              if (p?.status === 'pending') {
+                return (
+                  <Space>
+                    <Popconfirm title={t('payout.confirmConfirm', { orderNo: o.orderNo })} onConfirm={() => confirm.mutate(p.id)} okText={t('payout.confirm')} cancelText={t('staff.cancel')}>
+                      <Button type="primary" size="small" disabled={p.requestedBy === staff.id} aria-label={`${t('payout.confirm')} ${o.orderNo}`}>
+                        {t('payout.confirm')}
+                      </Button>
+                    </Popconfirm>
+                    <Button size="small" onClick={() => cancel.mutate(p.id)} aria-label={`${t('payout.cancel')} ${o.orderNo}`}>
+                      {t('payout.cancel')}
                     </Button>
-                  )
-                },
-              },
-            ]}
-          />
-          <KeyPager next={queue.data?.nextCursor} />
-        </>
-      )}
+                  </Space>
+                )
+              }
+              return (
+                <Button size="small" onClick={() => request.mutate(o.orderNo)} aria-label={`${p?.status === 'failed' ? t('payout.retry') : t('payout.request')} ${o.orderNo}`}>
+                  {p?.status === 'failed' ? t('payout.retry') : t('payout.request')}
+                </Button>
+              )
+            },
+          },
+        ]}
+      />
     </>
   )
 }

@@ -1,8 +1,12 @@
 import type { OpsOrderSummary } from '@kilat/contract'
-import type { TableColumnsType } from 'antd'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { Table, type TableColumnsType } from 'antd'
 import { Link } from 'react-router'
 import { formatDateTime, formatMoney } from '../../shared/format'
-import type { OpsT } from '../app/i18n'
+import { useOpsText, type OpsT } from '../app/i18n'
+import { KeyPager } from '../app/paging'
+import { useOpsMarket } from '../app/session'
+import { LoadFailure } from '../app/states'
 
 /** The columns every order list shares: number (to the order screen), borrower, product, amounts, applied. */
 export function orderColumns<T extends OpsOrderSummary>(t: OpsT, market: string): TableColumnsType<T> {
@@ -16,4 +20,37 @@ export function orderColumns<T extends OpsOrderSummary>(t: OpsT, market: string)
     { key: 'status', title: t('orders.status'), dataIndex: 'status' },
     { key: 'applied', title: t('orders.applied'), render: (_, o) => formatDateTime(o.appliedAt, o.market) },
   ]
+}
+
+/**
+ * A queue of orders (review, disbursement): the shared columns and then the screen's own, paged by
+ * key, or why it could not be read.
+ */
+export function OrderQueue<T extends OpsOrderSummary>({
+  queue,
+  columns,
+  width,
+}: {
+  queue: UseQueryResult<{ orders: T[]; nextCursor: string | null }>
+  columns: TableColumnsType<T>
+  /** The table's width before it scrolls sideways. */
+  width: number
+}) {
+  const { t } = useOpsText()
+  const [market] = useOpsMarket()
+  if (queue.isError) return <LoadFailure error={queue.error} retry={() => void queue.refetch()} />
+  return (
+    <>
+      <Table<T>
+        rowKey="orderNo"
+        loading={queue.isPending}
+        dataSource={queue.data?.orders}
+        pagination={false}
+        locale={{ emptyText: t('list.empty') }}
+        scroll={{ x: width }}
+        columns={[...orderColumns<T>(t, market), ...columns]}
+      />
+      <KeyPager next={queue.data?.nextCursor} />
+    </>
+  )
 }

@@ -1,6 +1,6 @@
 import { OPS_ERROR_CODES, REJECT_REASONS, REJECT_REASON_TEXTS, orderApprove, orderReject, orderReviewQueue, type BodyOf, type DataOf, type OpsOrderSummary } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Form, Input, Popconfirm, Select, Space, Table } from 'antd'
+import { Button, Form, Input, Popconfirm, Select, Space } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { formatMoney } from '../../shared/format'
@@ -10,10 +10,8 @@ import { showFieldErrors } from '../app/form-errors'
 import { useNotices } from '../app/ops-app'
 import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
-import { KeyPager } from '../app/paging'
 import { useOpsMarket } from '../app/session'
-import { LoadFailure } from '../app/states'
-import { orderColumns } from './order-columns'
+import { OrderQueue } from './order-columns'
 
 type Row = DataOf<typeof orderReviewQueue>['orders'][number]
 type Rejection = Omit<BodyOf<typeof orderReject>, 'orderNo'>
@@ -89,51 +87,39 @@ export function ReviewPage() {
           </Form>
         </Panel>
       )}
-      {queue.isError ? (
-        <LoadFailure error={queue.error} retry={() => void queue.refetch()} />
-      ) : (
-        <>
-          <Table<Row>
-            rowKey="orderNo"
-            loading={queue.isPending}
-            dataSource={queue.data?.orders}
-            pagination={false}
-            locale={{ emptyText: t('list.empty') }}
-            scroll={{ x: 1200 }}
-            columns={[
-              ...orderColumns<Row>(t, market),
-              {
-                key: 'record',
-                title: t('orders.record'),
-                render: (_, o) =>
-                  t('orders.recordText', {
-                    earlier: o.borrower.earlierOrders,
-                    repayments: o.borrower.repaymentsCount,
-                    sum: formatMoney(o.borrower.repaymentsSum, o.market),
-                    worst: o.borrower.worstDaysOverdue,
-                  }),
-              },
-              {
-                key: 'actions',
-                title: t('staff.actions'),
-                render: (_, o) => (
-                  <Space>
-                    <Popconfirm title={t('orders.approveConfirm', { orderNo: o.orderNo })} onConfirm={() => approve.mutate(o.orderNo)} okText={t('orders.approve')} cancelText={t('staff.cancel')}>
-                      <Button type="primary" size="small" aria-label={`${t('orders.approve')} ${o.orderNo}`}>
-                        {t('orders.approve')}
-                      </Button>
-                    </Popconfirm>
-                    <Button danger size="small" onClick={() => setRejecting(o)} aria-label={`${t('orders.reject')} ${o.orderNo}`}>
-                      {t('orders.reject')}
-                    </Button>
-                  </Space>
-                ),
-              },
-            ]}
-          />
-          <KeyPager next={queue.data?.nextCursor} />
-        </>
-      )}
+      <OrderQueue<Row>
+        queue={queue}
+        width={1200}
+        columns={[
+          {
+            key: 'record',
+            title: t('orders.record'),
+            render: (_, o) =>
+              t('orders.recordText', {
+                earlier: o.borrower.earlierOrders,
+                repayments: o.borrower.repaymentsCount,
+                sum: formatMoney(o.borrower.repaymentsSum, o.market),
+                worst: o.borrower.worstDaysOverdue,
+              }),
+          },
+          {
+            key: 'actions',
+            title: t('staff.actions'),
+            render: (_, o) => (
+              <Space>
+                <Popconfirm title={t('orders.approveConfirm', { orderNo: o.orderNo })} onConfirm={() => approve.mutate(o.orderNo)} okText={t('orders.approve')} cancelText={t('staff.cancel')}>
+                  <Button type="primary" size="small" aria-label={`${t('orders.approve')} ${o.orderNo}`}>
+                    {t('orders.approve')}
+                  </Button>
+                </Popconfirm>
+                <Button danger size="small" onClick={() => setRejecting(o)} aria-label={`${t('orders.reject')} ${o.orderNo}`}>
+                  {t('orders.reject')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
     </>
   )
 }
