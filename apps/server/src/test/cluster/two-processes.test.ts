@@ -12,6 +12,7 @@ import {
   generateVcode,
   getCaptcha,
   getSid,
+  getSms,
   loanDetailConfirm,
   loanDetailPush,
   loanDetails,
@@ -92,6 +93,15 @@ const data = (res: LightMyRequestResponse) => {
 }
 
 describe('two server processes on one database', () => {
+  it('answer the demo\'s captcha reader whichever process drew the captcha, and take the answer on either', async () => {
+    const sid = data(await get(next().app, getSid.path)).sid as string
+    const captcha = await get(next().app, getCaptcha.path, { sid })
+    expect(captcha.headers['content-type']).toBe('image/png')
+    const answer = data(await get(next().app, demoLastCaptcha.path, { sid })).answer as string
+    expect(answer).toMatch(/^\S{4,8}$/)
+    expect(data(await post(next().app, getSms.path, { phone: randomPhone('ID'), capcode: answer, sid })).resendSeconds).toBeGreaterThan(0)
+  })
+
   it('carry a borrower through sign-in, a loan, a complaint with an image and a payment, turn by turn', async () => {
     // Sign in with the SMS code: sent by one process, read back and typed in on the other.
     const phone = randomPhone('ID')
