@@ -16,6 +16,7 @@ import {
   loanDetailConfirm,
   loanDetailPush,
   loanDetails,
+  logout,
   problemDetail,
   problemSave,
   sendSmsCode,
@@ -59,10 +60,11 @@ let turn = 0
 /** The next app in turn: A, B, A, B… */
 const next = (): Node => nodes[turn++ % 2]!
 
-async function openNode(database: Database): Promise<Node> {
+async function openNode(database: Database, sessionCacheMs?: number): Promise<Node> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kilat-node-'))
   const app = await buildTestApp(database, {
     env: { DATA_DIR: dataDir, JOB_INTERVAL_SECONDS: '0' },
+    ...(sessionCacheMs === undefined ? {} : { sessionCacheMs }),
     ...(onPostgres ? {} : { storage: new DatabaseStorage(database.db) }),
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -167,5 +169,29 @@ describe('two server processes on one database', () => {
     expect(delivered).toMatchObject({ delivered: 1 })
     expect((await applyAllDueEvents(next().database.db)).applied).toBe(1)
     expect(await statusOf()).toBe(ORDER_STATUS.settled)
+  })
+
+  it('stop honouring a session logged out on the other process once the session cache\'s life has passed', async () => {
+    // The cache's life shortened from 5 s (http/sessions.ts SESSION_CACHE_MS) to keep the test short.
+    const LIFE_MS = 400
+    const pair = [await openNode(nodes[0].database, LIFE_MS), await openNode(nodes[1].database, LIFE_MS)] as const
+    try {
+      const phone = randomPhone('ID')
+      data(await post(pair[0].app, sendSmsCode.path, { phone }))
+      const code = data(await get(pair[1].app, demoLastSms.path, { phone })).code as string
+      const ME = { tok: data(await post(pair[0].app, smsLogin.path, { phone, code })).sessionId as string }
+      // resolved, so cached, on the second process
+      expect((await get(pair[1].app, userInfo.path, ME)).statusCode).toBe(200)
+      data(await post(pair[0].app, logout.path, {}, ME))
+      // refused at once where the logout happened; on the other process within the cache's life
+      expect((await get(pair[0].app, userInfo.path, ME)).statusCode).toBe(401)
+      await new Promise((resolve) => setTimeout(resolve, LIFE_MS + 50))
+      expect((await get(pair[1].app, userInfo.path, ME)).statusCode).toBe(401)
+    } finally {
+      for (const node of pair) {
+        await node.app.close()
+        rmSync(node.dataDir, { recursive: true, force: true })
+      }
+    }
   })
 })
