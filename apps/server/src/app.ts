@@ -10,6 +10,7 @@ import type { PayoutProvider } from './adapters/payouts/payout-provider.js'
 import { SandboxPayouts } from './adapters/payouts/sandbox-payouts.js'
 import { OutboxSmsSender } from './adapters/sms/outbox-sms-sender.js'
 import type { SmsSender } from './adapters/sms/sms-sender.js'
+import { defaultStorage } from './adapters/storage/default-storage.js'
 import type { FileStorage } from './adapters/storage/file-storage.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
@@ -50,7 +51,7 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream
   /** How long a resolved session is kept in the process; 0 turns the cache off (a test that changes sessions in the database). */
   sessionCacheMs?: number
-  /** Complaint images; local disk under DATA_DIR/uploads by default. */
+  /** Complaint images; by default the database on PostgreSQL, local disk under DATA_DIR/uploads on PGlite (adapters/storage/default-storage.ts). */
   storage?: FileStorage
   /** Payment gateway; the sandbox by default. */
   payments?: PaymentGateway
@@ -120,7 +121,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(authRoutes)
   await app.register(productsRoutes, { unsettledOrderNos })
   await app.register(loansRoutes)
-  await app.register(complaintsRoutes, { storage, now })
+  await app.register(complaintsRoutes, { storage: storage ?? defaultStorage(db, config.DATA_DIR), now })
   await app.register(chatbotRoutes)
   await app.register(registrationRoutes)
   await app.register(lendingFiguresRoutes)

@@ -1,8 +1,12 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { STORED_NAME, type FileStorage } from './file-storage.js'
+import { STORED_NAME, etagFromHash, sha256Of, type FileStorage, type StoredFile } from './file-storage.js'
 
-/** Files in one folder on the local disk (by default `DATA_DIR/uploads`), created on first write. */
+/**
+ * Files in one folder on the local disk (by default `DATA_DIR/uploads`), created on first write:
+ * one machine's, so for the embedded database only (file-storage.ts). The ETag is the content's
+ * hash, computed on each read (an image is at most a few hundred kilobytes).
+ */
 export class LocalDiskStorage implements FileStorage {
   private ready: Promise<unknown> | undefined
 
@@ -24,14 +28,19 @@ export class LocalDiskStorage implements FileStorage {
     await rename(temp, target)
   }
 
-  async get(name: string): Promise<Buffer | null> {
+  async get(name: string): Promise<StoredFile | null> {
     if (!STORED_NAME.test(name)) return null
     try {
-      return await readFile(path.join(this.dir, name))
+      const data = await readFile(path.join(this.dir, name))
+      return { data, etag: etagFromHash(sha256Of(data)) }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw error
     }
+  }
+
+  async etagOf(name: string): Promise<string | null> {
+    return (await this.get(name))?.etag ?? null
   }
 
   async delete(name: string): Promise<void> {

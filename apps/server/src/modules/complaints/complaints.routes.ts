@@ -1,4 +1,3 @@
-import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import {
   contactKfInfo,
@@ -10,24 +9,22 @@ import {
   saveScore,
   uploadProblemImg,
 } from '@kilat/contract'
-import { STORED_NAME, type FileStorage } from '../../adapters/storage/file-storage.js'
-import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage.js'
+import { STORED_NAME, etagMatches, type FileStorage } from '../../adapters/storage/file-storage.js'
 import { AppError } from '../../http/errors.js'
 import { registerCall } from '../../http/route.js'
 import * as complaints from './complaints.service.js'
 import { deskRoutes } from './desk.routes.js'
 
 export interface ComplaintsOptions {
-  /** Where images are kept; local disk under DATA_DIR/uploads by default. */
-  storage?: FileStorage | undefined
+  /** Where images are kept (app.ts chooses: the database on PostgreSQL, else the local disk). */
+  storage: FileStorage
   /** The clock of the complaint desk's dates (tests move it). */
   now?: () => Date
 }
 
 /** Complaints, their images and the customer-service contact (docs/product/complaints.md). */
 export async function complaintsRoutes(app: FastifyInstance, options: ComplaintsOptions): Promise<void> {
-  const storage = options.storage ?? new LocalDiskStorage(path.join(app.config.DATA_DIR, 'uploads'))
-  const deps: complaints.ComplaintDeps = { db: app.db, storage, config: app.config }
+  const deps: complaints.ComplaintDeps = { db: app.db, storage: options.storage, config: app.config }
   deskRoutes(app, { ...deps, now: options.now ?? (() => new Date()) })
 
   for (const call of [problemInit, problemInitV3]) {
@@ -54,15 +51,18 @@ export async function complaintsRoutes(app: FastifyInstance, options: Complaints
   registerCall(app, contactKfInfo, ({ req, maybeBorrower }) => complaints.contactOf(app.config, maybeBorrower?.market ?? req.market, req.locale))
 
   // docs/product/complaints.md#images: an image answers its owner only, by the session (the cookie
-  // for an <img>); anyone else, or no such image, reads "not found".
+  // for an <img>); anyone else, or no such image, reads "not found". A stored image never changes,
+  // so its content hash is its ETag: a webview revalidating its copy gets a 304 without the bytes.
   app.get<{ Params: { name: string } }>(`${complaints.IMAGE_PATH}:name`, async (req, reply) => {
     const session = await req.resolveSession()
     if (!session) throw new AppError('sessionRequired')
     if (!STORED_NAME.test(req.params.name)) throw new AppError('notFound')
-    const image = await complaints.imageFor(deps, session.borrower, req.params.name)
+    const ifNoneMatch = req.headers['if-none-match']
+    const image = await complaints.imageFor(deps, session.borrower, req.params.name, ifNoneMatch ? (etag) => etagMatches(ifNoneMatch, etag) : undefined)
+    reply.header('cache-control', 'private, max-age=86400').header('etag', image.etag)
+    if (image.data === null) return reply.code(304).send()
     return reply
       .type(image.mime)
-      .header('cache-control', 'private, max-age=86400')
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')
       .send(image.data)

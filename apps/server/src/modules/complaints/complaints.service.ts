@@ -24,7 +24,7 @@ import {
   type Locale,
   type Market,
 } from '@kilat/domain'
-import type { FileStorage } from '../../adapters/storage/file-storage.js'
+import { etagFromHash, sha256Of, type FileStorage } from '../../adapters/storage/file-storage.js'
 import type { Config } from '../../config.js'
 import { SUPPORT } from '../../content/support.js'
 import type { Db, Executor } from '../../db/client.js'
@@ -163,39 +163,68 @@ export interface UploadInput {
 
 /**
  * docs/product/complaints.md#images: quota, type from the bytes, size, re-encoding, a server-made
- * name; the row and the file are written under the borrower's lock, so the quota holds for
- * uploads sent together.
+ * name; the row is written under the borrower's lock, so the quota holds for uploads sent together.
  */
 export async function uploadImage(deps: ComplaintDeps, borrower: Borrower, file: UploadInput): Promise<{ url: string }> {
   if ((await repo.uploadsToday(deps.db, borrower.id, borrower.market)) >= COMPLAINT_LIMITS.uploadsPerDay) throw new AppError('uploadQuotaReached')
   const image = await processImage(file.data)
   const name = newImageName(image.ext)
-  await deps.db.transaction(async (tx) => {
-    await repo.lockBorrower(tx, borrower.id)
-    if ((await repo.uploadsToday(tx, borrower.id, borrower.market)) >= COMPLAINT_LIMITS.uploadsPerDay) throw new AppError('uploadQuotaReached')
-    await repo.insertUpload(tx, { borrowerId: borrower.id, name, mime: image.mime, bytes: image.data.length, width: image.width, height: image.height })
-    // last in the transaction: a failed write rolls the row back; a failed commit leaves an orphan file, never a row without one
-    await deps.storage.put(name, image.data)
-  })
+  await storedThenRecorded(deps.storage, name, image.data, () =>
+    deps.db.transaction(async (tx) => {
+      await repo.lockBorrower(tx, borrower.id)
+      if ((await repo.uploadsToday(tx, borrower.id, borrower.market)) >= COMPLAINT_LIMITS.uploadsPerDay) throw new AppError('uploadQuotaReached')
+      await repo.insertUpload(tx, { borrowerId: borrower.id, name, mime: image.mime, bytes: image.data.length, width: image.width, height: image.height })
+    }),
+  )
   return { url: imageUrl(name) }
 }
 
-/** An image for its owner only: another borrower's (or no such name) is not found. */
-export async function imageFor(deps: ComplaintDeps, borrower: Borrower, name: string): Promise<{ data: Buffer; mime: string }> {
+/**
+ * Stores the file, then records it: never a row without its file. The file goes first, outside
+ * the row's transaction, because the storage may be the database itself (adapters/storage), and on
+ * PGlite's one connection a statement outside an open transaction would wait for it forever. A
+ * record refused (the quota, a closed complaint) takes the file away again; a crash in between
+ * leaves an orphan file, which no row names and so nobody can read.
+ */
+export async function storedThenRecorded<T>(storage: FileStorage, name: string, data: Buffer, record: () => Promise<T>): Promise<T> {
+  await storage.put(name, data)
+  try {
+    return await record()
+  } catch (error) {
+    await storage.delete(name).catch(() => {})
+    throw error
+  }
+}
+
+export interface StoredImage {
+  /** null: the caller's copy is current (its ETag matched), nothing to send. */
+  data: Buffer | null
+  mime: string
+  etag: string
+}
+
+/**
+ * An image for its owner only: another borrower's (or no such name) is not found. `isCurrent`
+ * tells whether the caller's copy has this ETag; then only the tag is read, not the bytes.
+ */
+export async function imageFor(deps: ComplaintDeps, borrower: Borrower, name: string, isCurrent?: (etag: string) => boolean): Promise<StoredImage> {
   const row = await repo.ownUpload(deps.db, borrower.id, name)
   if (!row) throw new AppError('notFound')
+  if (isCurrent) {
+    const etag = await deps.storage.etagOf(name)
+    if (etag !== null && isCurrent(etag)) return { data: null, mime: row.mime, etag }
+  }
   return readStoredImage(deps, name, row.mime)
 }
 
 /** The bytes of a stored image; a demo reply image is drawn the first time it is asked for. */
-export async function readStoredImage(deps: Pick<ComplaintDeps, 'storage'>, name: string, mime: string): Promise<{ data: Buffer; mime: string }> {
-  let data = await deps.storage.get(name)
-  if (!data) {
-    data = await demoImage(name)
-    if (!data) throw new AppError('notFound')
-    await deps.storage.put(name, data)
-  }
-  return { data, mime }
+export async function readStoredImage(deps: Pick<ComplaintDeps, 'storage'>, name: string, mime: string): Promise<{ data: Buffer; mime: string; etag: string }> {
+  const stored = await deps.storage.get(name)
+  if (stored) return { data: stored.data, mime, etag: stored.etag }
+  const drawn = await demoImage(name)
+  if (!drawn) throw new AppError('notFound')
+  await deps.storage.put(name, drawn)
+  return { data: drawn, mime, etag: etagFromHash(sha256Of(drawn)) }
 }
 
 function typeText(row: Pick<repo.ComplaintListRow, 'problemType' | 'problemSonType' | 'typeTitle' | 'sonTitle'>, locale: Locale): { type: string; sonType: string } {

@@ -17,17 +17,20 @@ import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession } from '../../db/factories.js'
 import { complaintUploads, complaints } from './complaints.schema.js'
 import { get, post } from '../../test/inject.js'
+import { LocalDiskStorage } from '../../adapters/storage/local-disk-storage.js'
+import { storedThenRecorded } from './complaints.service.js'
 import { openComplaintsApp, upload } from './test-helpers.js'
 
 let app: FastifyInstance
 let database: Database
 let close: () => Promise<void>
+let storageDir: string
 const ME = { tok: 'demo-borrower' }
 const OTHER = { tok: 'demo-borrower-2' }
 const MX = { tok: 'demo-borrower-mx', market: 'MX' }
 
 beforeAll(async () => {
-  ;({ app, database, close } = await openComplaintsApp())
+  ;({ app, database, close, storageDir } = await openComplaintsApp())
 })
 afterAll(() => close?.())
 
@@ -176,6 +179,33 @@ describe('upload-problem-img', () => {
     expect((await get(app, url, OTHER)).statusCode).toBe(404)
     expect((await get(app, url, {})).statusCode).toBe(401)
     expect((await get(app, '/media/complaints/..%2F..%2Fetc%2Fpasswd', ME)).statusCode).toBe(404)
+  })
+
+  it('sends its content hash as ETag and answers 304 to a copy that is current, after the owner check', async () => {
+    const url = await uploaded()
+    const first = await get(app, url, ME)
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/)
+    const again = await app.inject({ method: 'GET', url: `${url}?tok=${ME.tok}`, headers: { 'if-none-match': etag } })
+    expect(again.statusCode).toBe(304)
+    expect(again.rawPayload).toHaveLength(0)
+    expect(again.headers.etag).toBe(etag)
+    expect(again.headers['cache-control']).toBe('private, max-age=86400')
+    const stale = await app.inject({ method: 'GET', url: `${url}?tok=${ME.tok}`, headers: { 'if-none-match': '"0000"' } })
+    expect(stale.statusCode).toBe(200)
+    expect(stale.rawPayload.equals(first.rawPayload)).toBe(true)
+    // knowing the tag opens nothing: another borrower still reads "not found"
+    const other = await app.inject({ method: 'GET', url: `${url}?tok=${OTHER.tok}`, headers: { 'if-none-match': etag } })
+    expect(other.statusCode).toBe(404)
+  })
+
+  it('takes the stored file back when its row is refused: never a file nobody can be given, never a row without its file', async () => {
+    const storage = new LocalDiskStorage(storageDir)
+    const refused = storedThenRecorded(storage, 'refusedrow0001.png', await png(), () => Promise.reject(new Error('quota')))
+    await expect(refused).rejects.toThrow('quota')
+    expect(await storage.get('refusedrow0001.png')).toBeNull()
+    await storedThenRecorded(storage, 'keptrow0000001.png', await png(), () => Promise.resolve())
+    expect(await storage.get('keptrow0000001.png')).not.toBeNull()
   })
 
   it('serves the seeded agent reply images to their owner', async () => {

@@ -17,7 +17,7 @@ import { assertStaffMarket } from '../../http/route.js'
 import type { StaffPrincipal } from '../../http/types.js'
 import { record, searchAudit } from '../audit/audit.service.js'
 import { borrowerForStaff } from '../auth/auth.service.js'
-import { readStoredImage, type ComplaintDeps } from './complaints.service.js'
+import { readStoredImage, storedThenRecorded, type ComplaintDeps } from './complaints.service.js'
 import * as complaintsRepo from './complaints.repo.js'
 import * as repo from './desk.repo.js'
 import { newImageName, processImage } from './images.js'
@@ -191,22 +191,22 @@ export async function uploadReplyImage(deps: DeskDeps, actor: DeskActor, id: num
   const image = await processImage(data)
   const name = newImageName(image.ext)
   const now = deps.now()
-  await deps.db.transaction(async (tx) => {
-    const c = await complaintFor(tx, actor.staff, id)
-    await complaintsRepo.insertUpload(tx, {
-      borrowerId: c.borrowerId,
-      name,
-      mime: image.mime,
-      bytes: image.data.length,
-      width: image.width,
-      height: image.height,
-      source: 'agent',
-      createdAt: now,
-    })
-    await record(tx, { ...audit(actor, now), action: 'complaint.image', recordId: id, before: null, after: { name, mime: image.mime, bytes: image.data.length } })
-    // last: a failed write rolls the row back; a failed commit leaves an orphan file, never a row without one
-    await deps.storage.put(name, image.data)
-  })
+  await storedThenRecorded(deps.storage, name, image.data, () =>
+    deps.db.transaction(async (tx) => {
+      const c = await complaintFor(tx, actor.staff, id)
+      await complaintsRepo.insertUpload(tx, {
+        borrowerId: c.borrowerId,
+        name,
+        mime: image.mime,
+        bytes: image.data.length,
+        width: image.width,
+        height: image.height,
+        source: 'agent',
+        createdAt: now,
+      })
+      await record(tx, { ...audit(actor, now), action: 'complaint.image', recordId: id, before: null, after: { name, mime: image.mime, bytes: image.data.length } })
+    }),
+  )
   return { name, url: staffImageUrl(name) }
 }
 

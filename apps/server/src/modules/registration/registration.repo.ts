@@ -69,11 +69,24 @@ export async function liveSid(db: Executor, sidHash: string): Promise<PromotionS
   return row
 }
 
-/** Gives a live sid a new captcha (the previous one is void); false when the sid is unknown or expired. */
-export async function setCaptcha(db: Executor, sidHash: string, captchaHash: string, expiresAt: Date): Promise<boolean> {
+/** The demo's copy of a live sid's last captcha answer (setCaptcha), if any. */
+export async function demoCaptchaAnswer(db: Executor, sidHash: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ answer: promotionSids.demoCaptchaAnswer })
+    .from(promotionSids)
+    .where(and(eq(promotionSids.sidHash, sidHash), gt(promotionSids.expiresAt, sql`now()`)))
+    .limit(1)
+  return row?.answer
+}
+
+/**
+ * Gives a live sid a new captcha (the previous one is void); false when the sid is unknown or
+ * expired. `demoAnswer` is the answer itself, given in demo mode only (null otherwise).
+ */
+export async function setCaptcha(db: Executor, sidHash: string, captchaHash: string, expiresAt: Date, demoAnswer: string | null): Promise<boolean> {
   const rows = await db
     .update(promotionSids)
-    .set({ captchaHash, captchaExpiresAt: expiresAt })
+    .set({ captchaHash, captchaExpiresAt: expiresAt, demoCaptchaAnswer: demoAnswer })
     .where(and(eq(promotionSids.sidHash, sidHash), gt(promotionSids.expiresAt, sql`now()`)))
     .returning({ sidHash: promotionSids.sidHash })
   return rows.length === 1

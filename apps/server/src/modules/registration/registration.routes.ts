@@ -10,7 +10,7 @@ const callerOf = (req: FastifyRequest): registration.Caller => ({ market: req.ma
 /** Promotion landing pages: templates, tracking, sid, captcha, SMS code, registration (docs/product/registration.md). */
 export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   const deps: registration.RegistrationDeps = { db: app.db, sms: app.sms, config: app.config }
-  const demoCaptchas = app.config.DEMO_MODE ? new registration.DemoCaptchaMemory() : undefined
+  const demo = app.config.DEMO_MODE
 
   registerCall(app, channelTemplate, ({ req, reply, query }) => {
     // The same for every visitor: shared caches may keep it a few minutes.
@@ -25,7 +25,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
 
   // An image, not an envelope; errors (an unknown sid) still answer the envelope.
   registerCall(app, getCaptcha, async ({ query, reply }) => {
-    const png = await registration.newCaptcha(app.db, query.sid, demoCaptchas?.remember)
+    const png = await registration.newCaptcha(app.db, query.sid, { demo })
     await reply.type('image/png').header('cache-control', 'no-store').send(png)
     return null
   })
@@ -33,8 +33,8 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, getSms, ({ req, body }) => registration.sendRegistrationCode(deps, callerOf(req), body))
   registerCall(app, register, ({ req, body }) => registration.registerBorrower(deps, callerOf(req), body))
 
-  if (demoCaptchas) {
-    registerCall(app, demoLastCaptcha, ({ query }) => ({ answer: demoCaptchas.answerOf(query.sid) }))
+  if (demo) {
+    registerCall(app, demoLastCaptcha, ({ query }) => registration.lastCaptchaAnswer(app.db, query.sid))
     registerCall(app, demoLastRegistrationSms, ({ req, query }) => registration.lastRegistrationCode(app.db, req.market, query.phone))
   }
 

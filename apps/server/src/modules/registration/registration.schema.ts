@@ -47,7 +47,9 @@ export const channelTemplates = pgTable(
  * A registration session (docs/product/registration.md#sid-and-captcha): only the SHA-256 of the
  * sid is stored. `captcha_hash` is the live captcha (void once checked, right or wrong);
  * `sent_captcha_hash` and `sent_phone` remember the captcha that unlocked the last code sent, which
- * register checks again.
+ * register checks again. `demo_captcha_answer` is written in demo mode only: the answer of the
+ * captcha last drawn, for the demo's reader (docs/product/registration.md#demo-mode), whichever
+ * process drew it; outside demo mode it stays null.
  */
 export const promotionSids = pgTable(
   'promotion_sids',
@@ -57,6 +59,7 @@ export const promotionSids = pgTable(
     captchaExpiresAt: ts('captcha_expires_at'),
     sentCaptchaHash: text('sent_captcha_hash'),
     sentPhone: text('sent_phone'),
+    demoCaptchaAnswer: text('demo_captcha_answer'),
     expiresAt: ts('expires_at').notNull(),
     createdAt: createdAt(),
   },

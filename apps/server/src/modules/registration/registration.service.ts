@@ -107,35 +107,25 @@ export async function newSid(db: Db): Promise<{ sid: string }> {
 }
 
 /**
- * A new captcha for the sid, replacing the previous one; the PNG to show. `drawn` hears the answer
- * (the demo's captcha memory; nothing else keeps it: the database holds its hash).
+ * A new captcha for the sid, replacing the previous one; the PNG to show. The database holds the
+ * answer's hash, and with `demo` the answer itself too, for the demo's reader (lastCaptchaAnswer):
+ * any server process answers it, whichever drew the captcha.
  */
-export async function newCaptcha(db: Db, sid: string, drawn?: (sid: string, answer: string) => void): Promise<Buffer> {
+export async function newCaptcha(db: Db, sid: string, options: { demo: boolean }): Promise<Buffer> {
   const sidHash = hashSid(sid)
   const answer = newCaptchaAnswer(REGISTRATION_LIMITS.captchaLength)
   const expiresAt = new Date(Date.now() + REGISTRATION_LIMITS.captchaTtlSeconds * 1000)
-  if (!(await repo.setCaptcha(db, sidHash, hashCaptcha(sidHash, answer), expiresAt))) throw new AppError('sidExpired')
-  drawn?.(sid, answer)
+  if (!(await repo.setCaptcha(db, sidHash, hashCaptcha(sidHash, answer), expiresAt, options.demo ? answer : null))) throw new AppError('sidExpired')
   return captchaPng(answer)
 }
 
 /**
- * Demo mode only: the last captcha answers by sid, in this process, at most `max` of them (the
- * oldest goes first), for the browser tests (docs/product/registration.md#demo-mode).
+ * Demo mode only (the route exists only there, and only demo mode writes the answer): the answer
+ * of the captcha last drawn for a live sid, as a person reading it would type it
+ * (docs/product/registration.md#demo-mode); null when there is none.
  */
-export class DemoCaptchaMemory {
-  private readonly answers = new Map<string, string>()
-  constructor(private readonly max = 1000) {}
-
-  remember = (sid: string, answer: string): void => {
-    this.answers.delete(sid)
-    this.answers.set(sid, answer)
-    if (this.answers.size > this.max) this.answers.delete(this.answers.keys().next().value!)
-  }
-
-  answerOf(sid: string): string | null {
-    return this.answers.get(sid) ?? null
-  }
+export async function lastCaptchaAnswer(db: Db, sid: string): Promise<{ answer: string | null }> {
+  return { answer: (await repo.demoCaptchaAnswer(db, hashSid(sid))) ?? null }
 }
 
 async function liveSidHash(db: Db, sid: string) {

@@ -24,6 +24,7 @@ import { randomPhone } from '../../db/factories.js'
 import { smsOutbox } from '../../adapters/sms/sms-outbox.schema.js'
 import { borrowers, smsCodes } from '../auth/auth.schema.js'
 import { promotionEvents, promotionSids } from './registration.schema.js'
+import { hashSid } from './registration.service.js'
 import { seedReference } from '../../db/seed.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
 
@@ -511,11 +512,34 @@ describe('last-captcha (demo)', () => {
     expect((await call('GET', demoLastCaptcha.path, { sid: '<script>' }, undefined, ip)).statusCode).toBe(400)
   })
 
-  it('is not served outside demo mode', async () => {
+  it('is answered by another server process on the same database (the answer is a row, not memory)', async () => {
+    const ip = newIp()
+    const sid = await newSid(ip)
+    const answer = await captcha(sid, ip)
+    const other = await buildTestApp(database)
+    await other.ready()
+    try {
+      const res = await other.inject({ method: 'GET', url: `${demoLastCaptcha.path}?sid=${sid}`, remoteAddress: ip })
+      expect(res.json().data).toEqual({ answer })
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('is not served outside demo mode, and no answer is stored there', async () => {
     const other = await buildTestApp(database, { env: { DEMO_MODE: 'false' } })
     await other.ready()
-    const res = await other.inject({ method: 'GET', url: `${demoLastCaptcha.path}?sid=abc` })
-    expect(res.statusCode).toBe(404)
-    await other.close()
+    try {
+      const res = await other.inject({ method: 'GET', url: `${demoLastCaptcha.path}?sid=abc` })
+      expect(res.statusCode).toBe(404)
+      const sid = (await other.inject({ method: 'GET', url: getSid.path })).json().data.sid as string
+      const png = await other.inject({ method: 'GET', url: `${getCaptcha.path}?sid=${sid}` })
+      expect(png.headers['content-type']).toBe('image/png')
+      const [row] = await database.db.select().from(promotionSids).where(eq(promotionSids.sidHash, hashSid(sid)))
+      expect(row?.captchaHash).toMatch(/^[0-9a-f]{64}$/)
+      expect(row?.demoCaptchaAnswer).toBeNull()
+    } finally {
+      await other.close()
+    }
   })
 })
