@@ -501,6 +501,20 @@ describe("a staff member naming another market's record", () => {
     }
   })
 
+  it("a search by another market's order number or phone finds nothing", async () => {
+    for (const [mine, theirs] of [['ID', 'MX'], ['MX', 'ID']] as const) {
+      for (const q of [records[theirs].orderNo, records[theirs].secrets[1]!]) {
+        const res = await opsGet(app, contract.orderSearch.path, { cookie: desks[mine].agent, query: { q } })
+        expect(res.statusCode, res.body).toBe(200)
+        expect(res.json().data.orders, `${mine} searching ${q}`).toEqual([])
+        expect(leaked(res, records[theirs].secrets)).toEqual([])
+      }
+      // the same search by a staff member of the order's market finds it: the search is not empty for everyone
+      const own = await opsGet(app, contract.orderSearch.path, { cookie: desks[theirs].agent, query: { q: records[theirs].orderNo } })
+      expect(own.json().data.orders.length, own.body).toBe(1)
+    }
+  })
+
   it('keeps 403 for a market asked for by name, which names no record', async () => {
     const res = await opsGet(app, contract.orderReviewQueue.path, { cookie: desks.ID.risk, query: { market: 'MX' } })
     expect(isError(res, 'staffForbidden', 'en'), res.body).toBe(true)
