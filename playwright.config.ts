@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
 // Browser journeys run against the built product on a fresh embedded database, in Debian's
@@ -5,6 +6,9 @@ import { defineConfig, devices } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 8090)
 // Both can be moved, so that two runs on one machine do not share a port or a database.
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e'
+// The server logs every request at `info` into this file, not the console; `npm run check:logs`
+// then fails the run if a token, code, password, phone, card or CLABE reached it.
+const serverLog = process.env.E2E_SERVER_LOG ?? 'test-results/e2e-server.log'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,10 +33,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node apps/server/dist/server.js`,
+    command: `rm -rf ${dataDir} && mkdir -p ${path.dirname(serverLog)} && node apps/server/dist/server.js > ${serverLog}`,
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DECISION_DELAY_SECONDS: '600' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DECISION_DELAY_SECONDS: '600' },
+    // the server's own shutdown writes out the log lines it still holds
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 })

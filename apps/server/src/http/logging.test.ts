@@ -13,6 +13,11 @@ describe('redactUrl', () => {
     expect(redactUrl('/x?mobilePhone=%2B628123&phone=0812&code=123456&userId=9&dId=device')).toBe(
       '/x?mobilePhone=[redacted]&phone=[redacted]&code=[redacted]&userId=[redacted]&dId=device',
     )
+    // the registration's sid, and secret body fields sent in the address by mistake
+    expect(redactUrl('/api/v2/lender/promotion/get-captcha?sid=Zm9vYmFyYmF6cXV4cXV1eA&a=1')).toBe('/api/v2/lender/promotion/get-captcha?sid=[redacted]&a=1')
+    expect(redactUrl('/x?smsCode=123456&verifyCode=654321&capcode=AB12&password=p&cardNo=4111111111111111&repayToken=t')).toBe(
+      '/x?smsCode=[redacted]&verifyCode=[redacted]&capcode=[redacted]&password=[redacted]&cardNo=[redacted]&repayToken=[redacted]',
+    )
   })
 
   it('handles encoded keys, bare keys and addresses without a query', () => {
@@ -25,7 +30,7 @@ describe('redactUrl', () => {
 
 describe('redactUrl, both paths', () => {
   /** What the address must become: each pair of the query whose decoded key is secret loses its value. */
-  const SECRET = new Set(['tok', 'sessionId', 'mobilePhone', 'phone', 'code', 'userId', 'ref', 'accountNo'])
+  const SECRET = new Set(['tok', 'sessionId', 'mobilePhone', 'phone', 'code', 'userId', 'ref', 'accountNo', 'sid', 'smsCode', 'verifyCode', 'capcode', 'password', 'cardNo', 'token', 'repayToken'])
   const expected = (url: string) => {
     const q = url.indexOf('?')
     if (q < 0) return url

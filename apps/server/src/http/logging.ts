@@ -4,8 +4,27 @@ import { LogController, type FastifyReply, type FastifyRequest, type FastifyServ
 import { SECRET_PARAM_KEYS } from '@kilat/contract'
 import type { Config } from '../config.js'
 
-/** Query parameters whose values identify or authenticate someone: logs show `[redacted]`. */
-const SECRET_KEYS = new Set<string>([...SECRET_PARAM_KEYS, 'phone', 'code', 'userId', 'ref', 'accountNo'])
+/**
+ * Query parameters whose values identify or authenticate someone: logs show `[redacted]`. Beside
+ * the shared ones, the registration's sid (it carries a captcha round and its code) and the names
+ * of secret body fields, which a caller may put in the address by mistake (npm run check:logs).
+ */
+const SECRET_KEYS = new Set<string>([
+  ...SECRET_PARAM_KEYS,
+  'phone',
+  'code',
+  'userId',
+  'ref',
+  'accountNo',
+  'sid',
+  'smsCode',
+  'verifyCode',
+  'capcode',
+  'password',
+  'cardNo',
+  'token',
+  'repayToken',
+])
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** `key=value` of a secret key written plainly, as the app sends it. */

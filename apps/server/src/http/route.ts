@@ -89,7 +89,7 @@ async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<stri
 /**
  * An ops call's access check (docs/product/operations.md#roles): a staff session (a borrower's
  * never counts), one of the call's roles, and the market the console asks about among the staff
- * member's. A record's own market is checked by its module's service (`assertStaffMarket`).
+ * member's (403). A record's own market is checked by its module's service (`assertStaffMarket`).
  */
 async function authorizeStaff(req: FastifyRequest, roles: readonly string[]): Promise<void> {
   const staff = await req.resolveStaff()
@@ -100,9 +100,13 @@ async function authorizeStaff(req: FastifyRequest, roles: readonly string[]): Pr
   if (market !== undefined && !(staff.markets as string[]).includes(market)) throw new AppError('staffForbidden')
 }
 
-/** 403 unless the staff member works in the market of the record at hand. */
+/**
+ * A record of a market the staff member does not work in is not found, as if it did not exist: a
+ * 403 would tell that it does (docs/product/operations.md#roles). A `market` parameter outside the
+ * staff member's markets stays a 403 (`authorizeStaff`): it names no record.
+ */
 export function assertStaffMarket(staff: StaffPrincipal, market: string): void {
-  if (!(staff.markets as string[]).includes(market)) throw new AppError('staffForbidden')
+  if (!(staff.markets as string[]).includes(market)) throw new AppError('notFound')
 }
 
 /**

@@ -20,8 +20,9 @@ function checkPosition(position: number): void {
   if (!(CONTRACT_POSITIONS as readonly number[]).includes(position)) throw new AppError('notFound')
 }
 
-export async function contractList(db: Executor, locale: Locale, productId: number | undefined) {
-  if (productId !== undefined && !(await findProduct(db, productId))) throw new AppError('notFound')
+export async function contractList(db: Executor, borrower: Borrower, locale: Locale, productId: number | undefined) {
+  // another market's product is not found, as one that does not exist
+  if (productId !== undefined && (await findProduct(db, productId))?.market !== borrower.market) throw new AppError('notFound')
   const a = textsFor(locale).agreement
   return [
     { title: a.agreementTitle, position: 0 },
@@ -46,7 +47,7 @@ export async function contractJump(
 ): Promise<{ contract_url: string }> {
   checkPosition(input.position)
   const product = await findProduct(db, input.productId)
-  if (!product) throw new AppError('notFound')
+  if (!product || product.market !== borrower.market) throw new AppError('notFound')
   const base = { productId: product.id, position: input.position }
   if (input.orderId) {
     ofProduct(await borrowerOrder(db, borrower.id, input.orderId), product.id)

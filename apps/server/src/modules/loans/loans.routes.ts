@@ -13,7 +13,7 @@ export async function loansRoutes(app: FastifyInstance): Promise<void> {
 
   registerCall(app, loanDetailPush, ({ req, borrower, body }) => loans.pushLoan(deps, caller(req, borrower), body))
 
-  registerCall(app, contractList, ({ req, body }) => loans.contractList(app.db, req.locale, body.productId))
+  registerCall(app, contractList, ({ req, borrower, body }) => loans.contractList(app.db, borrower, req.locale, body.productId))
 
   registerCall(app, contractJump, ({ borrower, body }) => loans.contractJump(app.db, borrower, body))
 

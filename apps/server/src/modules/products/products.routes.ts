@@ -10,6 +10,7 @@ import {
   standProductLink,
 } from '@kilat/contract'
 import { recommendModuleId } from '@kilat/domain'
+import { AppError } from '../../http/errors.js'
 import { registerCall } from '../../http/route.js'
 import type { Executor } from '../../db/client.js'
 import { findProduct, productRoute, productTexts, recommendedProducts, recordEvent, type UnsettledOrders } from './products.service.js'
@@ -56,6 +57,8 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
 
   registerCall(app, standFailureInfo, async ({ borrower, body, req }) => {
     const failed = body.productId ? await findProduct(db, body.productId) : undefined
+    // another market's product is not found, as one that does not exist
+    if (failed && failed.market !== borrower.market) throw new AppError('notFound')
     const texts = productTexts(req.locale)
     // Products to try instead: the one whose login failed is left out.
     const products = await recommendedProducts(db, borrower, req.locale, {
@@ -65,7 +68,7 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
     })
     return {
       title: texts.standTitle,
-      message: texts.standMessage(failed && failed.market === borrower.market ? failed.name : null),
+      message: texts.standMessage(failed ? failed.name : null),
       products: products.map(({ code: _code, ...card }) => card),
     }
   })

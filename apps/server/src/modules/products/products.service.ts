@@ -280,10 +280,10 @@ export interface EventInput {
   scene?: string | null
 }
 
-/** Records a tap on a product; a product that does not exist is notFound. */
+/** Records a tap on a product; a product that does not exist, or of another market, is notFound. */
 export async function recordEvent(db: Executor, borrower: Borrower, event: EventInput): Promise<void> {
   const product = await repo.findProduct(db, event.productId)
-  if (!product) throw new AppError('notFound')
+  if (!product || product.market !== borrower.market) throw new AppError('notFound')
   await repo.insertEvent(db, { borrowerId: borrower.id, ...event })
 }
 

@@ -319,7 +319,8 @@ export async function disableStaff(deps: StaffDeps, principal: StaffPrincipal, s
   const now = deps.now()
   return deps.db.transaction(async (tx: Tx) => {
     const [target] = await tx.select().from(staff).where(eq(staff.id, staffId)).for('update')
-    if (!target) throw new AppError('notFound')
+    // an account of none of the admin's markets is not in their list: not found, as if it did not exist
+    if (!target || !target.markets.some((m) => principal.markets.includes(m))) throw new AppError('notFound')
     if (!within(target.markets, principal.markets)) throw new AppError('staffForbidden')
     if (target.disabledAt !== null) return accountView(target)
     const [row] = await tx.update(staff).set({ disabledAt: now }).where(eq(staff.id, staffId)).returning()

@@ -326,6 +326,7 @@ describe('roles and markets', () => {
     const admin = await enrolledStaff(app, database, clock, 'admin', ['ID'])
     const agent = await enrolledStaff(app, database, clock, 'agent', ['ID'])
     const mexican = await enrolledStaff(app, database, clock, 'agent', ['MX'])
+    const both = await enrolledStaff(app, database, clock, 'agent', ['ID', 'MX'])
     const staffBefore = await database.db.select().from(staff)
     const since = await lastAuditId()
 
@@ -333,13 +334,17 @@ describe('roles and markets', () => {
       await opsPost(app, staffCreate.path, { email: 'x@staff.test', role: 'admin', markets: ['ID'] }, { cookie: agent.cookie }),
       await opsPost(app, staffDisable.path, { staffId: admin.id }, { cookie: agent.cookie }),
       await opsPost(app, staffCreate.path, { email: 'y@staff.test', role: 'agent', markets: ['ID', 'MX'] }, { cookie: admin.cookie }),
-      await opsPost(app, staffDisable.path, { staffId: mexican.id }, { cookie: admin.cookie }),
+      await opsPost(app, staffDisable.path, { staffId: both.id }, { cookie: admin.cookie }),
       await opsGet(app, staffList.path, { cookie: admin.cookie, query: { market: 'MX' } }),
     ]
     for (const res of attempts) {
       expect(res.statusCode, res.body).toBe(403)
       expect(res.json()).toEqual({ code: ERRORS.staffForbidden.code, data: null, message: ERRORS.staffForbidden.messages.en })
     }
+    // an account of none of the admin's markets is not in their list: not found, as an unknown id
+    const hidden = await opsPost(app, staffDisable.path, { staffId: mexican.id }, { cookie: admin.cookie })
+    expect(hidden.statusCode, hidden.body).toBe(404)
+    expect(hidden.json()).toEqual({ code: ERRORS.notFound.code, data: null, message: ERRORS.notFound.messages.en })
     expect(await database.db.select().from(staff)).toEqual(staffBefore)
     expect(await auditSince(since)).toEqual([])
   })
