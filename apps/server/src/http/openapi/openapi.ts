@@ -203,7 +203,6 @@ function securitySchemes(staffCookie: string) {
 /** Paths in order, each operation's shared parameters as references, and the components they name. */
 const transformObject: typeof jsonSchemaTransformObject = (documentObject) => {
   const document = jsonSchemaTransformObject(documentObject) as { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> }
-  const shared = sharedParameters()
   const paths = document.paths ?? {}
   const sorted: Record<string, Record<string, Operation>> = {}
   for (const path of Object.keys(paths).sort()) {
@@ -217,8 +216,10 @@ const transformObject: typeof jsonSchemaTransformObject = (documentObject) => {
         // an error's envelope once, in the components; each status narrows its code
         if (status !== '200') content.schema = { allOf: [{ $ref: `#/components/schemas/${ERROR_SCHEMA[family]}` }, { properties: { code: (content.schema.properties as JsonSchema).code } }] }
       }
-      const own = (operation.parameters ?? []).filter((p) => !(SHARED_PARAM_KEYS as readonly string[]).includes((p as { name: string }).name))
-      operation.parameters = [...SHARED_PARAM_KEYS.map((key) => ({ $ref: `#/components/parameters/shared.${key}` })), ...own]
+      // the call's own query (the transform leaves the shared parameters out), which may redefine one of them
+      const own = (operation.parameters ?? []) as Array<{ name: string }>
+      const shared = SHARED_PARAM_KEYS.filter((key) => !own.some((p) => p.name === key))
+      operation.parameters = [...shared.map((key) => ({ $ref: `#/components/parameters/shared.${key}` })), ...own]
     }
     sorted[path] = item
   }
@@ -227,7 +228,7 @@ const transformObject: typeof jsonSchemaTransformObject = (documentObject) => {
     paths: sorted,
     components: {
       ...document.components,
-      parameters: shared,
+      parameters: sharedParameters(),
       schemas: { ...(document.components?.schemas as object), ...errorSchemas() },
     },
   } as ReturnType<typeof jsonSchemaTransformObject>
