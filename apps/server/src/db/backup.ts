@@ -31,31 +31,45 @@ export interface TableSum {
   md5: string
 }
 
-/** Row count and checksum of every table of every schema but the system's, by `schema.table`. */
-export async function tableChecksums(database: Database): Promise<Record<string, TableSum>> {
+/** Every table of every schema but the system's, as `schema.table`, and its quoted name. */
+async function tablesOf(database: Database): Promise<Array<{ name: string; quoted: string }>> {
   const tables = await rowsOf<{ schema: string; name: string }>(
     database.db.execute(sql`
       select table_schema as schema, table_name as name from information_schema.tables
       where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
       order by table_schema, table_name`),
   )
+  const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`
+  return tables.map(({ schema, name }) => ({ name: `${schema}.${name}`, quoted: `${quote(schema)}.${quote(name)}` }))
+}
+
+/** Row count and checksum of every table, by `schema.table`. */
+export async function tableChecksums(database: Database): Promise<Record<string, TableSum>> {
   const sums: Record<string, TableSum> = {}
-  for (const { schema, name } of tables) {
-    const table = sql.raw(`"${schema.replaceAll('"', '""')}"."${name.replaceAll('"', '""')}"`)
+  for (const { name, quoted } of await tablesOf(database)) {
     const [row] = await rowsOf<{ rows: number; md5: string | null }>(
-      database.db.execute(sql`select count(*)::int as rows, md5(string_agg(t::text, E'\n' order by t::text)) as md5 from ${table} t`),
+      database.db.execute(sql`select count(*)::int as rows, md5(string_agg(t::text, E'\n' order by t::text)) as md5 from ${sql.raw(quoted)} t`),
     )
-    sums[`${schema}.${name}`] = { rows: row!.rows, md5: row!.md5 ?? '' }
+    sums[name] = { rows: row!.rows, md5: row!.md5 ?? '' }
   }
   return sums
 }
 
+/** Row count of every table, by `schema.table`. */
+export async function tableRows(database: Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {}
+  for (const { name, quoted } of await tablesOf(database)) {
+    const [row] = await rowsOf<{ rows: number }>(database.db.execute(sql`select count(*)::int as rows from ${sql.raw(quoted)}`))
+    counts[name] = row!.rows
+  }
+  return counts
+}
+
 /** Rows in the application's tables (the migrations' own bookkeeping does not count). */
 export async function applicationRows(database: Database): Promise<number> {
-  const sums = await tableChecksums(database)
-  return Object.entries(sums)
+  return Object.entries(await tableRows(database))
     .filter(([name]) => name.startsWith('public.'))
-    .reduce((n, [, sum]) => n + sum.rows, 0)
+    .reduce((n, [, rows]) => n + rows, 0)
 }
 
 /**
