@@ -89,17 +89,13 @@ function errorSchemas(): Record<string, JsonSchema> {
   }
 }
 
-/** The family's error envelope whose code is one of `keys` (all of one HTTP status). */
-function errorEnvelopeJson(family: Family, keys: readonly ErrorKey[]): JsonSchema {
+/**
+ * An error response's codes (all of one HTTP status) with their messages as its description; the
+ * transformObject step puts the family's envelope around them.
+ */
+function errorCodesJson(family: Family, keys: readonly ErrorKey[]): JsonSchema {
   const codes = keys.map((key) => (family === 'code00' ? String(ERRORS[key].code) : ERRORS[key].code))
-  const data = { type: ['object', 'null'] }
-  const message = { type: 'string' }
-  // the description becomes the response's (and is dropped from the schema, see transformObject)
-  const common = { type: 'object', description: errorDescription(keys), additionalProperties: false }
-  if (family === 'success') {
-    return { ...common, required: ['success', 'data', 'code', 'message'], properties: { success: { const: false }, data, code: { enum: codes }, message } }
-  }
-  return { ...common, required: ['code', 'data', 'message'], properties: { code: { enum: codes }, data, message } }
+  return { type: 'object', description: errorDescription(keys), properties: { code: { enum: codes } } }
 }
 
 function errorResponses(call: CallDef, method: 'GET' | 'POST'): Record<string, JsonSchema> {
@@ -109,7 +105,7 @@ function errorResponses(call: CallDef, method: 'GET' | 'POST'): Record<string, J
     byStatus.set(status, [...(byStatus.get(status) ?? []), key])
   }
   const statuses = [...byStatus.keys()].sort((a, b) => a - b)
-  return Object.fromEntries(statuses.map((status) => [String(status), errorEnvelopeJson(call.family, byStatus.get(status)!)]))
+  return Object.fromEntries(statuses.map((status) => [String(status), errorCodesJson(call.family, byStatus.get(status)!)]))
 }
 
 /** The query of the document: the call's own fields (the shared ones are listed once, as components). */
@@ -246,12 +242,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { staffCook
       components: { securitySchemes: securitySchemes(options.staffCookie) },
       tags: [
         { name: 'borrower', description: 'calls of the borrower screens, with or without a session' },
-        { name: 'public', description: 'calls without a session: registration, public figures, sign-in' },
+        { name: 'public', description: 'calls without a session: the SMS sign-in, registration, public figures' },
         { name: 'ops', description: 'calls of the operations console (`/ops-api`), for staff' },
         { name: 'demo', description: 'demo mode only' },
       ],
     },
-    hideUntagged: false,
     transform,
     transformObject,
   })
