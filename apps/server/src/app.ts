@@ -16,6 +16,7 @@ import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { BROTLI_PARAMS, COMPRESS_THRESHOLD } from './http/compression.js'
 import { installErrorHandlers } from './http/error-handler.js'
+import { registerOpenApi } from './http/openapi/openapi.js'
 import { loggerOptions, OneLinePerRequest } from './http/logging.js'
 import { requestContext } from './http/request-context.js'
 import { installSecurityHeaders } from './http/security-headers.js'
@@ -39,7 +40,7 @@ import { repaymentRoutes } from './modules/repayment/repayment.routes.js'
 import { auditRoutes } from './modules/audit/audit.routes.js'
 import { staffRoutes } from './modules/staff/staff.routes.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
-import { staffSessionsPlugin } from './modules/staff/staff.sessions.js'
+import { STAFF_COOKIE, staffSessionsPlugin } from './modules/staff/staff.sessions.js'
 
 export interface BuildAppOptions {
   config: Config
@@ -116,6 +117,8 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
     }
   })
 
+  // before the modules: it collects each call's schemas as the call is registered
+  await registerOpenApi(app, { staffCookie: STAFF_COOKIE })
   await app.register(healthRoutes)
   await app.register(mediaRoutes)
   await app.register(authRoutes)

@@ -170,7 +170,8 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
       method,
       url: call.path,
       schema,
-      config: { family: call.family },
+      // the call itself, for the OpenAPI document (http/openapi): read once at its first request
+      config: { family: call.family, call },
       // answers are compressed in one synchronous step rather than through @fastify/compress's streams
       compress: false,
       onSend: compressAnswer,

@@ -1,4 +1,4 @@
-import type { Family, SharedParams, StaffRole } from '@kilat/contract'
+import type { CallDef, Family, SharedParams, StaffRole } from '@kilat/contract'
 import type { Locale, Market } from '@kilat/domain'
 import type { SmsSender } from '../adapters/sms/sms-sender.js'
 import type { Config } from '../config.js'
@@ -43,6 +43,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Envelope family of the route's answers, errors included (code0 when absent). */
     family?: Family
+    /** The contract call a route serves (registerCall), for the OpenAPI document. */
+    call?: CallDef
   }
 }
 
