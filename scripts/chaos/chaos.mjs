@@ -280,7 +280,8 @@ async function waitApplied(db, ids) {
 
 /** The inbox rows a process held at the fault: unapplied, their next attempt still ahead (a lease). */
 async function claimedRows(db, ids) {
-  const { rows } = await db.query('select gateway_payment_id from payment_inbox where gateway_payment_id = any($1) and applied_at is null and next_attempt_at > now()', [ids])
+  const { rows } = await db.query('select gateway_payment_id, next_attempt_at from payment_inbox where gateway_payment_id = any($1) and applied_at is null and next_attempt_at > now()', [ids])
+  if (process.env.CHAOS_DEBUG) step(`claimed ${rows.length}, lapsing at ${rows.map((r) => r.next_attempt_at.getTime() % 100_000).join(' ')}; ${Date.now() % 100_000} now`)
   return rows.map((r) => r.gateway_payment_id)
 }
 
@@ -300,6 +301,7 @@ async function killScenario(db, opts, deadline) {
   const restarted = spawnServer(opts.port)
   try {
     const readyAt = await restarted.ready()
+    if (process.env.CHAOS_DEBUG) step(`restarted at ${restarted.spawnedAt % 100_000}, ready at ${readyAt % 100_000}`)
     const retried = await retry(restarted.base, callbacks, deadline)
     const ids = callbacks.map((c) => c.id)
     const allApplied = await waitApplied(db, ids)

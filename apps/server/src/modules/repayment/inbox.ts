@@ -232,7 +232,11 @@ function holdClaim(db: Db, ids: number[], lease: string, clock: () => number, le
   }
 }
 
-/** Applies every stored event due at `now` (at most one batch); tests call it with the time they choose. */
+/**
+ * Applies every stored event due at `now` (at most one batch); tests call it with the time they choose.
+ * Oldest first, as received: a dead process's claim, once lapsed, carries a later due time than the
+ * events stored after it, and ordering by that time put its borrowers behind the whole backlog.
+ */
 export async function applyDueEvents(db: Db, now = new Date(), options: ApplyOptions = {}): Promise<ApplyOutcome> {
   const started = Date.now()
   const clock = () => now.getTime() + (Date.now() - started)
@@ -245,7 +249,7 @@ export async function applyDueEvents(db: Db, now = new Date(), options: ApplyOpt
       sql`${paymentInbox.id} in (
         select id from ${paymentInbox}
         where applied_at is null and next_attempt_at <= ${now.toISOString()}::timestamptz
-        order by next_attempt_at, id
+        order by id
         limit ${BATCH}
         for update skip locked)`,
     )
