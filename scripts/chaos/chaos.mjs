@@ -11,7 +11,8 @@
 // missed (the dead process's claimed payments applied within 5 s of its restart), 2 when it
 // cannot run. Bounded: at most MAX_COUNT callbacks and MAX_RUNS runs, and an overall time limit.
 //
-// Usage: npm run chaos [-- --small] [--count 500] [--runs 3]
+// Usage: npm run chaos [-- --small] [--count 500] [--runs 3] [--only kill|postgres|concurrent] [--port 8160]
+// CHAOS_LOG=<file> appends the servers' own log there; CHAOS_DEBUG=1 prints each failed post.
 // Needs the server build (npm run build -w apps/server; done here when missing), PostgreSQL 15
 // with pg_createcluster, and root or the postgres user to create and stop the cluster. Loopback only.
 import { spawn, spawnSync } from 'node:child_process'
@@ -261,7 +262,7 @@ async function retry(base, callbacks, deadline) {
     step(`retried ${waiting.length}: ${waiting.filter((c) => c.acked).length} acknowledged`)
     if (callbacks.some((c) => !c.acked)) await sleep(250)
   }
-  return { retried, duplicates: duplicates.length, duplicatesRefused: dupOutcomes.filter((o) => o === 'new').length }
+  return { retried, duplicates: duplicates.length, duplicatesNew: dupOutcomes.filter((o) => o === 'new').length }
 }
 
 /** Waits until every callback's event is applied; the last applied_at. */
@@ -276,6 +277,13 @@ async function waitApplied(db, ids) {
     if (Date.now() > deadline) return null
     await sleep(50)
   }
+}
+
+/** Callbacks acknowledged before the fault that the inbox does not hold: an answer that lied. */
+async function lostAcks(db, callbacks) {
+  const acked = callbacks.filter((c) => c.acked).map((c) => c.id)
+  const { rows } = await db.query('select count(*)::int as stored from payment_inbox where gateway_payment_id = any($1)', [acked])
+  return acked.length - rows[0].stored
 }
 
 /** The inbox rows a process held at the fault: unapplied, their next attempt still ahead (a lease). */
@@ -298,6 +306,7 @@ async function killScenario(db, opts, deadline) {
     await server.kill9()
   })
   claimed = await claimedRows(db, callbacks.map((c) => c.id))
+  const lost = await lostAcks(db, callbacks)
   const restarted = spawnServer(opts.port)
   try {
     const readyAt = await restarted.ready()
@@ -307,6 +316,8 @@ async function killScenario(db, opts, deadline) {
     const allApplied = await waitApplied(db, ids)
     const claimedApplied = await lastApplied(db, claimed)
     const broken = await checkInvariants(db, { ids, accounts, before })
+    if (lost > 0) broken.push(`${lost} callbacks acknowledged before the kill but not stored`)
+    if (retried.duplicatesNew > 0) broken.push(`${retried.duplicatesNew} duplicates of acknowledged callbacks taken as new`)
     return {
       scenario: 'server killed (SIGKILL)',
       count: callbacks.length,
@@ -341,11 +352,14 @@ async function postgresScenario(db, opts, deadline) {
       await waitConnectable(checker)
       const ids = callbacks.map((c) => c.id)
       const claimed = await claimedRows(checker, ids)
+      const lost = await lostAcks(checker, callbacks)
       const retried = await retry(server.base, callbacks, deadline)
       const allApplied = await waitApplied(checker, ids)
       const claimedApplied = await lastApplied(checker, claimed)
       const broken = await checkInvariants(checker, { ids, accounts, before })
       if (!server.alive()) broken.push('the server exited when PostgreSQL went away')
+      if (lost > 0) broken.push(`${lost} callbacks acknowledged before the crash but not stored`)
+      if (retried.duplicatesNew > 0) broken.push(`${retried.duplicatesNew} duplicates of acknowledged callbacks taken as new`)
       return {
         scenario: 'PostgreSQL stopped -m immediate',
         count: callbacks.length,

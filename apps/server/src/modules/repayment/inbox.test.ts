@@ -137,6 +137,20 @@ describe('the inbox lease', () => {
     expect(await inboxRow(paymentId)).toMatchObject({ appliedAt: expect.any(Date), lastError: null })
     await expectPaidOnce(order)
   })
+
+  it("takes a claim that lapses while a backlog is applied in the same run of passes, oldest first", async () => {
+    const stored = []
+    for (let i = 0; i < 25; i++) stored.push(await storedPayment())
+    // the oldest, as a dead process leaves it: its claim lapsing while the first batch is applied
+    await db.update(paymentInbox).set({ nextAttemptAt: new Date(Date.now() + 200) }).where(eq(paymentInbox.gatewayPaymentId, stored[0]!.paymentId))
+    const slow: typeof receivePayment = async (...args) => {
+      await sleep(20)
+      return receivePayment(...args)
+    }
+    const outcome = await applyAllDueEvents(db, undefined, { apply: slow })
+    expect(outcome).toEqual({ claimed: 25, applied: 25, failed: 0 })
+    for (const { order } of stored) await expectPaidOnce(order)
+  })
 })
 
 describe('the inbox worker', () => {

@@ -287,11 +287,16 @@ async function applyOne(db: Db, row: InboxEvent, now: Date, options: ApplyOption
   }
 }
 
-/** Passes until a pass claims less than a full batch: everything due is applied. */
-export async function applyAllDueEvents(db: Db, now = new Date(), options: ApplyOptions = {}): Promise<ApplyOutcome> {
+/**
+ * Passes until a pass claims less than a full batch: everything due is applied. Each pass looks at
+ * the clock again unless a test fixes `now`: a backlog takes seconds to apply, and a claim that
+ * lapses meanwhile (a dead process's) is taken, oldest first, by the next batch rather than after
+ * the whole backlog.
+ */
+export async function applyAllDueEvents(db: Db, now?: Date, options: ApplyOptions = {}): Promise<ApplyOutcome> {
   const total: ApplyOutcome = { claimed: 0, applied: 0, failed: 0 }
   for (;;) {
-    const outcome = await applyDueEvents(db, now, options)
+    const outcome = await applyDueEvents(db, now ?? new Date(), options)
     total.claimed += outcome.claimed
     total.applied += outcome.applied
     total.failed += outcome.failed
@@ -326,7 +331,7 @@ export function startInboxWorker(db: Db, intervalSeconds: number, log: FastifyBa
   const pass = async () => {
     clearTimeout(wake)
     try {
-      const { claimed, applied, failed } = await applyAllDueEvents(db, new Date(), { log, ...(busy ? { busy } : {}) })
+      const { claimed, applied, failed } = await applyAllDueEvents(db, undefined, { log, ...(busy ? { busy } : {}) })
       const due = await nextDueAt(db)
       if (due !== null) wakeIn(due - Date.now())
       return { claimed, applied, failed }
