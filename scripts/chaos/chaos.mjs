@@ -13,7 +13,8 @@
 //
 // Usage: npm run chaos [-- --small] [--count 500] [--runs 3] [--only kill|postgres|concurrent] [--port 8160]
 // CHAOS_LOG=<file> appends the servers' own log there; CHAOS_DEBUG=1 prints each failed post.
-// Needs the server build (npm run build -w apps/server; done here when missing), PostgreSQL 15
+// Needs the server build (npm run build -w apps/server: done here when missing, but after a change
+// to the server build it again, or this runs the old one), PostgreSQL 15
 // with pg_createcluster, and root or the postgres user to create and stop the cluster. Loopback only.
 import { spawn, spawnSync } from 'node:child_process'
 import { createHmac, randomBytes } from 'node:crypto'
@@ -246,6 +247,7 @@ async function burst(base, callbacks, fault) {
 async function retry(base, callbacks, deadline) {
   const duplicates = callbacks.filter((c, i) => c.acked && i % DUPLICATE_EVERY === 0)
   let retried = 0
+  let rounds = 0
   const dupOutcomes = []
   await pool(duplicates.length, CONCURRENCY, async (i) => {
     dupOutcomes.push(await post(base, duplicates[i].body))
@@ -259,7 +261,9 @@ async function retry(base, callbacks, deadline) {
     await pool(waiting.length, CONCURRENCY, async (i) => {
       if ((await post(base, waiting[i].body)) !== 'failed') waiting[i].acked = true
     })
-    step(`retried ${waiting.length}: ${waiting.filter((c) => c.acked).length} acknowledged`)
+    const acknowledged = waiting.filter((c) => c.acked).length
+    // while the server or the database is still away, a line every few seconds is enough
+    if (acknowledged > 0 || rounds++ % 10 === 0) step(`retried ${waiting.length}: ${acknowledged} acknowledged`)
     if (callbacks.some((c) => !c.acked)) await sleep(250)
   }
   return { retried, duplicates: duplicates.length, duplicatesNew: dupOutcomes.filter((o) => o === 'new').length }
