@@ -156,6 +156,10 @@ export async function openPostgres(url: string, poolOptions: pg.PoolConfig = {})
   const client = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, ...poolOptions })
   // An idle client that loses its connection emits here; without a listener the process would exit.
   client.on('error', () => {})
+  // A client lent out (a transaction between statements) has no pool listener: the database
+  // going away would throw its 'error' event and end the process. Its query fails all the same
+  // and the pool drops it on release.
+  client.on('connect', (lent) => lent.on('error', () => {}))
   const db = drizzlePg(client) as unknown as Db
   return wrap(db, { kind: 'postgres', client }, () => client.end())
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { cents } from '@kilat/domain'
 import { backoffMs } from '../../adapters/payments/callback-deliverer.js'
@@ -18,10 +18,18 @@ import { receivePayment } from './payments.js'
  * applied outside that statement, in receivePayment's own transaction (on PGlite's one connection a
  * transaction of ours left open would block it forever). A process that dies after acknowledging,
  * or mid-pass, leaves the row to the next pass; applying it twice records one payment.
+ *
+ * The lease is short and renewed (docs/decisions/0012-payment-gateway.md#the-inbox-lease): while a
+ * pass applies its batch, a heartbeat pushes the lease of the rows it still holds, so a live slow
+ * pass keeps them and a dead process's rows are due again within LEASE_MS, where the borrower waits
+ * for them. Should a pass lose a row anyway (stalled longer than the lease), two passes apply it:
+ * receivePayment's unique payment id makes the second a duplicate that changes nothing.
  */
 
-/** Longer than applying a batch can take: a row is not taken again while it may still be applied. */
-const LEASE_MS = 30_000
+/** A claim not renewed for this long lapses: a dead process's events are taken again after it. */
+export const LEASE_MS = 3_000
+/** How often a pass renews its claim: two renewals can fail in a row before the claim lapses. */
+const HEARTBEAT_MS = 1_000
 const BATCH = 20
 
 export type StoreOutcome = { stored: true; duplicate: boolean } | { stored: false }
@@ -144,6 +152,9 @@ export interface ApplyOptions {
   log?: FastifyBaseLogger
   /** True while the webhook is storing callbacks: each event waits for it a little (giveWay). */
   busy?: () => boolean
+  /** LEASE_MS and HEARTBEAT_MS unless a test shortens them (or, to play a dead process, never renews). */
+  leaseMs?: number
+  heartbeatMs?: number
 }
 
 /** However busy the webhook is, an event is applied at least this often. */
@@ -172,24 +183,87 @@ const eventOf = (row: InboxEvent): PaymentEvent => ({
   raw: row.raw,
 })
 
-/** Applies every stored event due at `now` (at most one batch); tests call it with the time they choose. */
+/**
+ * The end of a claim, from `ms`, with random microseconds: the value a pass writes into its rows'
+ * `next_attempt_at` is its mark on them, so that a renewal pushes only rows this pass still holds
+ * (another process that took a lapsed row wrote its own). Both engines keep microseconds; the due
+ * check, in milliseconds, sees the row at most 1 ms later.
+ */
+function leaseUntil(ms: number): string {
+  const iso = new Date(ms).toISOString()
+  return `${iso.slice(0, -1)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}Z`
+}
+
+/**
+ * Renews the lease of `ids` every `heartbeatMs` until stopped: each renewal moves the rows still
+ * unapplied and still bearing this pass's mark to a new one, and drops the others (applied, failed
+ * with a backoff, or lost). `clock` is the pass's time (a test's chosen `now`, running on).
+ */
+function holdClaim(db: Db, ids: number[], lease: string, clock: () => number, leaseMs: number, heartbeatMs: number, log?: FastifyBaseLogger) {
+  let held = ids
+  let current = lease
+  let renewing: Promise<void> = Promise.resolve()
+  const renew = async () => {
+    if (held.length === 0) return
+    const next = leaseUntil(clock() + leaseMs)
+    try {
+      const kept = await rowsOf<{ id: number | string }>(
+        db.execute(sql`
+          update ${paymentInbox} set next_attempt_at = ${next}::timestamptz
+          where id in (${sql.join(held.map((id) => sql`${id}`), sql`, `)}) and applied_at is null and next_attempt_at = ${current}::timestamptz
+          returning id`),
+      )
+      current = next
+      held = kept.map((r) => Number(r.id))
+    } catch (error) {
+      // the next renewal tries again; meanwhile the claim runs on to its end
+      log?.warn({ err: error }, 'payment inbox claim not renewed')
+    }
+  }
+  const timer = setInterval(() => {
+    renewing = renewing.then(renew)
+  }, heartbeatMs)
+  return {
+    /** Stops renewing; what the pass did not apply becomes due when its claim ends. */
+    async release() {
+      clearInterval(timer)
+      await renewing
+    },
+  }
+}
+
+/**
+ * Applies every stored event due at `now` (at most one batch); tests call it with the time they choose.
+ * Oldest first, as received: a dead process's claim, once lapsed, carries a later due time than the
+ * events stored after it, and ordering by that time put its borrowers behind the whole backlog.
+ */
 export async function applyDueEvents(db: Db, now = new Date(), options: ApplyOptions = {}): Promise<ApplyOutcome> {
+  const started = Date.now()
+  const clock = () => now.getTime() + (Date.now() - started)
+  const leaseMs = options.leaseMs ?? LEASE_MS
+  const lease = leaseUntil(now.getTime() + leaseMs)
   const claimed = await db
     .update(paymentInbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+    .set({ nextAttemptAt: sql`${lease}::timestamptz` })
     .where(
       sql`${paymentInbox.id} in (
         select id from ${paymentInbox}
         where applied_at is null and next_attempt_at <= ${now.toISOString()}::timestamptz
-        order by next_attempt_at, id
+        order by id
         limit ${BATCH}
         for update skip locked)`,
     )
     .returning()
+  if (claimed.length === 0) return { claimed: 0, applied: 0, failed: 0 }
+  const claim = holdClaim(db, claimed.map((row) => row.id), lease, clock, leaseMs, options.heartbeatMs ?? HEARTBEAT_MS, options.log)
   let applied = 0
-  for (const row of claimed) {
-    await giveWay(options.busy)
-    if (await applyOne(db, row, now, options)) applied++
+  try {
+    for (const row of claimed) {
+      await giveWay(options.busy)
+      if (await applyOne(db, row, now, options)) applied++
+    }
+  } finally {
+    await claim.release()
   }
   return { claimed: claimed.length, applied, failed: claimed.length - applied }
 }
@@ -207,16 +281,22 @@ async function applyOne(db: Db, row: InboxEvent, now: Date, options: ApplyOption
     await db
       .update(paymentInbox)
       .set({ attempts, lastError: error, nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)) })
-      .where(eq(paymentInbox.id, row.id))
+      // another pass that took the row after this one lost it may have applied it meanwhile
+      .where(and(eq(paymentInbox.id, row.id), isNull(paymentInbox.appliedAt)))
     return false
   }
 }
 
-/** Passes until a pass claims less than a full batch: everything due is applied. */
-export async function applyAllDueEvents(db: Db, now = new Date(), options: ApplyOptions = {}): Promise<ApplyOutcome> {
+/**
+ * Passes until a pass claims less than a full batch: everything due is applied. Each pass looks at
+ * the clock again unless a test fixes `now`: a backlog takes seconds to apply, and a claim that
+ * lapses meanwhile (a dead process's) is taken, oldest first, by the next batch rather than after
+ * the whole backlog.
+ */
+export async function applyAllDueEvents(db: Db, now?: Date, options: ApplyOptions = {}): Promise<ApplyOutcome> {
   const total: ApplyOutcome = { claimed: 0, applied: 0, failed: 0 }
   for (;;) {
-    const outcome = await applyDueEvents(db, now, options)
+    const outcome = await applyDueEvents(db, now ?? new Date(), options)
     total.claimed += outcome.claimed
     total.applied += outcome.applied
     total.failed += outcome.failed
@@ -224,10 +304,50 @@ export async function applyAllDueEvents(db: Db, now = new Date(), options: Apply
   }
 }
 
+/** After a pass that failed (the database away), the next comes this soon rather than at the interval. */
+const RETRY_AFTER_FAILURE_MS = 1_000
+/** A row found due at the end of a pass (another process was claiming it) is looked at again after this. */
+const MIN_WAKE_MS = 100
+
+/** When the next unapplied event falls due (a claim ending, a backoff), or null when none waits. */
+async function nextDueAt(db: Db): Promise<number | null> {
+  const [row] = await rowsOf<{ due: string | Date | null }>(db.execute(sql`select min(next_attempt_at) as due from ${paymentInbox} where applied_at is null`))
+  return row?.due ? new Date(row.due).getTime() : null
+}
+
 /**
  * Applies the inbox every `intervalSeconds` and whenever kicked (a payment then shows within
- * moments), each pass after the previous one ended.
+ * moments), each pass after the previous one ended. It also passes once at start and, after each
+ * pass, when the next waiting event falls due, if sooner than the interval: the events a dead
+ * process had claimed are applied as soon as its claim lapses (LEASE_MS after its last renewal),
+ * whether or not any callback arrives meanwhile. A pass that failed is tried again after a second.
  */
 export function startInboxWorker(db: Db, intervalSeconds: number, log: FastifyBaseLogger, busy?: () => boolean): RepeatingPass {
-  return repeatPass('payment inbox', () => applyAllDueEvents(db, new Date(), { log, ...(busy ? { busy } : {}) }).then(({ claimed, applied, failed }) => ({ claimed, applied, failed })), intervalSeconds, log)
+  let wake: NodeJS.Timeout | undefined
+  const wakeIn = (ms: number) => {
+    clearTimeout(wake)
+    if (ms < intervalSeconds * 1000) wake = setTimeout(() => worker.kick(), Math.max(ms, MIN_WAKE_MS))
+  }
+  const pass = async () => {
+    clearTimeout(wake)
+    try {
+      const { claimed, applied, failed } = await applyAllDueEvents(db, undefined, { log, ...(busy ? { busy } : {}) })
+      const due = await nextDueAt(db)
+      if (due !== null) wakeIn(due - Date.now())
+      return { claimed, applied, failed }
+    } catch (error) {
+      wakeIn(RETRY_AFTER_FAILURE_MS)
+      throw error
+    }
+  }
+  const worker = repeatPass('payment inbox', pass, intervalSeconds, log)
+  worker.kick()
+  return {
+    kick: () => worker.kick(),
+    async stop() {
+      clearTimeout(wake)
+      await worker.stop()
+      clearTimeout(wake)
+    },
+  }
 }

@@ -1,0 +1,538 @@
+// Money under faults (docs/decisions/0012-payment-gateway.md#faults): the built server on its own
+// PostgreSQL cluster (cluster.mjs), a burst of signed callbacks as the sandbox gateway sends them,
+// and in the middle of it
+//   1. the server killed (SIGKILL) and started again,
+//   2. PostgreSQL stopped with -m immediate and started again,
+// then the gateway retrying what was not acknowledged, with some duplicates; and
+//   3. the same callback 20 times at once, the same card confirm 20 times at once.
+// After each, the ledger is checked in SQL (invariants.mjs): every payment applied exactly once, a
+// payment's entries summing to its amount, an order's paid moving by its payments, its state
+// explained by them. It prints the figures and exits 1 when an invariant broke or a target was
+// missed (the dead process's claimed payments applied within 5 s of its restart), 2 when it
+// cannot run. Bounded: at most MAX_COUNT callbacks and MAX_RUNS runs, and an overall time limit.
+//
+// Usage: npm run chaos [-- --small] [--count 500] [--runs 3] [--only kill|postgres|concurrent] [--port 8160]
+// CHAOS_LOG=<file> appends the servers' own log there; CHAOS_DEBUG=1 prints each failed post.
+// Needs the server build (npm run build -w apps/server: done here when missing, but after a change
+// to the server build it again, or this runs the old one), PostgreSQL 15
+// with pg_createcluster, and root or the postgres user to create and stop the cluster. Loopback only.
+import { spawn, spawnSync } from 'node:child_process'
+import { createHmac, randomBytes } from 'node:crypto'
+import { existsSync, openSync } from 'node:fs'
+import { performance } from 'node:perf_hooks'
+import pg from 'pg'
+import { CannotRun, ROOT, SERVER_ENTRY, numberOption, parseOptions } from '../bench/process.mjs'
+import { DATABASE_URL, ensureCluster, crashCluster, startCluster } from './cluster.mjs'
+import { checkInvariants, snapshotOrders } from './invariants.mjs'
+
+const MAX_COUNT = 2_000
+const MAX_RUNS = 5
+/** The webhook's path and headers (apps/server/src/adapters/payments/sandbox-gateway.ts). */
+const CALLBACK_PATH = '/h5-api/v3/payments/callback'
+const TIMESTAMP_HEADER = 'x-callback-timestamp'
+const SIGNATURE_HEADER = 'x-callback-signature'
+const SECRET = randomBytes(32).toString('hex')
+const SESSION = 'demo-borrower'
+const SESSION_PHONE = '+6281234567890'
+const CARD_PREFIX = '/api/v1/lender/lender-api/service/loan'
+/** The promise to the borrower (docs/product/repayment.md#webhook-and-payment-inbox): paid within 5 s. */
+const APPLIED_TARGET_MS = 5_000
+const CONCURRENCY = 50
+/** The fault comes once this share of the burst has been acknowledged. */
+const FAULT_AT = 0.4
+/** How long PostgreSQL stays down. */
+const PG_DOWN_MS = 2_000
+/** Every fifth acknowledged callback is sent again after the fault: the gateway's duplicates. */
+const DUPLICATE_EVERY = 5
+const WAIT_APPLIED_MS = 60_000
+const POST_TIMEOUT_MS = 5_000
+
+function options() {
+  const values = parseOptions({
+    options: {
+      small: { type: 'boolean', default: false },
+      count: { type: 'string' },
+      runs: { type: 'string' },
+      port: { type: 'string', default: '8160' },
+      only: { type: 'string' },
+    },
+  })
+  const small = values.small
+  const count = values.count === undefined ? (small ? 100 : 500) : numberOption(values, 'count', 20, { whole: true })
+  const runs = values.runs === undefined ? (small ? 1 : 3) : numberOption(values, 'runs', 1, { whole: true })
+  if (count > MAX_COUNT) throw new CannotRun(`--count is at most ${MAX_COUNT}`)
+  if (runs > MAX_RUNS) throw new CannotRun(`--runs is at most ${MAX_RUNS}`)
+  const port = numberOption(values, 'port', 1024, { whole: true })
+  // three scenarios a run; a generous allowance per callback for preparing accounts on a busy machine
+  const limitMs = small ? 120_000 : Math.min(30 * 60_000, 60_000 + runs * (60_000 + count * 150))
+  if (values.only !== undefined && !['kill', 'postgres', 'concurrent'].includes(values.only)) throw new CannotRun('--only is kill, postgres or concurrent')
+  return { small, count, runs, port, limitMs, only: values.only }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+const runStarted = Date.now()
+/** A line of progress, with the time since the run started. */
+const step = (what) => console.log(`  ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(6)} s  ${what}`)
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The built server on the loopback port, demo data, its jobs at their usual interval. */
+function spawnServer(port) {
+  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL, DEMO_MODE: '1', PAYMENT_CALLBACK_SECRET: SECRET, LOG_LEVEL: process.env.CHAOS_LOG ? 'info' : 'warn' }
+  delete env.DATA_DIR
+  delete env.JOB_INTERVAL_SECONDS
+  const spawnedAt = Date.now()
+  // CHAOS_LOG=<file>: the servers' own log, appended there, to see why a run failed
+  const out = process.env.CHAOS_LOG ? openSync(process.env.CHAOS_LOG, 'a') : 'ignore'
+  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', out, process.env.CHAOS_LOG ? out : 'pipe'] })
+  let stderr = ''
+  child.stderr?.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000)
+  })
+  let gone = false
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+  exited.then(() => (gone = true))
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
+  const base = `http://127.0.0.1:${port}`
+  return {
+    base,
+    spawnedAt,
+    alive: () => !gone,
+    async ready() {
+      for (;;) {
+        if (gone) throw new CannotRun(`the server stopped while starting:\n${stderr.trim()}`)
+        if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return Date.now()
+        if (Date.now() - spawnedAt > 60_000) throw new CannotRun(`the server did not answer /readyz within 60 s:\n${stderr.trim()}`)
+        await sleep(50)
+      }
+    },
+    async kill9() {
+      child.kill('SIGKILL')
+      await exited
+      process.off('exit', killOnExit)
+    },
+    async stop() {
+      process.off('exit', killOnExit)
+      if (gone) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** An empty database: the server migrates and seeds it as it starts. */
+async function resetDatabase(db) {
+  await db.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;')
+}
+
+// ---------------------------------------------------------------------------------------------
+// The borrower's and the gateway's calls
+
+async function call(base, path, form, method = 'POST') {
+  const query = method === 'GET' ? `&${new URLSearchParams(form)}` : ''
+  const response = await fetch(`${base}${path}?tok=${SESSION}${query}`, {
+    method,
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+    ...(method === 'POST' ? { body: new URLSearchParams(form).toString() } : {}),
+  })
+  const body = await response.json().catch(() => undefined)
+  return { status: response.status, body }
+}
+
+async function callOk(base, path, form, method) {
+  const { status, body } = await call(base, path, form, method)
+  if (body?.code !== 0) throw new CannotRun(`${path} answered ${status} ${JSON.stringify(body)?.slice(0, 200)}`)
+  return body.data
+}
+
+async function pool(count, concurrency, task) {
+  let next = 0
+  const worker = async () => {
+    while (next < count) await task(next++)
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker))
+}
+
+/** A fresh due order of the demo borrower and an account for all it owes. */
+async function newAccount(base) {
+  const { orderNo } = await callOk(base, '/h5-api/v3/demo/new-order', { kind: 'due' })
+  const account = await callOk(base, '/h5-api/v3/loan-details/generate-vcode', { orderId: orderNo, payCode: 'BCA', pay_type: '1' })
+  return { orderNo, ...account }
+}
+
+/** The callback the sandbox sends when the account is paid in full (sandbox-gateway.ts queueSandboxPayment). */
+function callbackOf(account) {
+  const id = `chaos_pay_${randomBytes(12).toString('hex')}`
+  return {
+    id,
+    body: JSON.stringify({
+      id,
+      account_no: account.vcode,
+      external_id: String(account.accountId),
+      amount: account.amount,
+      paid_at: new Date().toISOString(),
+      method: 'BCA',
+    }),
+  }
+}
+
+/** Signed as the sandbox signs, with the time of sending: 'new', 'duplicate' or 'failed'. */
+async function post(base, body) {
+  const timestamp = Math.floor(Date.now() / 1000)
+  const signature = createHmac('sha256', SECRET).update(`${timestamp}.`).update(body).digest('hex')
+  try {
+    const response = await fetch(`${base}${CALLBACK_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signature },
+      body,
+      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
+    })
+    const answer = await response.json().catch(() => undefined)
+    if (!response.ok || answer?.code !== 0) {
+      if (process.env.CHAOS_DEBUG) console.log(response.status, JSON.stringify(answer))
+      return 'failed'
+    }
+    return answer.data?.duplicate ? 'duplicate' : 'new'
+  } catch (error) {
+    if (process.env.CHAOS_DEBUG) console.log(error.message, error.cause?.message)
+    return 'failed'
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scenarios
+
+/** Fresh database, server, `count` accounts and their callbacks. */
+async function prepare(db, opts) {
+  await resetDatabase(db)
+  const server = spawnServer(opts.port)
+  await server.ready()
+  const accounts = new Array(opts.count)
+  await pool(opts.count, 4, async (i) => {
+    accounts[i] = await newAccount(server.base)
+  })
+  const callbacks = accounts.map((account) => ({ ...callbackOf(account), acked: false }))
+  const before = await snapshotOrders(db, accounts.map((a) => a.orderNo))
+  step(`${opts.count} accounts prepared`)
+  return { server, accounts, callbacks, before }
+}
+
+/**
+ * The burst: every callback once, CONCURRENCY in flight; `fault` runs (not awaited by the burst)
+ * once FAULT_AT of them are acknowledged, and the burst goes on against whatever it left.
+ */
+async function burst(base, callbacks, fault) {
+  let acked = 0
+  let faulted
+  const threshold = Math.floor(callbacks.length * FAULT_AT)
+  await pool(callbacks.length, CONCURRENCY, async (i) => {
+    const c = callbacks[i]
+    const outcome = await post(base, c.body)
+    if (outcome === 'failed') return
+    c.acked = true
+    acked += 1
+    if (acked === threshold) faulted = fault()
+  })
+  step(`burst sent: ${acked} acknowledged`)
+  await faulted
+  return { ackedBefore: callbacks.filter((c) => c.acked).length }
+}
+
+/** The gateway's retries of what was not acknowledged, and copies of some that were. */
+async function retry(base, callbacks, deadline) {
+  const duplicates = callbacks.filter((c, i) => c.acked && i % DUPLICATE_EVERY === 0)
+  let retried = 0
+  let rounds = 0
+  const dupOutcomes = []
+  await pool(duplicates.length, CONCURRENCY, async (i) => {
+    dupOutcomes.push(await post(base, duplicates[i].body))
+  })
+  step(`${duplicates.length} duplicates sent`)
+  for (;;) {
+    const waiting = callbacks.filter((c) => !c.acked)
+    if (waiting.length === 0) break
+    if (Date.now() > deadline) throw new CannotRun(`${waiting.length} callbacks still not acknowledged`)
+    retried += waiting.length
+    await pool(waiting.length, CONCURRENCY, async (i) => {
+      if ((await post(base, waiting[i].body)) !== 'failed') waiting[i].acked = true
+    })
+    const acknowledged = waiting.filter((c) => c.acked).length
+    // while the server or the database is still away, a line every few seconds is enough
+    if (acknowledged > 0 || rounds++ % 10 === 0) step(`retried ${waiting.length}: ${acknowledged} acknowledged`)
+    if (callbacks.some((c) => !c.acked)) await sleep(250)
+  }
+  return { retried, duplicates: duplicates.length, duplicatesNew: dupOutcomes.filter((o) => o === 'new').length }
+}
+
+/** Waits until every callback's event is applied; the last applied_at. */
+async function waitApplied(db, ids) {
+  const deadline = Date.now() + WAIT_APPLIED_MS
+  for (;;) {
+    const { rows } = await db.query(
+      'select count(*) filter (where applied_at is not null)::int as applied, max(applied_at) as last from payment_inbox where gateway_payment_id = any($1)',
+      [ids],
+    )
+    if (rows[0].applied === ids.length) return rows[0].last.getTime()
+    if (Date.now() > deadline) return null
+    await sleep(50)
+  }
+}
+
+/** Callbacks acknowledged before the fault that the inbox does not hold: an answer that lied. */
+async function lostAcks(db, callbacks) {
+  const acked = callbacks.filter((c) => c.acked).map((c) => c.id)
+  const { rows } = await db.query('select count(*)::int as stored from payment_inbox where gateway_payment_id = any($1)', [acked])
+  return acked.length - rows[0].stored
+}
+
+/** The inbox rows a process held at the fault: unapplied, their next attempt still ahead (a lease). */
+async function claimedRows(db, ids) {
+  const { rows } = await db.query('select gateway_payment_id, next_attempt_at from payment_inbox where gateway_payment_id = any($1) and applied_at is null and next_attempt_at > now()', [ids])
+  if (process.env.CHAOS_DEBUG) step(`claimed ${rows.length}, lapsing at ${rows.map((r) => r.next_attempt_at.getTime() % 100_000).join(' ')}; ${Date.now() % 100_000} now`)
+  return rows.map((r) => r.gateway_payment_id)
+}
+
+async function lastApplied(db, ids) {
+  if (ids.length === 0) return null
+  const { rows } = await db.query('select max(applied_at) as last from payment_inbox where gateway_payment_id = any($1)', [ids])
+  return rows[0].last?.getTime() ?? null
+}
+
+async function killScenario(db, opts, deadline) {
+  const { server, callbacks, accounts, before } = await prepare(db, opts)
+  let claimed = []
+  const { ackedBefore } = await burst(server.base, callbacks, async () => {
+    await server.kill9()
+  })
+  claimed = await claimedRows(db, callbacks.map((c) => c.id))
+  const lost = await lostAcks(db, callbacks)
+  const restarted = spawnServer(opts.port)
+  try {
+    const readyAt = await restarted.ready()
+    if (process.env.CHAOS_DEBUG) step(`restarted at ${restarted.spawnedAt % 100_000}, ready at ${readyAt % 100_000}`)
+    const retried = await retry(restarted.base, callbacks, deadline)
+    const ids = callbacks.map((c) => c.id)
+    const allApplied = await waitApplied(db, ids)
+    const claimedApplied = await lastApplied(db, claimed)
+    const broken = await checkInvariants(db, { ids, accounts, before })
+    if (lost > 0) broken.push(`${lost} callbacks acknowledged before the kill but not stored`)
+    if (retried.duplicatesNew > 0) broken.push(`${retried.duplicatesNew} duplicates of acknowledged callbacks taken as new`)
+    return {
+      scenario: 'server killed (SIGKILL)',
+      count: callbacks.length,
+      ackedBefore,
+      claimed: claimed.length,
+      ...retried,
+      startMs: readyAt - restarted.spawnedAt,
+      claimedAppliedMs: claimedApplied === null ? null : claimedApplied - restarted.spawnedAt,
+      allAppliedMs: allApplied === null ? null : allApplied - restarted.spawnedAt,
+      broken: allApplied === null ? [...broken, `not every payment applied within ${WAIT_APPLIED_MS / 1000} s`] : broken,
+      target: claimed.length > 0,
+    }
+  } finally {
+    await restarted.stop()
+  }
+}
+
+async function postgresScenario(db, opts, deadline) {
+  const { server, callbacks, accounts, before } = await prepare(db, opts)
+  try {
+    let upAt = 0
+    const { ackedBefore } = await burst(server.base, callbacks, async () => {
+      crashCluster()
+      await sleep(PG_DOWN_MS)
+      startCluster()
+      upAt = Date.now()
+    })
+    // the checking connection was cut with the others
+    const checker = new pg.Pool({ connectionString: DATABASE_URL, max: 2 })
+    checker.on('error', () => {})
+    try {
+      await waitConnectable(checker)
+      const ids = callbacks.map((c) => c.id)
+      const claimed = await claimedRows(checker, ids)
+      const lost = await lostAcks(checker, callbacks)
+      const retried = await retry(server.base, callbacks, deadline)
+      const allApplied = await waitApplied(checker, ids)
+      const claimedApplied = await lastApplied(checker, claimed)
+      const broken = await checkInvariants(checker, { ids, accounts, before })
+      if (!server.alive()) broken.push('the server exited when PostgreSQL went away')
+      if (lost > 0) broken.push(`${lost} callbacks acknowledged before the crash but not stored`)
+      if (retried.duplicatesNew > 0) broken.push(`${retried.duplicatesNew} duplicates of acknowledged callbacks taken as new`)
+      return {
+        scenario: 'PostgreSQL stopped -m immediate',
+        count: callbacks.length,
+        ackedBefore,
+        claimed: claimed.length,
+        ...retried,
+        startMs: null,
+        claimedAppliedMs: claimedApplied === null ? null : claimedApplied - upAt,
+        allAppliedMs: allApplied === null ? null : allApplied - upAt,
+        broken: allApplied === null ? [...broken, `not every payment applied within ${WAIT_APPLIED_MS / 1000} s`] : broken,
+        target: false,
+      }
+    } finally {
+      await checker.end()
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+async function waitConnectable(db) {
+  const until = Date.now() + 30_000
+  for (;;) {
+    try {
+      await db.query('select 1')
+      return
+    } catch (error) {
+      if (Date.now() > until) throw new CannotRun(`PostgreSQL did not come back: ${error.message}`)
+      await sleep(100)
+    }
+  }
+}
+
+/** 20 copies of one callback at once, and 20 copies of one card confirm at once. */
+async function concurrentScenario(db, opts) {
+  const { server, callbacks, accounts, before } = await prepare(db, { ...opts, count: 1 })
+  try {
+    const broken = []
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => post(server.base, callbacks[0].body)))
+    const fresh = outcomes.filter((o) => o === 'new').length
+    const dup = outcomes.filter((o) => o === 'duplicate').length
+    if (fresh !== 1 || dup !== 19) broken.push(`20 identical callbacks: ${fresh} new, ${dup} duplicates (want 1 and 19)`)
+
+    // the card flow: a fresh order, a record and its SMS code, then 20 confirms with them at once
+    const { orderNo } = await callOk(server.base, '/h5-api/v3/demo/new-order', { kind: 'due' })
+    const way = await callOk(server.base, `${CARD_PREFIX}/repayment-way`, { orderId: orderNo })
+    const commit = await callOk(server.base, `${CARD_PREFIX}/repayment-commit`, { orderId: orderNo, amount: way.amount, cardId: way.bankCards[0].id, repayToken: way.repayToken, sendMsg: 1 })
+    const { code } = await callOk(server.base, '/h5-api/v3/demo/last-sms', { phone: SESSION_PHONE, purpose: 'repay' }, 'GET')
+    const confirms = await Promise.all(
+      Array.from({ length: 20 }, () => call(server.base, `${CARD_PREFIX}/repayment-confirm`, { orderId: orderNo, verifyCode: code, repaymentRecordId: commit.repayRecordId })),
+    )
+    const codes = confirms.map((c) => c.body?.code)
+    const won = codes.filter((c) => c === 0).length
+    const twice = codes.filter((c) => c === 800005).length
+    if (won !== 1 || twice !== 19) broken.push(`20 identical confirms: ${won} charged, ${twice} answered 800005 (want 1 and 19)`)
+
+    const ids = callbacks.map((c) => c.id)
+    if ((await waitApplied(db, ids)) === null) broken.push('the callback was not applied')
+    broken.push(...(await checkInvariants(db, { ids, accounts, before })))
+    // the confirm's charge reaches the webhook through the server's own sandbox deliverer
+    const cardPaid = await waitCardPayment(db, orderNo)
+    if (cardPaid.payments !== 1) broken.push(`the confirmed order has ${cardPaid.payments} payments (want 1)`)
+    if (!cardPaid.balanced) broken.push('the confirmed order is not settled by its payment, or its entries do not sum to it')
+    return { scenario: '20 callbacks / 20 confirms at once', count: 20, broken, fresh, dup, won, twice }
+  } finally {
+    await server.stop()
+  }
+}
+
+async function waitCardPayment(db, orderNo) {
+  const until = Date.now() + 20_000
+  for (;;) {
+    const { rows } = await db.query(
+      `select (select count(*)::int from payments p where p.order_id = o.id) as payments,
+              o.status = 200 and o.paid = o.total_repay + o.penalty
+                and (select coalesce(sum(l.amount), 0) from ledger_entries l where l.order_id = o.id) = (select coalesce(sum(p.amount), 0) from payments p where p.order_id = o.id) as balanced
+       from orders o where o.order_no = $1`,
+      [orderNo],
+    )
+    if (rows[0].payments > 0 || Date.now() > until) return rows[0]
+    await sleep(100)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The report
+
+const seconds = (ms) => (ms === null || ms === undefined ? '-' : `${(ms / 1000).toFixed(1)} s`)
+
+function printTable(results) {
+  const header = ['scenario', 'callbacks', 'acked before', 'claimed at fault', 'retried', 'duplicates', 'server up', 'claimed applied', 'all applied', 'invariants']
+  const rows = results.map((r) =>
+    r.fresh === undefined
+      ? [r.scenario, r.count, r.ackedBefore, r.claimed, r.retried, r.duplicates, seconds(r.startMs), seconds(r.claimedAppliedMs), seconds(r.allAppliedMs), r.broken.length === 0 ? 'ok' : 'BROKEN']
+      : [r.scenario, `${r.fresh} new + ${r.dup} dup`, '-', '-', '-', '-', '-', `confirms ${r.won} ok + ${r.twice} 800005`, '-', r.broken.length === 0 ? 'ok' : 'BROKEN'],
+  )
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)))
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ')
+  console.log(`\n${line(header)}`)
+  for (const row of rows) console.log(line(row))
+  console.log('\nTimes from the restarted server\'s start (SIGKILL) or from PostgreSQL\'s start (-m immediate): "claimed applied" is the')
+  console.log(`last of the payments the failed process had claimed; target ${APPLIED_TARGET_MS / 1000} s after a server restart.`)
+}
+
+async function main() {
+  const opts = options()
+  const started = performance.now()
+  const timer = setTimeout(() => {
+    console.error(`chaos: over its time limit of ${opts.limitMs / 1000} s`)
+    startClusterQuietly()
+    process.exit(1)
+  }, opts.limitMs)
+  if (!existsSync(SERVER_ENTRY)) {
+    console.log('No server build: running npm run build -w apps/server first.')
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: ROOT, stdio: 'inherit' })
+    if (build.status !== 0) throw new CannotRun('the server build failed')
+  }
+  ensureCluster()
+  const db = new pg.Pool({ connectionString: DATABASE_URL, max: 2 })
+  db.on('error', () => {})
+  const deadline = Date.now() + opts.limitMs
+  const results = []
+  console.log(`chaos: ${opts.count} callbacks, ${opts.runs} run(s) of each fault, server on 127.0.0.1:${opts.port}, PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//***@')}`)
+  try {
+    for (let run = 1; run <= opts.runs; run++) {
+      if (!opts.only || opts.only === 'kill') {
+        console.log(`run ${run}: server killed mid-burst…`)
+        results.push(await killScenario(db, opts, deadline))
+      }
+      if (!opts.only || opts.only === 'postgres') {
+        console.log(`run ${run}: PostgreSQL stopped mid-burst…`)
+        results.push(await postgresScenario(db, opts, deadline))
+      }
+    }
+    if (!opts.only || opts.only === 'concurrent') {
+      console.log('20 identical callbacks and 20 identical confirms…')
+      results.push(await concurrentScenario(db, opts))
+    }
+  } finally {
+    await db.end().catch(() => {})
+    clearTimeout(timer)
+  }
+  printTable(results)
+  const failures = []
+  for (const r of results) {
+    for (const b of r.broken) failures.push(`${r.scenario}: ${b}`)
+    if (r.target && (r.claimedAppliedMs === null || r.claimedAppliedMs > APPLIED_TARGET_MS)) failures.push(`${r.scenario}: claimed payments applied ${seconds(r.claimedAppliedMs)} after the restart (target ${APPLIED_TARGET_MS / 1000} s)`)
+  }
+  console.log(`\n${results.length} scenarios in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  if (failures.length > 0) {
+    console.log(`FAILED:\n  ${failures.join('\n  ')}`)
+    return 1
+  }
+  console.log('every invariant held')
+  return 0
+}
+
+function startClusterQuietly() {
+  try {
+    startCluster()
+  } catch {
+    // reported by the run itself
+  }
+}
+
+try {
+  process.exitCode = await main()
+} catch (error) {
+  startClusterQuietly()
+  console.error(error instanceof CannotRun ? error.message : error)
+  process.exitCode = error instanceof CannotRun ? 2 : 1
+}
