@@ -8,5 +8,7 @@ export default defineConfig({
     root: `${import.meta.dirname}/../..`,
     include: ['scripts/references/*.test.js'],
     environment: 'node',
+    // It reads every file of the repository: seconds on a busy machine.
+    testTimeout: 60_000,
   },
 })
