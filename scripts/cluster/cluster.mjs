@@ -39,9 +39,14 @@ global
     # A stop (SIGUSR1) lets the requests in flight finish, within this.
     hard-stop-after 10s
     stats socket ${join(dir, 'haproxy.sock')} mode 600 level admin
+    log stderr format raw local0
 
 defaults
     mode http
+    log global
+    # Only what went wrong: a failed request, a retry, a process taken out or back.
+    option httplog
+    option dontlog-normal
     timeout connect 1s
     timeout client 30s
     timeout server 30s
@@ -226,6 +231,8 @@ export async function startCluster({ processes, port, dir = clusterDir(port), en
     output,
   }))
   const socket = join(dir, 'haproxy.sock')
+  // HAProxy's last lines of log: what went wrong, for a proof to show.
+  const haproxyLog = []
   const configFile = join(dir, 'haproxy.cfg')
   let haproxy
   let haproxyExited
@@ -253,6 +260,9 @@ export async function startCluster({ processes, port, dir = clusterDir(port), en
     haproxy = spawn('haproxy', ['-db', '-f', configFile], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] })
     haproxy.stderr.on('data', (chunk) => {
       stderr = (stderr + chunk).slice(-4000)
+      haproxyLog.push(...String(chunk).split('\n').filter(Boolean))
+      haproxyLog.splice(0, Math.max(0, haproxyLog.length - 200))
+      output?.('haproxy', chunk)
     })
     haproxyExited = new Promise((resolve) => haproxy.once('exit', resolve))
     let haproxyGone = false
@@ -276,6 +286,7 @@ export async function startCluster({ processes, port, dir = clusterDir(port), en
     configFile,
     servers,
     haproxyExited,
+    haproxyLog,
     states: () => serverStates(socket),
     /**
      * Restarts the processes one after the other: each stops gracefully (HAProxy sees it DOWN
