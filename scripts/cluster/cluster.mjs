@@ -53,7 +53,8 @@ defaults
     timeout http-request 10s
     timeout http-keep-alive 10s
     timeout queue 5s
-    timeout check 1s
+    # A process busy answering a burst may take a while to answer its check: slow is not dead.
+    timeout check 2s
     retries 3
     option redispatch 1
     retry-on conn-failure empty-response 503
@@ -74,6 +75,11 @@ backend ${BACKEND}
     http-request disable-l7-retry unless METH_GET
     default-server check inter ${CHECK_INTERVAL_MS} fastinter ${CHECK_INTERVAL_MS / 2} downinter ${CHECK_INTERVAL_MS} fall ${FALL} rise ${RISE}
 ${servers.map((s) => `    server ${s.name} 127.0.0.1:${s.port}`).join('\n')}
+    # Fail open: should every process look down at once (checks timing out on an overloaded
+    # machine), requests still go to them rather than all get HAProxy's 503; one that is really
+    # gone refuses the connection and the request moves on to the next.
+    option allbackups
+${servers.map((s) => `    server ${s.name}-fallback 127.0.0.1:${s.port} backup no-check`).join('\n')}
 `
 }
 
@@ -233,6 +239,7 @@ export async function startCluster({ processes, port, dir = clusterDir(port), en
   const socket = join(dir, 'haproxy.sock')
   // HAProxy's last lines of log: what went wrong, for a proof to show.
   const haproxyLog = []
+  let partialLine = ''
   const configFile = join(dir, 'haproxy.cfg')
   let haproxy
   let haproxyExited
@@ -260,8 +267,10 @@ export async function startCluster({ processes, port, dir = clusterDir(port), en
     haproxy = spawn('haproxy', ['-db', '-f', configFile], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] })
     haproxy.stderr.on('data', (chunk) => {
       stderr = (stderr + chunk).slice(-4000)
-      haproxyLog.push(...String(chunk).split('\n').filter(Boolean))
-      haproxyLog.splice(0, Math.max(0, haproxyLog.length - 200))
+      const lines = (partialLine + chunk).split('\n')
+      partialLine = lines.pop()
+      haproxyLog.push(...lines)
+      haproxyLog.splice(0, Math.max(0, haproxyLog.length - 2000))
       output?.('haproxy', chunk)
     })
     haproxyExited = new Promise((resolve) => haproxy.once('exit', resolve))

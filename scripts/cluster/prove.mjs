@@ -19,7 +19,7 @@ import { demoOf } from '../bench/demo.mjs'
 import { mixOf, requestsOf, startMixLoad } from '../bench/mix.mjs'
 import { CannotRun, numberOption, parseOptions } from '../bench/process.mjs'
 import { TARGETS } from '../bench/targets.mjs'
-import { haproxyCommand, startCluster, waitForState } from './cluster.mjs'
+import { startCluster, waitForState } from './cluster.mjs'
 
 const DOWN_WITHIN_MS = 2000
 // Load before a restart or a kill, and after it, so that both the leaving and the coming back are
@@ -59,15 +59,22 @@ function describeFailures(failures) {
   return ` (${[...kinds].map(([what, n]) => `${n} × ${what}`).join(', ')}; between ${(first / 1000).toFixed(1)} s and ${(last / 1000).toFixed(1)} s)`
 }
 
-/** Requests HAProxy has in progress on one process right now (its `scur`). */
-async function heldBy(socket, name) {
-  const csv = await haproxyCommand(socket, 'show stat')
-  const [header, ...rows] = csv.trim().split('\n')
-  const columns = header.replace(/^# /, '').split(',')
-  const row = rows.map((r) => r.split(',')).find((cells) => cells[columns.indexOf('svname')] === name)
-  return Number(row?.[columns.indexOf('scur')] ?? 0)
-}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
+/**
+ * The requests HAProxy logged as failed (its log keeps only what went wrong, cluster.mjs): when
+ * each was accepted (HAProxy writes local time), by which process, with what status.
+ */
+function failedInLog(lines) {
+  const pattern = /\[(\d+)\/(\w+)\/(\d+):(\d+):(\d+):(\d+)\.(\d+)\] \S+ [^/\s]+\/(\S+) \S+ (\d{3}) /
+  return lines.flatMap((line) => {
+    const m = line.match(pattern)
+    if (!m || !m[9].startsWith('5')) return []
+    const [, day, month, year, hours, minutes, seconds, ms, server, status] = m
+    const acceptedAt = new Date(Number(year), MONTHS.indexOf(month), Number(day), Number(hours), Number(minutes), Number(seconds), Number(ms)).getTime()
+    return [{ acceptedAt, server, status: Number(status), line }]
+  })
+}
 async function rollingRestart(cluster, requests, opts) {
   console.log(`\n1. Rolling restart of ${opts.processes} processes under ${opts.rate} req/s`)
   const load = startMixLoad(cluster.base, requests, opts)
@@ -90,20 +97,22 @@ async function killOne(cluster, requests, opts) {
   console.log(`\n2. kill -9 of ${victim.name} under ${opts.rate} req/s`)
   const load = startMixLoad(cluster.base, requests, opts)
   await sleep(LOAD_AROUND_MS)
-  const held = await heldBy(cluster.socket, victim.name)
-  const killedAt = Date.now() - load.started
+  const killedAt = Date.now()
   process.kill(victim.pid, 'SIGKILL')
   const downMs = await waitForState(cluster.socket, victim.name, 'DOWN', 10_000)
   await sleep(LOAD_AROUND_MS)
   const result = await load.stop()
   const failed = result.errors + result.non2xx
+  // A failure it held: a request HAProxy had given the killed process before the kill (HAProxy's
+  // log has a millisecond clock: one of slack). Its reads were asked again elsewhere; what
+  // changes something is not replayed.
+  const logged = failedInLog(cluster.haproxyLog).filter((f) => f.acceptedAt >= load.started)
+  const held = logged.filter((f) => f.server === victim.name && f.acceptedAt <= killedAt + 1)
   console.log(
-    `   killed at ${(killedAt / 1000).toFixed(1)} s holding ${held} requests; HAProxy took it out after ${downMs} ms;` +
-      ` ${result.answered} requests, failed ${failed}${describeFailures(result.failures)}`,
+    `   killed at ${((killedAt - load.started) / 1000).toFixed(1)} s; HAProxy took it out after ${downMs} ms;` +
+      ` ${result.answered} requests, failed ${failed}${describeFailures(result.failures)}, of which ${held.length} were in ${victim.name}'s hands when it was killed`,
   )
-  // Its requests in flight are lost (HAProxy asks a read again elsewhere when it got no answer at
-  // all); any other failure would be the cluster's fault.
-  return { failed, held, downMs, ok: failed <= held && downMs <= DOWN_WITHIN_MS }
+  return { failed, held: held.length, downMs, ok: failed === held.length && downMs <= DOWN_WITHIN_MS }
 }
 
 async function main() {
@@ -133,7 +142,7 @@ async function main() {
   console.log(`  rolling restart: ${outcomes.restart.failed} failed requests (target 0)  ${outcomes.restart.ok ? 'ok' : 'MISSED'}`)
   if (outcomes.kill) {
     const { failed, held, downMs, ok } = outcomes.kill
-    console.log(`  kill -9: ${failed} failed of ${held} held (target: at most those held), out of HAProxy after ${downMs} ms (target ≤ ${DOWN_WITHIN_MS} ms)  ${ok ? 'ok' : 'MISSED'}`)
+    console.log(`  kill -9: ${failed} failed, ${held} of them held by the killed process (target: only those), out of HAProxy after ${downMs} ms (target ≤ ${DOWN_WITHIN_MS} ms)  ${ok ? 'ok' : 'MISSED'}`)
   }
   return Object.values(outcomes).every((o) => o.ok)
 }
