@@ -133,6 +133,22 @@ export async function serverStates(socket) {
   return states
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * The requests HAProxy logged as failed (its log keeps only what went wrong): when
+ * each was accepted (HAProxy writes local time), by which process, with what status.
+ */
+export function failedRequestsInLog(lines) {
+  const pattern = /\[(\d+)\/(\w+)\/(\d+):(\d+):(\d+):(\d+)\.(\d+)\] \S+ [^/\s]+\/(\S+) \S+ (\d{3}) /
+  return lines.flatMap((line) => {
+    const m = line.match(pattern)
+    if (!m || !m[9].startsWith('5')) return []
+    const [, day, month, year, hours, minutes, seconds, ms, server, status] = m
+    const acceptedAt = new Date(Number(year), MONTHS.indexOf(month), Number(day), Number(hours), Number(minutes), Number(seconds), Number(ms)).getTime()
+    return [{ acceptedAt, server, status: Number(status), line }]
+  })
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 /**

@@ -19,7 +19,7 @@ import { demoOf } from '../bench/demo.mjs'
 import { mixOf, requestsOf, startMixLoad } from '../bench/mix.mjs'
 import { CannotRun, numberOption, parseOptions } from '../bench/process.mjs'
 import { TARGETS } from '../bench/targets.mjs'
-import { startCluster, waitForState } from './cluster.mjs'
+import { failedRequestsInLog, startCluster, waitForState } from './cluster.mjs'
 
 const DOWN_WITHIN_MS = 2000
 // Load before a restart or a kill, and after it, so that both the leaving and the coming back are
@@ -59,22 +59,6 @@ function describeFailures(failures) {
   return ` (${[...kinds].map(([what, n]) => `${n} × ${what}`).join(', ')}; between ${(first / 1000).toFixed(1)} s and ${(last / 1000).toFixed(1)} s)`
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/**
- * The requests HAProxy logged as failed (its log keeps only what went wrong, cluster.mjs): when
- * each was accepted (HAProxy writes local time), by which process, with what status.
- */
-function failedInLog(lines) {
-  const pattern = /\[(\d+)\/(\w+)\/(\d+):(\d+):(\d+):(\d+)\.(\d+)\] \S+ [^/\s]+\/(\S+) \S+ (\d{3}) /
-  return lines.flatMap((line) => {
-    const m = line.match(pattern)
-    if (!m || !m[9].startsWith('5')) return []
-    const [, day, month, year, hours, minutes, seconds, ms, server, status] = m
-    const acceptedAt = new Date(Number(year), MONTHS.indexOf(month), Number(day), Number(hours), Number(minutes), Number(seconds), Number(ms)).getTime()
-    return [{ acceptedAt, server, status: Number(status), line }]
-  })
-}
 async function rollingRestart(cluster, requests, opts) {
   console.log(`\n1. Rolling restart of ${opts.processes} processes under ${opts.rate} req/s`)
   const load = startMixLoad(cluster.base, requests, opts)
@@ -106,7 +90,7 @@ async function killOne(cluster, requests, opts) {
   // A failure it held: a request HAProxy had given the killed process before the kill (HAProxy's
   // log has a millisecond clock: one of slack). Its reads were asked again elsewhere; what
   // changes something is not replayed.
-  const logged = failedInLog(cluster.haproxyLog).filter((f) => f.acceptedAt >= load.started)
+  const logged = failedRequestsInLog(cluster.haproxyLog).filter((f) => f.acceptedAt >= load.started)
   const held = logged.filter((f) => f.server === victim.name && f.acceptedAt <= killedAt + 1)
   console.log(
     `   killed at ${((killedAt - load.started) / 1000).toFixed(1)} s; HAProxy took it out after ${downMs} ms;` +
