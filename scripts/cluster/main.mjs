@@ -73,7 +73,10 @@ function control(port, command) {
   })
 }
 
-/** Each process's output, line by line, after its name; HAProxy's good health checks left out (four lines a second). */
+/**
+ * Each process's output, line by line, after its name. Left out: the good health checks (four
+ * lines a second) and HAProxy's own copy of what its log already says (a process down or up).
+ */
 function prefixed() {
   const partial = new Map()
   return (name, chunk) => {
@@ -81,6 +84,7 @@ function prefixed() {
     partial.set(name, lines.pop())
     for (const line of lines) {
       if (line.includes('"url":"/readyz"') && line.includes('"statusCode":200')) continue
+      if (/^\[(WARNING|NOTICE)\] +\(\d+\) : /.test(line)) continue
       process.stdout.write(`[${name}] ${line}\n`)
     }
   }
