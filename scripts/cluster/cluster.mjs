@@ -149,6 +149,7 @@ export function failedRequestsInLog(lines) {
     return [{ acceptedAt, server, status: Number(status), line }]
   })
 }
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 /**
@@ -166,8 +167,8 @@ export async function waitForState(socket, name, state, timeoutMs = 30_000) {
 }
 
 /**
- * One server process: `node apps/server/dist/server.js` with its PORT and DATA_DIR. Its output is
- * passed to `output` line by line, or dropped (at a thousand requests a second the request log
+ * One server process: `node apps/server/dist/server.js` with its PORT and DATA_DIR. Its output goes
+ * to `output(name, chunk)`, or is dropped (at a thousand requests a second the request log
  * would cost the load generator's process CPU); the end of stderr explains a failed start. Each
  * runs in its own process group, so that a Ctrl-C at the terminal reaches the supervisor alone,
  * which then stops each process once.
