@@ -89,7 +89,8 @@ export function ensureHaproxy(log = console.log) {
   const howTo = 'apt-get install -y haproxy'
   if (process.getuid?.() !== 0) throw new CannotRun(`HAProxy is not installed. As root: ${howTo}`)
   log(`HAProxy is not installed: ${howTo}`)
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  // RUNLEVEL=1: the package's own service is not started (invoke-rc.d), this script runs its own.
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', RUNLEVEL: '1' }
   let install = spawnSync('apt-get', ['install', '-y', 'haproxy'], { stdio: 'inherit', env })
   if (install.status !== 0) {
     spawnSync('apt-get', ['update'], { stdio: 'inherit', env })
