@@ -55,6 +55,10 @@ defaults
     timeout queue 5s
     # A process busy answering a burst may take a while to answer its check: slow is not dead.
     timeout check 2s
+    # A new connection to the process for each request: a request sent on a pooled connection to a
+    # process killed a moment before would fail without a retry when it is a POST, where a refused
+    # connection is retried on another process whatever the method.
+    option http-server-close
     retries 3
     option redispatch 1
     retry-on conn-failure empty-response 503
@@ -205,7 +209,7 @@ class ServerProcess {
       this.output?.(this.name, chunk)
     })
     child.stdout?.on('data', (chunk) => this.output?.(this.name, chunk))
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })))
     let gone = false
     this.exited.then(() => (gone = true))
 

@@ -87,14 +87,18 @@ async function killOne(cluster, requests, opts) {
   await sleep(LOAD_AROUND_MS)
   const result = await load.stop()
   const failed = result.errors + result.non2xx
-  // A failure it held: a request HAProxy had given the killed process before the kill (HAProxy's
-  // log has a millisecond clock: one of slack). Its reads were asked again elsewhere; what
-  // changes something is not replayed.
+  // A failure it held: a request HAProxy had sent to the killed process before it was gone. A
+  // kill takes a moment (the kernel frees the process's memory before it closes its sockets, and
+  // its listening socket still takes connections meanwhile): gone is when its exit is seen here.
+  // Its reads were asked again elsewhere; what changes something is not replayed.
+  const { at: goneAt } = await victim.exited
   const logged = failedRequestsInLog(cluster.haproxyLog).filter((f) => f.acceptedAt >= load.started)
-  const held = logged.filter((f) => f.server === victim.name && f.acceptedAt <= killedAt + 1)
+  const held = logged.filter((f) => f.server === victim.name && f.acceptedAt <= goneAt)
+  const offsets = logged.map((f) => f.acceptedAt - killedAt)
+  const when = offsets.length > 0 ? ` (HAProxy took them in ${Math.min(...offsets)} to ${Math.max(...offsets)} ms after the kill)` : ''
   console.log(
-    `   killed at ${((killedAt - load.started) / 1000).toFixed(1)} s; HAProxy took it out after ${downMs} ms;` +
-      ` ${result.answered} requests, failed ${failed}${describeFailures(result.failures)}, of which ${held.length} were in ${victim.name}'s hands when it was killed`,
+    `   killed at ${((killedAt - load.started) / 1000).toFixed(1)} s, gone ${goneAt - killedAt} ms later; HAProxy took it out after ${downMs} ms;` +
+      ` ${result.answered} requests, failed ${failed}${describeFailures(result.failures)}, of which ${held.length} were in ${victim.name}'s hands when it was killed${when}`,
   )
   return { failed, held: held.length, downMs, ok: failed === held.length && downMs <= DOWN_WITHIN_MS }
 }
