@@ -30,6 +30,8 @@ describe('haproxyConfig', () => {
     expect(lines).toContain('retry-on conn-failure empty-response 503')
     expect(lines).toContain('option redispatch 1')
     expect(lines).toContain('http-request disable-l7-retry unless METH_GET')
+    // a connection per request, so that a killed process refuses rather than drops a POST
+    expect(lines).toContain('option http-server-close')
     expect(lines.some((line) => /^retries [1-9]/.test(line))).toBe(true)
   })
 
