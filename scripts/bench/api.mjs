@@ -12,9 +12,14 @@
 // database is created when missing and emptied at every run, so it must be a throwaway one: its
 // name must contain "bench".
 //
+// With --cluster N it runs the fixed-rate mix alone, through HAProxy in front of N server
+// processes on that PostgreSQL (scripts/cluster/cluster.mjs; HAProxy on --port, the processes on
+// the ports after it), and reports its p99 and errors against the same targets.
+//
 // Usage: npm run bench:api [-- --engine pg|pglite|both] [--duration 10] [--connections 50]
-//          [--warmup 2] [--fixed-rate 500] [--fixed-duration 60 (0: no fixed-rate run)]
+//          [--warmup 2] [--fixed-rate 500 (or --rate)] [--fixed-duration 60 (0: no fixed-rate run)]
 //          [--targets loan-details,google-score]
+//        npm run bench:api -- --cluster 2 [--rate 1000] [--duration 60] [--connections 50] [--warmup 2] [--port 8090]
 // It is a measurement, not a test: it exits 0 whatever the figures, non-zero only when it cannot run.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -22,9 +27,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { startCluster } from '../cluster/cluster.mjs'
 import { demoOf, isSuccess } from './demo.mjs'
 import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
-import { CannotRun, numberOption, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
+import { mixLoadOptions, mixOf, requestsOf } from './mix.mjs'
+import { CannotRun, memoryOf, numberOption, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 import { TARGETS } from './targets.mjs'
 
 // The targets (docs/product/platform.md#benchmarks): shares of the floor's req/s, the fixed-rate p99, memory on PGlite.
@@ -40,16 +47,26 @@ function options() {
   const values = parseOptions({
     options: {
       engine: { type: 'string', default: 'both' },
-      duration: { type: 'string', default: '10' },
+      duration: { type: 'string' },
       connections: { type: 'string', default: '50' },
       warmup: { type: 'string', default: '2' },
-      'fixed-rate': { type: 'string', default: '500' },
-      'fixed-duration': { type: 'string', default: '60' },
+      'fixed-rate': { type: 'string' },
+      rate: { type: 'string' },
+      'fixed-duration': { type: 'string' },
       targets: { type: 'string' },
+      cluster: { type: 'string' },
+      port: { type: 'string', default: '8090' },
     },
   })
+  const cluster = values.cluster !== undefined
+  // In a cluster run the fixed-rate run is the whole run: --duration and --rate are its own.
+  values.rate ??= values['fixed-rate'] ?? (cluster ? '1000' : '500')
+  if (cluster) values['fixed-duration'] = values.duration ?? values['fixed-duration'] ?? '60'
+  values.duration ??= '10'
+  values['fixed-duration'] ??= '60'
   const number = (name, min) => numberOption(values, name, min)
   if (!['pg', 'pglite', 'both'].includes(values.engine)) throw new CannotRun('--engine must be pg, pglite or both')
+  if (cluster && values.engine === 'pglite') throw new CannotRun('--cluster runs on PostgreSQL: PGlite allows one process')
   const names = values.targets?.split(',').map((s) => s.trim()).filter(Boolean)
   const unknown = names?.filter((name) => !TARGETS.some((t) => t.name === name)) ?? []
   if (unknown.length > 0) throw new CannotRun(`unknown target(s) ${unknown.join(', ')}; known: ${TARGETS.map((t) => t.name).join(', ')}`)
@@ -58,24 +75,12 @@ function options() {
     duration: number('duration', 1),
     connections: number('connections', 1),
     warmup: number('warmup', 0),
-    fixedRate: number('fixed-rate', 1),
-    fixedDuration: number('fixed-duration', 0),
+    fixedRate: number('rate', 1),
+    fixedDuration: number('fixed-duration', cluster ? 1 : 0),
     targets: names ? TARGETS.filter((t) => names.includes(t.name)) : TARGETS,
+    cluster: cluster ? numberOption(values, 'cluster', 1, { whole: true }) : undefined,
+    port: numberOption(values, 'port', 1, { whole: true }),
   }
-}
-
-/** Every request to load, each with its label, kind and weight in the fixed-rate mix. */
-function requestsOf(targets, demo) {
-  return targets.flatMap((target) => {
-    const requests = target.requests(demo)
-    return requests.map(({ label, ...request }) => ({
-      name: target.name,
-      label: label ?? target.name,
-      kind: target.kind,
-      weight: target.mix / requests.length,
-      request,
-    }))
-  })
 }
 
 /**
@@ -118,43 +123,19 @@ async function measure(base, target, opts, { envelope = true } = {}) {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
+    // autocannon's errors include its timeouts
+    errors: result.errors,
     non2xx: result.non2xx,
   }
   console.log(`  ${target.label}: ${Math.round(row.rps)} req/s, p99 ${ms(row.p99)} ms`)
   return row
 }
 
-/**
- * The fixed-rate run: each request draws its call at random by weight, so that the connections do
- * not all ask for the same call at the same moment. autocannon corrects the latencies for the
- * requests a slow server kept it from sending (coordinated omission), so p99 includes the wait.
- */
+/** The fixed-rate run over the weighted mix (mix.mjs). */
 async function fixedRate(base, requests, opts) {
-  const mix = requests.filter((r) => r.weight > 0)
+  const { mix, shares } = mixOf(requests)
   if (mix.length === 0) return undefined
-  const total = mix.reduce((sum, r) => sum + r.weight, 0)
-  const pick = () => {
-    let x = Math.random() * total
-    for (const r of mix) if ((x -= r.weight) < 0) return r.request
-    return mix.at(-1).request
-  }
-  const result = await autocannon({
-    url: base,
-    connections: opts.connections,
-    duration: opts.fixedDuration,
-    overallRate: opts.fixedRate,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const { method, path, headers, body } = pick()
-          return { ...req, method, path, headers: { ...req.headers, ...headers }, body: body ?? Buffer.alloc(0) }
-        },
-      },
-    ],
-  })
-  const shares = new Map()
-  for (const r of mix) shares.set(r.name, (shares.get(r.name) ?? 0) + r.weight / total)
+  const result = await autocannon(mixLoadOptions(base, requests, { connections: opts.connections, rate: opts.fixedRate, duration: opts.fixedDuration }))
   return {
     shares,
     answered: result.requests.total,
@@ -162,9 +143,45 @@ async function fixedRate(base, requests, opts) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     p999: result.latency.p99_9,
-    errors: result.errors + result.timeouts,
+    // autocannon's errors include its timeouts
+    errors: result.errors,
     non2xx: result.non2xx,
   }
+}
+
+/**
+ * The fixed-rate mix through HAProxy in front of `opts.cluster` processes on PostgreSQL, after a
+ * warm-up at the same rate; each request of the mix is first tried once by hand.
+ */
+async function benchCluster(opts) {
+  const url = process.env.DATABASE_URL ?? DEFAULT_PG_URL
+  const database = await preparePostgres(url)
+  const dir = await mkdtemp(join(tmpdir(), 'kilat-bench-cluster-'))
+  console.log(`\nPostgreSQL ${database.version} (database ${database.name}), ${opts.cluster} processes behind HAProxy on port ${opts.port}`)
+  let cluster
+  let fixed
+  let memory
+  try {
+    cluster = await startCluster({ processes: opts.cluster, port: opts.port, dir, env: { DATABASE_URL: url, JOB_INTERVAL_SECONDS: '0' } })
+    const requests = requestsOf(opts.targets, await demoOf(cluster.base))
+    for (const request of mixOf(requests).mix) {
+      const failure = await preflight(cluster.base, request, { envelope: true })
+      if (failure) throw new CannotRun(`${request.label} ${failure}`)
+    }
+    if (opts.warmup > 0) {
+      await autocannon(mixLoadOptions(cluster.base, requests, { connections: opts.connections, rate: opts.fixedRate, duration: opts.warmup }))
+      await settle(cluster.base)
+    }
+    console.log(`  fixed rate: ${opts.fixedRate} req/s for ${opts.fixedDuration} s through HAProxy…`)
+    fixed = await fixedRate(cluster.base, requests, opts)
+    memory = cluster.servers.map((s) => `${s.name} ${Math.round(memoryOf(s.pid)?.rssMiB ?? 0)} MiB`).join(', ')
+  } finally {
+    await cluster?.stop()
+    await rm(dir, { recursive: true, force: true })
+    await database.release()
+  }
+  if (fixed) printFixed(fixed, opts)
+  console.log(`\nResident memory after the run: ${memory}`)
 }
 
 async function benchEngine(engine, opts) {
@@ -275,7 +292,8 @@ try {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
     if (build.status !== 0) throw new CannotRun('npm run build failed')
   }
-  for (const engine of opts.engines) await benchEngine(engine, opts)
+  if (opts.cluster) await benchCluster(opts)
+  else for (const engine of opts.engines) await benchEngine(engine, opts)
   process.exit(0)
 } catch (error) {
   console.error(error instanceof CannotRun ? error.message : error)

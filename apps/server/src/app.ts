@@ -29,6 +29,7 @@ import { complaintsRoutes } from './modules/complaints/complaints.routes.js'
 import { demoRoutes } from './modules/demo/demo.routes.js'
 import { newOrderRoutes } from './modules/demo/new-order.routes.js'
 import { healthRoutes } from './modules/health/health.routes.js'
+import { lifecyclePlugin } from './modules/health/shutdown.js'
 import { loansRoutes } from './modules/loans/loans.routes.js'
 import { mediaRoutes } from './modules/media/media.routes.js'
 import pagesPlugin from './modules/pages/pages.plugin.js'
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   app.decorate('sms', sms ?? new OutboxSmsSender(db.db, app.log))
   app.decorate('sessionCache', new SessionCache(sessionCacheMs))
 
+  await app.register(lifecyclePlugin)
   await app.register(cookie)
   await app.register(requestContext, { sessions: app.sessionCache, store: sessionStore })
   await app.register(staffSessionsPlugin, { now })

@@ -6,6 +6,10 @@ import { migrateDatabase } from './db/migrate.js'
 import { seedDemo, seedReference } from './db/seed.js'
 import { startOrderJob, type RunningJob } from './modules/orders/orders.job.js'
 import { disableDemoStaff, seedDemoStaff } from './modules/staff/staff.seed.js'
+import { shutDown } from './modules/health/shutdown.js'
+
+/** After the drain, how long requests in flight may take before the process exits anyway. */
+const SHUTDOWN_GRACE_SECONDS = 30
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env)
@@ -25,17 +29,19 @@ async function main(): Promise<void> {
     // A second signal means "now": do not wait for slow requests.
     if (stopping) process.exit(1)
     stopping = true
-    app.log.info({ signal }, 'shutting down')
-    Promise.resolve(job?.stop())
-      .then(() => app.close())
-      .then(() => database.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('Shutdown failed:', error instanceof Error ? error.message : error)
-          process.exit(1)
-        },
-      )
+    app.log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down')
+    // A request that never ends must not keep a stopped process alive.
+    setTimeout(() => {
+      console.error('Shutdown took too long: exiting with requests still open.')
+      process.exit(1)
+    }, (config.SHUTDOWN_DRAIN_SECONDS + SHUTDOWN_GRACE_SECONDS) * 1000).unref()
+    shutDown(app, { job, drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000 }).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error instanceof Error ? error.message : error)
+        process.exit(1)
+      },
+    )
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
