@@ -108,9 +108,10 @@ export function findSecrets(text, known = demoSecrets()) {
     for (const m of line.matchAll(CODE_FIELD)) if (!(known.errorCodes ?? []).includes(m[2])) add(`code in ${m[1]}`, m[2])
     for (const m of line.matchAll(SMS_TEXT)) if (!(known.errorCodes ?? []).includes(m[1])) add('SMS code', m[1])
     for (const m of line.matchAll(ANY_PHONE)) add('full phone number', m[0])
-    // digits after a decimal point are a fraction (a response time), not a number of their own
-    for (const m of line.matchAll(/(?<![\d.])\d{16}(?!\d)/g)) if (luhnValid(m[0])) add('card number', m[0])
-    for (const m of line.matchAll(/(?<![\d.])\d{18}(?!\d)/g)) if (clabeValid(m[0])) add('CLABE', m[0])
+    // digits after a decimal point are a fraction (a response time), and digits after a letter part
+    // of a name (an order number such as K2026112675518327): neither is a number of its own
+    for (const m of line.matchAll(/(?<![\w.])\d{16}(?!\w)/g)) if (luhnValid(m[0])) add('card number', m[0])
+    for (const m of line.matchAll(/(?<![\w.])\d{18}(?!\w)/g)) if (clabeValid(m[0])) add('CLABE', m[0])
   })
   // one finding per line and kind is enough to act on
   const seen = new Set()

@@ -22,6 +22,8 @@ const CLEAN = [
   '{"level":30,"time":1795636835861,"signal":"SIGTERM","msg":"shutting down"}',
   // a response time whose sixteen decimals happen to pass the Luhn check, as one did in a real run
   '{"level":30,"time":1795637452850,"req":{"method":"GET","url":"/assets/x.js"},"res":{"statusCode":200},"responseTime":3.1996519999993325,"msg":"request completed"}',
+  // an order number whose sixteen digits happen to pass the Luhn check, as one did in a real run
+  '{"level":30,"time":1795639987985,"req":{"method":"GET","url":"/loan-detail?tok=[redacted]&lang=en&orderId=K2026112675518327"},"res":{"statusCode":200},"responseTime":34.2,"msg":"request completed"}',
 ].join('\n')
 
 /** One planted secret of each kind, in the place it would leak from. */
