@@ -6,7 +6,7 @@ const isCall = (v: unknown): v is CallDef =>
   typeof v === 'object' && v !== null && 'path' in v && 'family' in v && 'auth' in v && 'method' in v && 'body' in v
 
 /** Every call of the contract (borrower, public and ops), each once, in a stable order. */
-export const ALL_CALLS: CallDef[] = [...new Set(Object.values(contract).filter(isCall))].sort(
+export const ALL_CALLS: CallDef[] = [...new Set((Object.values(contract) as unknown[]).filter(isCall))].sort(
   (a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
 )
 
