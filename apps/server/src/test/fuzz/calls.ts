@@ -21,10 +21,14 @@ export const CALL_OPTIONS = new Map<CallDef, FuzzOptions>([
   [contract.complaintQueue, { query: { cursor: undefined } }],
 ])
 
+export type FuzzGroup = 'public' | 'borrower-1' | 'borrower-2' | 'ops-1' | 'ops-2'
+
 /** The calls one fuzz file covers: the files split them so that none takes much longer than another. */
-export function callsOf(group: 'public' | 'borrower-1' | 'borrower-2' | 'ops'): CallDef[] {
+export function callsOf(group: FuzzGroup): CallDef[] {
   const borrower = ALL_CALLS.filter((c) => c.auth === 'borrower' || c.auth === 'optional')
   const half = Math.ceil(borrower.length / 2)
+  const ops = ALL_CALLS.filter((c) => c.auth === 'staff')
+  const opsHalf = Math.ceil(ops.length / 2)
   switch (group) {
     case 'public':
       return ALL_CALLS.filter((c) => c.auth === 'none')
@@ -32,7 +36,9 @@ export function callsOf(group: 'public' | 'borrower-1' | 'borrower-2' | 'ops'): 
       return borrower.slice(0, half)
     case 'borrower-2':
       return borrower.slice(half)
-    case 'ops':
-      return ALL_CALLS.filter((c) => c.auth === 'staff')
+    case 'ops-1':
+      return ops.slice(0, opsHalf)
+    case 'ops-2':
+      return ops.slice(opsHalf)
   }
 }

@@ -368,7 +368,6 @@ function targetOf(call: CallDef): Target {
 }
 
 let addressCount = 0
-export const PROFILE = new Map<string, number>()
 
 async function send(env: FuzzEnv, target: Target, req: FuzzRequest, fresh: boolean): Promise<LightMyRequestResponse> {
   const { call } = target
@@ -446,6 +445,12 @@ export function checkAnswer(family: Family, lang: Locale, res: LightMyRequestRes
   return undefined
 }
 
+function hashOf(text: string): number {
+  let h = 0
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0
+  return h
+}
+
 /** An error the server logged while answering: what failed underneath, without the stack. */
 function loggedError(lines: string[]): string | undefined {
   if (lines.length === 0) return undefined
@@ -486,15 +491,11 @@ export async function fuzzCall(env: FuzzEnv, call: CallDef, options: FuzzOptions
       }
       mutation.apply(req, env)
       env.logged.length = 0
-      const t0 = performance.now()
       const res = await send(env, target, req, options.freshSession ?? false)
-      if (process.env.FUZZ_PROFILE) {
-        const k = mutation.name.split(' ').slice(0, 2).join(' ').slice(0, 30)
-        PROFILE.set(k, (PROFILE.get(k) ?? 0) + performance.now() - t0)
-      }
       const problem = checkAnswer(call.family, lang, res) ?? loggedError(env.logged)
-      if (problem) throw new Error(`${verb} ${call.path} [${mutation.name}] lang=${lang}: ${problem}`)
+      if (problem) throw new Error(`FUZZ_SEED=${FUZZ_SEED} replays it. ${verb} ${call.path} [${mutation.name}] lang=${lang}: ${problem}`)
     }),
-    { seed: FUZZ_SEED, numRuns: FUZZ_RUNS, endOnFailure: true },
+    // each call its own sequence of changes, all of them from the one seed
+    { seed: (FUZZ_SEED + hashOf(call.path + call.method)) | 0, numRuns: FUZZ_RUNS, endOnFailure: true },
   )
 }
