@@ -20,7 +20,7 @@ describe('mapError: PostgreSQL refusals are never a 500', () => {
     ['40001', 'unavailable'], // serialization failure
     ['40P01', 'unavailable'], // deadlock
   ])('SQLSTATE %s is %s, logged', (code, key) => {
-    expect(mapError(dbError(code))).toEqual({ key, data: null, unexpected: true })
+    expect(mapError(dbError(code))).toEqual({ key, data: null, unexpected: true, sqlState: code })
     // the driver's error on its own (a query outside the builder) maps the same way
     expect(mapError(Object.assign(new Error('x'), { code })).key).toBe(key)
   })

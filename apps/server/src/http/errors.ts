@@ -31,6 +31,8 @@ export interface MappedError {
   message?: string
   /** Unexpected: logged at error level with the request id. */
   unexpected: boolean
+  /** The database's SQLSTATE, when the database refused what the schemas let through. */
+  sqlState?: string
 }
 
 interface FastifyLikeError {
@@ -117,8 +119,9 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof ZodError) {
     return { key: 'invalidRequest', data: { fields: fieldsOf(error.issues.map((i) => i.path)) }, unexpected: false }
   }
-  const byState = BY_SQLSTATE[sqlStateOf(error) ?? '']
-  if (byState) return { key: byState, data: null, unexpected: true }
+  const sqlState = sqlStateOf(error)
+  const byState = BY_SQLSTATE[sqlState ?? '']
+  if (byState) return { key: byState, data: null, unexpected: true, sqlState }
   const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyLikeError
   if (Array.isArray(e.validation)) {
     return { key: 'invalidRequest', data: { fields: fieldsOf(validationPaths(e.validation)) }, unexpected: false }

@@ -63,8 +63,8 @@ export async function openFuzzEnv(): Promise<FuzzEnv> {
   const clock = testClock(new Date().toISOString())
   await seedDemo(database.db, { sessionTtlDays: 30, now: clock.now() })
   const storageDir = mkdtempSync(path.join(tmpdir(), 'kilat-fuzz-'))
-  // errors the server logs: one that answers under 500 is still a failure past validation (a
-  // database refusal caught by the error handler's safety net), which the contract should prevent
+  // what the server logs as errors: a database refusal answered by the error handler's safety net
+  // is under 500, yet a value the contract should have refused
   const logged: string[] = []
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -451,12 +451,16 @@ function hashOf(text: string): number {
   return h
 }
 
-/** An error the server logged while answering: what failed underneath, without the stack. */
+/**
+ * A database refusal the error handler's safety net answered (it logs the SQLSTATE): the answer is
+ * a client error, but the contract let the value through, and that is the defect.
+ */
 function loggedError(lines: string[]): string | undefined {
-  if (lines.length === 0) return undefined
-  const line = JSON.parse(lines[0]!) as { msg?: string; err?: { message?: string; cause?: { message?: string; code?: string } } }
-  const err = line.err
-  return `logged "${line.msg}": ${err?.message?.split('\n')[0] ?? ''} ${err?.cause ? `(cause ${err.cause.code ?? ''} ${err.cause.message ?? ''})` : ''}`
+  for (const text of lines) {
+    const line = JSON.parse(text) as { sqlState?: string; err?: { message?: string } }
+    if (line.sqlState) return `the database refused it (SQLSTATE ${line.sqlState}): ${line.err?.message?.split('\n')[0] ?? ''}`
+  }
+  return undefined
 }
 
 export interface FuzzOptions {
