@@ -4,6 +4,6 @@ import { spawnSync } from 'node:child_process'
 
 const url = process.env.DATABASE_URL ?? 'postgres://kilat:kilat@localhost:5432/kilat_test'
 console.log(`Server suite on PostgreSQL: ${url.replace(/\/\/[^@]*@/, '//***@')}`)
-const args = ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)]
+const args = ['vitest', 'run', '--project', 'server', '--project', 'server-fuzz', ...process.argv.slice(2)]
 const result = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } })
 process.exit(result.status ?? 1)

@@ -6,8 +6,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    // timed checks run by `npm run bench:chatbot` (vitest.perf.config.ts)
-    exclude: [...configDefaults.exclude, 'src/**/*.perf.test.ts'],
+    // timed checks run by `npm run bench:chatbot` (vitest.perf.config.ts); the fuzz suite is its own project (vitest.fuzz.config.ts)
+    exclude: [...configDefaults.exclude, 'src/**/*.perf.test.ts', 'src/test/fuzz/**'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
     maxWorkers: 1,

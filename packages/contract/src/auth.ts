@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { STORABLE_TEXT } from './text.js'
 import { MARKETS } from '@kilat/domain'
 import { defineCall } from './call.js'
 
@@ -6,7 +7,7 @@ import { defineCall } from './call.js'
  * Login calls (login init, SMS code, SMS login, logout; docs/product/shell-and-sessions.md#login-calls). The app shell makes
  * them; /testPreview uses them to stand in for the shell (docs/product/shell-and-sessions.md#login-calls).
  */
-const phone = z.string().trim().min(1).max(32)
+const phone = z.string().trim().min(1).max(32).regex(STORABLE_TEXT)
 
 export const loginInit = defineCall({
   method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { STORABLE_TEXT } from './text.js'
 import { defineCall } from './call.js'
 import { ID_MAX, ORDER_NO } from './screens.js'
 
@@ -67,7 +68,7 @@ export const qaRecord = defineCall({
   body: z.object({
     orderNo: orderNo.optional(),
     type: z.coerce.number().int().min(1).max(4),
-    value: z.string().trim().max(200).default(''),
+    value: z.string().trim().max(200).regex(STORABLE_TEXT).default(''),
     qaId: qaId.optional(),
   }),
   data: z.object({

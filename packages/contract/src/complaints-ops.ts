@@ -1,5 +1,6 @@
 import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
+import { STORABLE_TEXT } from './text.js'
 import { COMPLAINT_LIMITS, COMPLAINT_STATUSES } from './complaints.js'
 import { defineOpsCall } from './ops.js'
 import { ID_MAX } from './screens.js'
@@ -35,6 +36,7 @@ const typed = (max: number) =>
     .max(max)
     // eslint-disable-next-line no-control-regex
     .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/)
+    .regex(STORABLE_TEXT)
     .refine((v) => !/<[a-zA-Z!?/]/.test(v), 'markup')
 const market = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(MARKETS))
 /** The queue's paging key: the last row's reply-due date and id, as the answer's `nextCursor` gives it. */

@@ -1,5 +1,6 @@
 import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
+import { STORABLE_TEXT } from './text.js'
 import { defineCall } from './call.js'
 import { ID_MAX, ORDER_NO } from './screens.js'
 
@@ -96,8 +97,8 @@ export const problemSave = defineCall({
   body: z.object({
     problemType: z.coerce.number().int().min(1).max(99),
     problemSonType: z.coerce.number().int().min(0).max(99).optional(),
-    problemDetail: z.string().trim().max(COMPLAINT_LIMITS.detailMax).default(''),
-    problemImage: z.string().trim().max(2000).default(''),
+    problemDetail: z.string().trim().max(COMPLAINT_LIMITS.detailMax).regex(STORABLE_TEXT).default(''),
+    problemImage: z.string().trim().max(2000).regex(STORABLE_TEXT).default(''),
     orderNo,
     requestKey: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
   }),

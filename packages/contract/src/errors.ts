@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   unsupportedMediaType: 1005,
   tooManyRequests: 1006,
   forbidden: 1007,
+  conflict: 1008,
   internal: 1099,
   unavailable: 1098,
   phoneInvalid: 2001,
@@ -73,6 +74,7 @@ export const ERROR_CODES = {
   cardUnknown: 6009,
   cardNumberInvalid: 6010,
   utrNotAccepted: 6011,
+  cardLimitReached: 6012,
   repayCodeWrong: 800006,
   repayTwice: 800005,
 } as const
@@ -168,6 +170,14 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Permintaan ditolak. Silakan muat ulang halaman dan coba lagi.',
       en: 'The request was refused. Please reload the page and try again.',
       es: 'La solicitud fue rechazada. Vuelve a cargar la página e inténtalo de nuevo.',
+    },
+  },
+  conflict: {
+    status: 409,
+    messages: {
+      id: 'Data ini baru saja berubah. Silakan muat ulang dan coba lagi.',
+      en: 'This was changed a moment ago. Please reload and try again.',
+      es: 'Esto cambió hace un momento. Vuelve a cargar e inténtalo de nuevo.',
     },
   },
   internal: {
@@ -504,6 +514,14 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'UTR hanya dapat dikirim untuk transfer bank yang belum dibayar.',
       en: 'A UTR can only be sent for an unpaid bank transfer.',
       es: 'Solo se puede enviar un UTR para una transferencia bancaria sin pagar.',
+    },
+  },
+  cardLimitReached: {
+    status: 409,
+    messages: {
+      id: 'Anda sudah menambahkan 10 kartu, jumlah maksimum.',
+      en: 'You have already added 10 cards, the most allowed.',
+      es: 'Ya agregaste 10 tarjetas, el máximo permitido.',
     },
   },
   repayCodeWrong: {

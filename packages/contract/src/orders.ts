@@ -1,5 +1,6 @@
 import { MARKETS, type Locale } from '@kilat/domain'
 import { z } from 'zod'
+import { STORABLE_TEXT } from './text.js'
 import { STAFF_ROLES, defineOpsCall } from './ops.js'
 import { centsSchema } from './products.js'
 import { ID_MAX, ORDER_NO } from './screens.js'
@@ -176,7 +177,7 @@ export const orderReject = defineOpsCall({
     .object({
       orderNo: opsOrderNo,
       reason: z.enum(REJECT_REASONS),
-      note: z.string().trim().max(ORDER_DESK_LIMITS.noteMax).default(''),
+      note: z.string().trim().max(ORDER_DESK_LIMITS.noteMax).regex(STORABLE_TEXT).default(''),
     })
     .refine((b) => b.reason !== 'other' || b.note.length > 0, { path: ['note'], message: 'a note is needed for the reason other' }),
   data: decisionData,
@@ -233,7 +234,7 @@ export const orderSearch = defineOpsCall({
   method: 'GET',
   path: '/ops-api/orders/search',
   roles: ALL_ROLES,
-  query: z.object({ q: z.string().trim().min(1).max(ORDER_DESK_LIMITS.searchMax), market: marketFilter }),
+  query: z.object({ q: z.string().trim().min(1).max(ORDER_DESK_LIMITS.searchMax).regex(STORABLE_TEXT), market: marketFilter }),
   data: z.object({ orders: z.array(opsOrderSummarySchema) }),
 })
 

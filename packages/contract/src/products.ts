@@ -2,11 +2,12 @@ import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
 import { ID_MAX } from './screens.js'
+import { STORABLE_TEXT } from './text.js'
 
 /** Integer minor units (cents) on the wire, as everywhere. */
 export const centsSchema = z.number().int()
 const id = z.coerce.number().int().positive().max(ID_MAX)
-const text = (max: number) => z.string().trim().max(max)
+const text = (max: number) => z.string().trim().max(max).regex(STORABLE_TEXT)
 
 /** What a borrower pays, shown before they accept (cost transparency; packages/domain loan.ts). */
 export const costSummarySchema = z.object({

@@ -2,6 +2,7 @@ import { LOCALES, MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineCall } from './call.js'
 import { ID_MAX } from './screens.js'
+import { STORABLE_TEXT } from './text.js'
 
 /**
  * Promotion registration (docs/product/registration.md). The channel template answers in the
@@ -23,9 +24,9 @@ export const REGISTRATION_LIMITS = {
 } as const
 
 const templateId = z.coerce.number().int().positive().max(ID_MAX)
-const tag = z.string().trim().max(64).optional()
+const tag = z.string().trim().max(64).regex(STORABLE_TEXT).optional()
 const sid = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/)
-const phone = z.string().trim().min(1).max(32)
+const phone = z.string().trim().min(1).max(32).regex(STORABLE_TEXT)
 const capcode = z.string().trim().max(REGISTRATION_LIMITS.captchaLength)
 const smsCode = z.string().trim().max(REGISTRATION_LIMITS.smsCodeLength)
 
@@ -92,7 +93,7 @@ export const trackClick = defineCall({
   path: '/api/v2/lender/promotion/track-click',
   family: 'code0',
   auth: 'none',
-  query: trackQuery.extend({ phone: z.string().trim().max(32).optional() }),
+  query: trackQuery.extend({ phone: z.string().trim().max(32).regex(STORABLE_TEXT).optional() }),
 })
 
 /** A new registration session id; it lives 30 minutes. */
@@ -120,8 +121,8 @@ export const getCaptcha = defineCall({
 
 /** Fields both get-sms and register send besides phone, capcode and sid. */
 const appFields = {
-  deviceId: z.string().trim().max(128).optional(),
-  appName: z.string().trim().max(64).optional(),
+  deviceId: z.string().trim().max(128).regex(STORABLE_TEXT).optional(),
+  appName: z.string().trim().max(64).regex(STORABLE_TEXT).optional(),
   app_from: tag,
   user_from: tag,
   utm_tag: tag,
@@ -163,9 +164,9 @@ export const register = defineCall({
     sid,
     smsCode,
     ...appFields,
-    merchantNumber: z.string().trim().max(32).optional(),
+    merchantNumber: z.string().trim().max(32).regex(STORABLE_TEXT).optional(),
     /** The phone again, as the app sends it; not used. */
-    userName: z.string().trim().max(32).optional(),
+    userName: z.string().trim().max(32).regex(STORABLE_TEXT).optional(),
     invite_code: tag,
     /** The channel template id of the landing page. */
     id: z.union([templateId, z.literal('')]).optional(),

@@ -1,5 +1,6 @@
 import { CARD_NO, MARKETS, UTR } from '@kilat/domain'
 import { z } from 'zod'
+import { STORABLE_TEXT } from './text.js'
 import { defineCall } from './call.js'
 import { orderNo, productId } from './loans.js'
 import { centsSchema } from './products.js'
@@ -257,14 +258,14 @@ export const repaymentCommit = defineCall({
   body: z.object({
     /** What the page shows, cents: checked against what is owed, never used as the amount. */
     amount: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-    bankName: z.string().max(64).optional(),
+    bankName: z.string().max(64).regex(STORABLE_TEXT).optional(),
     cardId: z.coerce.number().int().positive().max(ID_MAX),
     /** The masked number the page shows; ignored (the card is `cardId`). */
-    cardNo: z.string().max(32).optional(),
+    cardNo: z.string().max(32).regex(STORABLE_TEXT).optional(),
     couponId: z.coerce.number().int().nonnegative().max(ID_MAX).optional(),
     orderId: orderNo,
-    repayToken: z.string().trim().min(1).max(128),
-    bankCode: z.string().max(32).optional(),
+    repayToken: z.string().trim().min(1).max(128).regex(STORABLE_TEXT),
+    bankCode: z.string().max(32).regex(STORABLE_TEXT).optional(),
     /** 1: send the SMS code now. */
     sendMsg: flag.default(1),
   }),
@@ -278,7 +279,7 @@ export const repaymentConfirm = defineCall({
   auth: 'borrower',
   body: z.object({
     orderId: orderNo,
-    verifyCode: z.string().trim().min(1).max(16),
+    verifyCode: z.string().trim().min(1).max(16).regex(STORABLE_TEXT),
     repaymentRecordId: z.coerce.number().int().positive().max(ID_MAX),
   }),
 })
@@ -290,7 +291,7 @@ export const repaymentHuichao = defineCall({
   auth: 'borrower',
   body: z.object({
     /** Ignored: the borrower is the session's. */
-    userId: z.string().max(64).optional(),
+    userId: z.string().max(64).regex(STORABLE_TEXT).optional(),
     orderId: orderNo,
     amount: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   }),
@@ -306,7 +307,7 @@ export const bindCard = defineCall({
   body: z.object({
     bankCode: z.string().trim().min(1).max(32).regex(/^[A-Z0-9_]+$/),
     cardNo: z.string().trim().regex(CARD_NO),
-    holderName: z.string().trim().min(1).max(80),
+    holderName: z.string().trim().min(1).max(80).regex(STORABLE_TEXT),
   }),
   data: bankCardSchema,
 })

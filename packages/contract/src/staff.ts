@@ -1,5 +1,6 @@
 import { LOCALES, MARKETS } from '@kilat/domain'
 import { z } from 'zod'
+import { STORABLE_TEXT } from './text.js'
 import { STAFF_ROLES, defineOpsCall } from './ops.js'
 
 /**
@@ -155,7 +156,7 @@ export const auditSearch = defineOpsCall({
   query: z.object({
     staffId: staffId.optional(),
     recordType: z.string().trim().min(1).max(64).regex(/^[a-z][a-z0-9_.-]*$/).optional(),
-    recordId: z.string().trim().min(1).max(128).optional(),
+    recordId: z.string().trim().min(1).max(128).regex(STORABLE_TEXT).optional(),
     from: isoInstant.optional(),
     to: isoInstant.optional(),
     before: staffId.optional(),

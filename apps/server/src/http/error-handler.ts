@@ -16,7 +16,7 @@ function familyOf(request: FastifyRequest): Family {
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(error)
-    if (mapped.unexpected) request.log.error({ err: error }, 'request failed')
+    if (mapped.unexpected) request.log.error({ err: error, ...(mapped.sqlState ? { sqlState: mapped.sqlState } : {}) }, 'request failed')
     else if (mapped.key === 'invalidRequest') request.log.info({ fields: (mapped.data as { fields?: string[] })?.fields }, 'invalid request')
     const body = errorEnvelope(familyOf(request), mapped.key, request.locale ?? 'id', {
       ...(mapped.message ? { message: mapped.message } : {}),

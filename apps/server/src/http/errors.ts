@@ -31,6 +31,8 @@ export interface MappedError {
   message?: string
   /** Unexpected: logged at error level with the request id. */
   unexpected: boolean
+  /** The database's SQLSTATE, when the database refused what the schemas let through. */
+  sqlState?: string
 }
 
 interface FastifyLikeError {
@@ -74,6 +76,36 @@ const BY_STATUS: Record<number, ErrorKey> = {
   503: 'unavailable',
 }
 
+/**
+ * PostgreSQL's own refusals of a value (SQLSTATE), should one get past the contract's schemas:
+ * the sender's data, not our failure. Input the database cannot hold (U+0000, 22021; a character
+ * outside the encoding, 22P05; a number past the column, 22003; a string past it, 22001; a value
+ * of the wrong form, 22P02 and 22007/22008) is invalidRequest; a unique row that already exists
+ * (23505) is a conflict; two transactions that collided (40001, 40P01) are "try again". Each is
+ * still logged: it names a schema to tighten or a race to look at.
+ */
+const BY_SQLSTATE: Record<string, ErrorKey> = {
+  '22001': 'invalidRequest',
+  '22003': 'invalidRequest',
+  '22007': 'invalidRequest',
+  '22008': 'invalidRequest',
+  '22021': 'invalidRequest',
+  '22P02': 'invalidRequest',
+  '22P05': 'invalidRequest',
+  '23505': 'conflict',
+  '40001': 'unavailable',
+  '40P01': 'unavailable',
+}
+
+/** The SQLSTATE of a database error, which the query builder wraps (as `cause`) in its own. */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+  }
+  return undefined
+}
+
 /** Turns anything thrown into a catalogue error; what is not understood is an internal error. */
 export function mapError(error: unknown): MappedError {
   if (error instanceof AppError) {
@@ -87,6 +119,9 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof ZodError) {
     return { key: 'invalidRequest', data: { fields: fieldsOf(error.issues.map((i) => i.path)) }, unexpected: false }
   }
+  const sqlState = sqlStateOf(error)
+  const byState = BY_SQLSTATE[sqlState ?? '']
+  if (byState) return { key: byState, data: null, unexpected: true, sqlState }
   const e = (typeof error === 'object' && error !== null ? error : {}) as FastifyLikeError
   if (Array.isArray(e.validation)) {
     return { key: 'invalidRequest', data: { fields: fieldsOf(validationPaths(e.validation)) }, unexpected: false }

@@ -90,7 +90,7 @@ export async function bind(deps: CardDeps, borrower: Borrower, body: ParsedBodyO
   if (!bank) throw new AppError('payMethodUnknown', { data: { fields: ['bankCode'] } })
   if (!luhnValid(body.cardNo)) throw new AppError('cardNumberInvalid', { data: { fields: ['cardNo'] } })
   if ((await repo.countCards(deps.db, borrower.id)) >= MAX_CARDS) {
-    throw new AppError('invalidRequest', { message: `At most ${MAX_CARDS} cards can be added.`, data: { reason: 'tooManyCards' } })
+    throw new AppError('cardLimitReached', { data: { reason: 'tooManyCards' } })
   }
   const { cardToken } = await deps.gateway.tokenizeCard({ cardNo: body.cardNo, holderName: body.holderName, market: borrower.market })
   const card = await repo.insertCard(deps.db, {

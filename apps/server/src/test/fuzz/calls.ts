@@ -1,0 +1,44 @@
+import * as contract from '@kilat/contract'
+import type { CallDef } from '@kilat/contract'
+import type { FuzzOptions } from './harness.js'
+
+const isCall = (v: unknown): v is CallDef =>
+  typeof v === 'object' && v !== null && 'path' in v && 'family' in v && 'auth' in v && 'method' in v && 'body' in v
+
+/** Every call of the contract (borrower, public and ops), each once, in a stable order. */
+export const ALL_CALLS: CallDef[] = [...new Set((Object.values(contract) as unknown[]).filter(isCall))].sort(
+  (a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+)
+
+/** What a call's valid request needs beyond its schemas (docs/product/operations.md for the ops calls). */
+export const CALL_OPTIONS = new Map<CallDef, FuzzOptions>([
+  [contract.logout, { freshSession: true }],
+  [contract.staffSignOut, { freshSession: true }],
+  [contract.auditSearch, { query: { recordType: 'complaint', recordId: undefined, from: undefined, to: undefined } }],
+  [contract.orderSearch, { query: { q: 'K2026' } }],
+  [contract.orderReviewQueue, { query: { cursor: undefined } }],
+  [contract.payoutQueue, { query: { cursor: undefined } }],
+  [contract.complaintQueue, { query: { cursor: undefined } }],
+])
+
+export type FuzzGroup = 'public' | 'borrower-1' | 'borrower-2' | 'ops-1' | 'ops-2'
+
+/** The calls one fuzz file covers: the files split them so that none takes much longer than another. */
+export function callsOf(group: FuzzGroup): CallDef[] {
+  const borrower = ALL_CALLS.filter((c) => c.auth === 'borrower' || c.auth === 'optional')
+  const half = Math.ceil(borrower.length / 2)
+  const ops = ALL_CALLS.filter((c) => c.auth === 'staff')
+  const opsHalf = Math.ceil(ops.length / 2)
+  switch (group) {
+    case 'public':
+      return ALL_CALLS.filter((c) => c.auth === 'none')
+    case 'borrower-1':
+      return borrower.slice(0, half)
+    case 'borrower-2':
+      return borrower.slice(half)
+    case 'ops-1':
+      return ops.slice(0, opsHalf)
+    case 'ops-2':
+      return ops.slice(opsHalf)
+  }
+}

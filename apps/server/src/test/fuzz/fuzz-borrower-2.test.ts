@@ -1,0 +1,3 @@
+import { fuzzGroup } from './suite.js'
+
+fuzzGroup('borrower-2')

@@ -1,0 +1,3 @@
+import { fuzzGroup } from './suite.js'
+
+fuzzGroup('ops-2')
