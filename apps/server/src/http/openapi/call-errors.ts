@@ -48,7 +48,7 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/h5-api/v3/loan-details/submit-utr': ['notFound', 'utrNotAccepted'],
   '/h5-api/v3/loan-details/pay-guide': [],
   '/api/v1/lender/lender-api/service/loan/card-banks': [],
-  '/api/v1/lender/lender-api/service/loan/bind-card': ['payMethodUnknown', 'cardNumberInvalid'],
+  '/api/v1/lender/lender-api/service/loan/bind-card': ['payMethodUnknown', 'cardNumberInvalid', 'cardLimitReached'],
   '/api/v1/lender/lender-api/service/loan/repayment-way': ['notFound', 'nothingOwed', 'repaidAtPartner'],
   '/api/v1/lender/lender-api/service/loan/repayment-commit': ['notFound', 'nothingOwed', 'amountNotOwed', 'repaidAtPartner', 'repayTokenInvalid', 'cardUnknown'],
   '/api/v1/lender/lender-api/service/loan/repayment-confirm': ['notFound', 'repayCodeWrong', 'repayTwice', 'smsCodeExpired', 'smsCodeTooManyTries'],
@@ -108,8 +108,8 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
 /**
  * What any call of this kind can answer (docs/product/envelopes-and-errors.md#error-codes): its
  * parameters refused, the server or the database failing, a session missing, a role or market
- * refused, and for a POST a body too large or of the wrong type, or a cookie-authenticated POST
- * without its `X-Requested-With` marker.
+ * refused, and for a POST a body too large or of the wrong type, a write that met another at once
+ * (`conflict`), or a cookie-authenticated POST without its `X-Requested-With` marker.
  */
 export function genericErrorsOf(call: CallDef, method: 'GET' | 'POST'): ErrorKey[] {
   const ops = call.path.startsWith(`${OPS_API_PREFIX}/`)
@@ -117,7 +117,7 @@ export function genericErrorsOf(call: CallDef, method: 'GET' | 'POST'): ErrorKey
   if (call.auth === 'borrower' || call.auth === 'staff') keys.push('sessionRequired')
   if (call.auth === 'staff') keys.push('staffForbidden')
   if (method === 'POST') {
-    keys.push('payloadTooLarge', 'unsupportedMediaType')
+    keys.push('payloadTooLarge', 'unsupportedMediaType', 'conflict')
     if (ops || call.auth === 'borrower' || call.auth === 'optional') keys.push('forbidden')
   }
   return keys
