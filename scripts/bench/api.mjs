@@ -30,7 +30,7 @@ import autocannon from 'autocannon'
 import { startCluster } from '../cluster/cluster.mjs'
 import { demoOf, isSuccess } from './demo.mjs'
 import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
-import { mixLoadOptions, mixOf, requestsOf } from './mix.mjs'
+import { mixLoadOptions, mixOf, openLoopMix, requestsOf } from './mix.mjs'
 import { CannotRun, memoryOf, numberOption, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 import { TARGETS } from './targets.mjs'
 
@@ -131,22 +131,12 @@ async function measure(base, target, opts, { envelope = true } = {}) {
   return row
 }
 
-/** The fixed-rate run over the weighted mix (mix.mjs). */
+/** The fixed-rate run over the weighted mix, an open loop (mix.mjs). */
 async function fixedRate(base, requests, opts) {
   const { mix, shares } = mixOf(requests)
   if (mix.length === 0) return undefined
-  const result = await autocannon(mixLoadOptions(base, requests, { connections: opts.connections, rate: opts.fixedRate, duration: opts.fixedDuration }))
-  return {
-    shares,
-    answered: result.requests.total,
-    rate: result.requests.total / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    p999: result.latency.p99_9,
-    // autocannon's errors include its timeouts
-    errors: result.errors,
-    non2xx: result.non2xx,
-  }
+  const result = await openLoopMix(base, requests, { connections: opts.connections, rate: opts.fixedRate, duration: opts.fixedDuration })
+  return { shares, ...result, rate: result.answered / result.duration }
 }
 
 /**

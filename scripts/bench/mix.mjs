@@ -1,6 +1,7 @@
 // The weighted mix of borrower calls a fixed-rate run sends (bench:api's fixed-rate run, the
 // cluster's proof): each request draws its call at random by the weights of targets.mjs, so that
 // the connections do not all ask for the same call at the same moment.
+import http from 'node:http'
 import autocannon from 'autocannon'
 
 /** Every request to load, each with its label, kind and weight in the fixed-rate mix. */
@@ -90,4 +91,71 @@ export function startMixLoad(base, requests, { connections, rate }) {
       }
     },
   }
+}
+
+/**
+ * The mix at a truly fixed rate (an open loop): request i is due at start + i / rate seconds and is
+ * sent then, whether or not earlier ones were answered, over at most `connections` keep-alive
+ * sockets (a request finding them all busy waits for one). Its latency counts from when it was due,
+ * so a slow server's queue is in the figures. autocannon's `overallRate` is not this: each of its
+ * connections sends its share of a second back to back at the start of the second and then waits,
+ * a burst of the whole second's requests that queues on the server and, with autocannon's
+ * correction for the requests it did not send, puts that burst into p50 and p99
+ * (docs/performance/api.md, "Fixed rate, an open loop").
+ */
+export function openLoopMix(base, requests, { connections, rate, duration }) {
+  const { pick } = mixOf(requests)
+  const { hostname, port } = new URL(base)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  const total = Math.max(1, Math.round(rate * duration))
+  const latencies = []
+  let sent = 0
+  let settled = 0
+  let errors = 0
+  let non2xx = 0
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const settle = () => {
+      settled += 1
+      if (settled < total) return
+      agent.destroy()
+      latencies.sort((a, b) => a - b)
+      const at = (q) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0)
+      resolve({
+        answered: latencies.length,
+        duration: (performance.now() - started) / 1000,
+        p50: at(0.5),
+        p99: at(0.99),
+        p999: at(0.999),
+        errors,
+        non2xx,
+      })
+    }
+    const send = (due) => {
+      const { method, path, headers, body } = pick()
+      const req = http.request(
+        { hostname, port, method, path, agent, timeout: 10_000, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers },
+        (res) => {
+          res.resume()
+          res.on('end', () => {
+            if (res.statusCode < 200 || res.statusCode > 299) non2xx += 1
+            latencies.push(performance.now() - due)
+            settle()
+          })
+        },
+      )
+      req.on('timeout', () => req.destroy(new Error('timeout')))
+      req.on('error', () => {
+        errors += 1
+        settle()
+      })
+      req.end(body)
+    }
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1)
+      for (; sent < due; sent += 1) send(started + (sent * 1000) / rate)
+      if (sent < total) setTimeout(tick, 1)
+    }
+    tick()
+  })
 }
