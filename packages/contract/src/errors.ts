@@ -95,6 +95,7 @@ export const OPS_ERROR_CODES = {
   staffForbidden: 7004,
   enrolmentInvalid: 7005,
   staffEmailTaken: 7006,
+  staffSelfDisable: 7007,
   /** The order desk (docs/product/operations.md#order-desk-errors). */
   orderAlreadyDecided: 3101,
   orderNotApproved: 3102,
@@ -586,6 +587,14 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Sudah ada akun staf dengan email ini.',
       en: 'A staff account with this email already exists.',
       es: 'Ya existe una cuenta de personal con este correo.',
+    },
+  },
+  staffSelfDisable: {
+    status: 409,
+    messages: {
+      id: 'Anda tidak dapat menonaktifkan akun Anda sendiri. Minta administrator lain.',
+      en: 'You cannot disable your own account. Ask another administrator.',
+      es: 'No puedes desactivar tu propia cuenta. Pídeselo a otro administrador.',
     },
   },
   orderAlreadyDecided: {

@@ -322,6 +322,8 @@ export async function disableStaff(deps: StaffDeps, principal: StaffPrincipal, s
     // an account of none of the admin's markets is not in their list: not found, as if it did not exist
     if (!target || !target.markets.some((m) => principal.markets.includes(m))) throw new AppError('notFound')
     if (!within(target.markets, principal.markets)) throw new AppError('staffForbidden')
+    // an admin who disabled themselves could leave no one to manage the accounts
+    if (target.id === principal.staffId) throw new AppError('staffSelfDisable')
     if (target.disabledAt !== null) return accountView(target)
     const [row] = await tx.update(staff).set({ disabledAt: now }).where(eq(staff.id, staffId)).returning()
     await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId))

@@ -302,6 +302,16 @@ describe('staff sessions', () => {
     expect(disabled!.after).toMatchObject({ disabled: true })
   })
 
+  it('an admin cannot disable their own account, in the language of the console', async () => {
+    const admin = await enrolledStaff(app, database, clock, 'admin', ['ID'])
+    const since = await lastAuditId()
+    const res = await opsPost(app, `${staffDisable.path}?lang=es`, { staffId: admin.id }, { ip: admin.ip, cookie: admin.cookie })
+    expect(res.statusCode).toBe(ERRORS.staffSelfDisable.status)
+    expect(res.json()).toMatchObject({ code: ERRORS.staffSelfDisable.code, message: ERRORS.staffSelfDisable.messages.es })
+    expect((await opsGet(app, staffMe.path, { cookie: admin.cookie })).statusCode).toBe(200)
+    expect(await auditSince(since)).toEqual([])
+  })
+
   it('are never a borrower session, nor a borrower session a staff one', async () => {
     const { token } = await createBorrowerWithSession(database.db)
     const borrowerWays: OpsOptions[] = [

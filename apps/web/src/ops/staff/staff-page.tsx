@@ -26,6 +26,7 @@ export function StaffPage() {
   const { message } = useNotices()
   const queryClient = useQueryClient()
   const [market] = useOpsMarket()
+  const me = useStaff()
   const [creating, setCreating] = useState(false)
   const [created, setCreated] = useState<Created | undefined>()
   const list = useQuery({ queryKey: LIST_KEY, queryFn: ({ signal }) => callApi(staffList, {}, { signal, toast: false }) })
@@ -72,8 +73,9 @@ export function StaffPage() {
             {
               key: 'actions',
               title: t('staff.actions'),
+              // one's own account is disabled by another admin, so that one always remains
               render: (_, account) =>
-                account.disabled ? null : (
+                account.disabled || account.id === me.id ? null : (
                   <Popconfirm title={t('staff.disableConfirm', { email: account.email })} onConfirm={() => disable.mutate(account)} okText={t('staff.disable')} cancelText={t('staff.cancel')}>
                     <Button danger size="small" aria-label={`${t('staff.disable')} ${account.email}`}>
                       {t('staff.disable')}
