@@ -13,25 +13,19 @@
 // PostgreSQL as bench:api takes it (DATABASE_URL, a throwaway database whose name contains "bench").
 // It is a measurement, not a test: it exits 0 whatever the figures, non-zero only when it cannot run.
 import { spawnSync } from 'node:child_process'
-import { createHmac, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
+import { CALLBACK_PATH, callbackOf, newCallbackSecret, signedHeaders } from './gateway.mjs'
 import { DEMO_SESSION } from './demo.mjs'
 import { CannotRun, numberOption, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 
 const P99_TARGET_MS = 200
-// The webhook's path and headers (apps/server/src/modules/repayment/repayment.routes.ts,
-// apps/server/src/adapters/payments/sandbox-gateway.ts): unix seconds, and the hex HMAC-SHA256 of
-// `${timestamp}.${body}` with PAYMENT_CALLBACK_SECRET.
-const CALLBACK_PATH = '/h5-api/v3/payments/callback'
-const TIMESTAMP_HEADER = 'x-callback-timestamp'
-const SIGNATURE_HEADER = 'x-callback-signature'
 /** This run's own key, given to the server it starts. */
-const SECRET = randomBytes(32).toString('hex')
+const SECRET = newCallbackSecret()
 /** Accounts are prepared this many at a time: preparing is not what is measured. */
 const PREPARE_CONCURRENCY = 4
 /** Long enough for the order job and the sandbox deliverer never to run; the inbox worker runs when kicked. */
@@ -105,25 +99,11 @@ async function waitApplied(base, accounts) {
   return unpaid
 }
 
-/** The callback the sandbox would send for a payment of the whole account. */
-function callbackOf(account) {
-  return JSON.stringify({
-    id: `bench_pay_${randomBytes(12).toString('hex')}`,
-    account_no: account.vcode,
-    external_id: String(account.accountId),
-    amount: account.amount,
-    paid_at: new Date().toISOString(),
-    method: 'BCA',
-  })
-}
-
 async function post(base, body) {
-  const timestamp = Math.floor(Date.now() / 1000)
-  const signature = createHmac('sha256', SECRET).update(`${timestamp}.`).update(body).digest('hex')
   const started = performance.now()
   const response = await fetch(`${base}${CALLBACK_PATH}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signature },
+    headers: signedHeaders(body, SECRET),
     body,
   })
   const answer = await response.json().catch(() => undefined)
@@ -161,7 +141,7 @@ async function run(opts) {
     try {
       console.log(`preparing ${opts.count} accounts…`)
       const accounts = await prepareAccounts(server.base, opts.count)
-      const bodies = accounts.map(callbackOf)
+      const bodies = accounts.map((account) => callbackOf(account, 'bench_pay').body)
       console.log(`posting ${opts.count} signed callbacks, ${opts.concurrency} at a time…`)
       const results = []
       const started = performance.now()

@@ -48,46 +48,54 @@ export function freePort() {
 }
 
 /**
- * Starts `node <script>` with `env` on top of this process's environment and waits until its
- * /readyz answers. `stdout` is discarded rather than piped: at thousands of requests a second the
- * server's request log would otherwise cost the benchmark's own process CPU. The end of stderr is
- * kept to explain a failed start.
+ * Starts `node <script>` with `env` on top of this process's environment, on `port` (a free one
+ * when not given), and answers at once; `ready()` waits until its /readyz answers. `stdout` is
+ * discarded rather than piped: at thousands of requests a second the server's request log would
+ * otherwise cost the benchmark's own process CPU; `log` (a file descriptor) keeps both streams
+ * instead. The end of stderr is kept to explain a failed start. `kill9()` is the crash of a
+ * fault test; `stop()` the graceful end.
  */
-export async function startProcess(script, { env, name, removeEnv = [] }) {
+export function spawnProcess(script, { env, name, removeEnv = [], port, log }) {
   if (!existsSync(script)) throw new CannotRun(`${script} does not exist`)
-  const port = await freePort()
   const childEnv = { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) }
   for (const key of removeEnv) delete childEnv[key]
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] })
+  const spawnedAt = Date.now()
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', log ?? 'ignore', log ?? 'pipe'] })
   let stderr = ''
-  child.stderr.on('data', (chunk) => {
+  child.stderr?.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000)
   })
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   let gone = false
   exited.then(() => (gone = true))
-
-  const base = `http://127.0.0.1:${port}`
-  const started = Date.now()
-  for (;;) {
-    if (gone) throw new CannotRun(`${name} stopped while starting:\n${stderr.trim()}`)
-    const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false)
-    if (ready) break
-    if (Date.now() - started > 120_000) {
-      child.kill('SIGKILL')
-      throw new CannotRun(`${name} did not answer /readyz within 120 s:\n${stderr.trim()}`)
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-
   // Whatever happens to the benchmark, it must not leave a server behind.
   const killOnExit = () => child.kill('SIGKILL')
   process.once('exit', killOnExit)
 
+  const base = `http://127.0.0.1:${port}`
   return {
     base,
     pid: child.pid,
+    spawnedAt,
+    alive: () => !gone,
     memory: () => memoryOf(child.pid),
+    /** Waits for /readyz; answers when it was ready (ms since the epoch). */
+    async ready() {
+      for (;;) {
+        if (gone) throw new CannotRun(`${name} stopped while starting:\n${stderr.trim()}`)
+        if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return Date.now()
+        if (Date.now() - spawnedAt > 120_000) {
+          child.kill('SIGKILL')
+          throw new CannotRun(`${name} did not answer /readyz within 120 s:\n${stderr.trim()}`)
+        }
+        await new Promise((r) => setTimeout(r, 50))
+      }
+    },
+    async kill9() {
+      child.kill('SIGKILL')
+      await exited
+      process.off('exit', killOnExit)
+    },
     async stop() {
       process.off('exit', killOnExit)
       if (gone) return
@@ -97,6 +105,13 @@ export async function startProcess(script, { env, name, removeEnv = [] }) {
       clearTimeout(timer)
     },
   }
+}
+
+/** spawnProcess on a free port, once its /readyz answers. */
+export async function startProcess(script, options) {
+  const started = spawnProcess(script, { ...options, port: options.port ?? (await freePort()) })
+  await started.ready()
+  return started
 }
 
 /** Resident memory now and at its peak, in MiB, as the kernel counts it (Linux only). */

@@ -16,22 +16,18 @@
 // Needs the server build (npm run build -w apps/server: done here when missing, but after a change
 // to the server build it again, or this runs the old one), PostgreSQL 15
 // with pg_createcluster, and root or the postgres user to create and stop the cluster. Loopback only.
-import { spawn, spawnSync } from 'node:child_process'
-import { createHmac, randomBytes } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
 import { existsSync, openSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
-import { CannotRun, ROOT, SERVER_ENTRY, numberOption, parseOptions } from '../bench/process.mjs'
+import { CALLBACK_PATH, callbackOf, newCallbackSecret, signedHeaders } from '../bench/gateway.mjs'
+import { CannotRun, ROOT, SERVER_ENTRY, numberOption, parseOptions, spawnProcess } from '../bench/process.mjs'
 import { DATABASE_URL, ensureCluster, crashCluster, startCluster } from './cluster.mjs'
 import { checkInvariants, snapshotOrders } from './invariants.mjs'
 
 const MAX_COUNT = 2_000
 const MAX_RUNS = 5
-/** The webhook's path and headers (apps/server/src/adapters/payments/sandbox-gateway.ts). */
-const CALLBACK_PATH = '/h5-api/v3/payments/callback'
-const TIMESTAMP_HEADER = 'x-callback-timestamp'
-const SIGNATURE_HEADER = 'x-callback-signature'
-const SECRET = randomBytes(32).toString('hex')
+const SECRET = newCallbackSecret()
 const SESSION = 'demo-borrower'
 const SESSION_PHONE = '+6281234567890'
 const CARD_PREFIX = '/api/v1/lender/lender-api/service/loan'
@@ -80,49 +76,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The built server on the loopback port, demo data, its jobs at their usual interval. */
 function spawnServer(port) {
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL, DEMO_MODE: '1', PAYMENT_CALLBACK_SECRET: SECRET, LOG_LEVEL: process.env.CHAOS_LOG ? 'info' : 'warn' }
-  delete env.DATA_DIR
-  delete env.JOB_INTERVAL_SECONDS
-  const spawnedAt = Date.now()
+  const env = { DATABASE_URL, DEMO_MODE: '1', PAYMENT_CALLBACK_SECRET: SECRET, LOG_LEVEL: process.env.CHAOS_LOG ? 'info' : 'warn' }
   // CHAOS_LOG=<file>: the servers' own log, appended there, to see why a run failed
-  const out = process.env.CHAOS_LOG ? openSync(process.env.CHAOS_LOG, 'a') : 'ignore'
-  const child = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', out, process.env.CHAOS_LOG ? out : 'pipe'] })
-  let stderr = ''
-  child.stderr?.on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-4000)
-  })
-  let gone = false
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
-  exited.then(() => (gone = true))
-  const killOnExit = () => child.kill('SIGKILL')
-  process.once('exit', killOnExit)
-  const base = `http://127.0.0.1:${port}`
-  return {
-    base,
-    spawnedAt,
-    alive: () => !gone,
-    async ready() {
-      for (;;) {
-        if (gone) throw new CannotRun(`the server stopped while starting:\n${stderr.trim()}`)
-        if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return Date.now()
-        if (Date.now() - spawnedAt > 60_000) throw new CannotRun(`the server did not answer /readyz within 60 s:\n${stderr.trim()}`)
-        await sleep(50)
-      }
-    },
-    async kill9() {
-      child.kill('SIGKILL')
-      await exited
-      process.off('exit', killOnExit)
-    },
-    async stop() {
-      process.off('exit', killOnExit)
-      if (gone) return
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    },
-  }
+  const log = process.env.CHAOS_LOG ? openSync(process.env.CHAOS_LOG, 'a') : undefined
+  return spawnProcess(SERVER_ENTRY, { env, name: 'the server', removeEnv: ['DATA_DIR', 'JOB_INTERVAL_SECONDS'], port, log })
 }
 
 /** An empty database: the server migrates and seeds it as it starts. */
@@ -165,30 +122,12 @@ async function newAccount(base) {
   return { orderNo, ...account }
 }
 
-/** The callback the sandbox sends when the account is paid in full (sandbox-gateway.ts queueSandboxPayment). */
-function callbackOf(account) {
-  const id = `chaos_pay_${randomBytes(12).toString('hex')}`
-  return {
-    id,
-    body: JSON.stringify({
-      id,
-      account_no: account.vcode,
-      external_id: String(account.accountId),
-      amount: account.amount,
-      paid_at: new Date().toISOString(),
-      method: 'BCA',
-    }),
-  }
-}
-
 /** Signed as the sandbox signs, with the time of sending: 'new', 'duplicate' or 'failed'. */
 async function post(base, body) {
-  const timestamp = Math.floor(Date.now() / 1000)
-  const signature = createHmac('sha256', SECRET).update(`${timestamp}.`).update(body).digest('hex')
   try {
     const response = await fetch(`${base}${CALLBACK_PATH}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signature },
+      headers: signedHeaders(body, SECRET),
       body,
       signal: AbortSignal.timeout(POST_TIMEOUT_MS),
     })
@@ -216,7 +155,7 @@ async function prepare(db, opts) {
   await pool(opts.count, 4, async (i) => {
     accounts[i] = await newAccount(server.base)
   })
-  const callbacks = accounts.map((account) => ({ ...callbackOf(account), acked: false }))
+  const callbacks = accounts.map((account) => ({ ...callbackOf(account, 'chaos_pay'), acked: false }))
   const before = await snapshotOrders(db, accounts.map((a) => a.orderNo))
   step(`${opts.count} accounts prepared`)
   return { server, accounts, callbacks, before }
