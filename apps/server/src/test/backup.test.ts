@@ -35,7 +35,7 @@ async function fill(database: Database): Promise<void> {
   await emptyStaff(database)
   await seedDemo(database.db, { sessionTtlDays: 30 })
   await seedDemoStaff(database.db)
-  await database.db.transaction((tx) => record(tx, { staffId: null, role: null, action: 'backup.test', recordType: 'test', recordId: 1, after: { note: 'a row to find' } }))
+  await database.db.transaction((tx) => record(tx, { staffId: null, role: null, action: 'backup.test', recordType: 'test', recordId: 1, markets: ['ID'], after: { note: 'a row to find' } }))
   const [order] = await database.db.select().from(orders).where(eq(orders.orderNo, 'K2026000005'))
   const gateway = new SandboxGateway(DEMO_PAYMENT_CALLBACK_SECRET)
   const account = await issueRepaymentAccount({ db: database.db, gateway }, { borrowerId: order!.borrowerId, orderNo: order!.orderNo, methodCode: 'BCA', purpose: 'repay', periodCount: undefined })

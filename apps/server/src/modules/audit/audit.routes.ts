@@ -3,9 +3,12 @@ import { auditSearch } from '@kilat/contract'
 import { registerCall } from '../../http/route.js'
 import { searchAudit } from './audit.service.js'
 
-/** The admin's search of the audit trail (docs/product/operations.md#audit-trail). */
+/**
+ * The admin's search of the audit trail (docs/product/operations.md#audit-trail): rows about the
+ * admin's markets only, as every other console call.
+ */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
-  registerCall(app, auditSearch, async ({ query }) => {
+  registerCall(app, auditSearch, async ({ query, staff }) => {
     const { rows, nextBefore } = await searchAudit(app.db, {
       staffId: query.staffId,
       recordType: query.recordType,
@@ -14,6 +17,7 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
       to: query.to ? new Date(query.to) : undefined,
       before: query.before,
       limit: query.limit,
+      markets: staff.markets,
     })
     return {
       entries: rows.map((r) => ({

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, arrayOverlaps, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { Market } from '@kilat/domain'
 import type { Executor, Tx } from '../../db/client.js'
 import { auditLog, type AuditRow } from './audit.schema.js'
 import { GENESIS_HASH, chainHash, firstBrokenLink, type BrokenLink, type ChainFields, type ChainRow } from './audit.chain.js'
@@ -17,6 +18,11 @@ export interface AuditEntry {
   before?: unknown
   after?: unknown
   ip?: string | null
+  /**
+   * Whose staff may read the row: the market of the order or complaint it is about, the markets of
+   * the staff account; null only for a row about no market (a sign-in with an unknown email).
+   */
+  markets: readonly Market[] | null
   at?: Date
 }
 
@@ -46,7 +52,7 @@ export async function record(tx: Tx, entry: AuditEntry): Promise<AuditRow> {
   const prevHash = last?.hash ?? GENESIS_HASH
   const [row] = await tx
     .insert(auditLog)
-    .values({ ...fields, at, prevHash, hash: chainHash(prevHash, fields) })
+    .values({ ...fields, at, markets: entry.markets === null ? null : [...entry.markets], prevHash, hash: chainHash(prevHash, fields) })
     .returning()
   if (!row) throw new Error('audit insert returned no row')
   return row
@@ -98,6 +104,8 @@ export interface AuditQuery {
   to?: Date | undefined
   /** Key-set paging: rows with a smaller id than this (the last row of the previous page). */
   before?: number | undefined
+  /** Only rows about these markets, and rows about none (docs/product/operations.md#audit-trail). */
+  markets?: readonly Market[] | undefined
   limit: number
 }
 
@@ -110,6 +118,7 @@ export async function searchAudit(db: Executor, q: AuditQuery): Promise<{ rows: 
   if (q.from !== undefined) where.push(gte(auditLog.at, q.from))
   if (q.to !== undefined) where.push(lte(auditLog.at, q.to))
   if (q.before !== undefined) where.push(lt(auditLog.id, q.before))
+  if (q.markets !== undefined) where.push(or(isNull(auditLog.markets), arrayOverlaps(auditLog.markets, [...q.markets]))!)
   const rows = await db
     .select()
     .from(auditLog)

@@ -49,7 +49,7 @@ describe('the audit trail', () => {
     const before = await countRows()
     await expect(
       database.db.transaction(async (tx) => {
-        await record(tx, { staffId: FAKE_STAFF, role: 'admin', action: 'test.rollback', recordType: 'test', recordId: 1 })
+        await record(tx, { staffId: FAKE_STAFF, role: 'admin', action: 'test.rollback', recordType: 'test', recordId: 1 , markets: null})
         throw new Error('the change failed')
       }),
     ).rejects.toThrow('the change failed')
@@ -59,14 +59,14 @@ describe('the audit trail', () => {
   it('keeps one chain under concurrent appends', async () => {
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        database.db.transaction((tx) => record(tx, { staffId: FAKE_STAFF + i, role: 'agent', action: 'test.concurrent', recordType: 'test', recordId: i, after: { i } })),
+        database.db.transaction((tx) => record(tx, { staffId: FAKE_STAFF + i, role: 'agent', action: 'test.concurrent', recordType: 'test', recordId: i, markets: null, after: { i } })),
       ),
     )
     expect(await verifyChain(database.db)).toMatchObject({ broken: null })
   })
 
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
-    await database.db.transaction((tx) => record(tx, { staffId: FAKE_STAFF, role: 'admin', action: 'test.write', recordType: 'test', recordId: 'a' }))
+    await database.db.transaction((tx) => record(tx, { staffId: FAKE_STAFF, role: 'admin', action: 'test.write', recordType: 'test', recordId: 'a' , markets: null}))
     expect(await refusal(() => database.db.execute(sql`update audit_log set action = 'x'`))).toMatch(/append-only: UPDATE/)
     expect(await refusal(() => database.db.execute(sql`delete from audit_log`))).toMatch(/append-only: DELETE/)
     expect(await refusal(() => database.db.execute(sql`truncate audit_log`))).toMatch(/append-only: TRUNCATE/)
@@ -75,9 +75,9 @@ describe('the audit trail', () => {
 
   it('finds a tampered row, and is intact again once it is put back', async () => {
     const row = await database.db.transaction((tx) =>
-      record(tx, { staffId: FAKE_STAFF, role: 'finance', action: 'test.tamper', recordType: 'order', recordId: 'K1', after: { amount: 100 } }),
+      record(tx, { staffId: FAKE_STAFF, role: 'finance', action: 'test.tamper', recordType: 'order', recordId: 'K1', markets: null, after: { amount: 100 } }),
     )
-    await database.db.transaction((tx) => record(tx, { staffId: FAKE_STAFF, role: 'finance', action: 'test.after', recordType: 'order', recordId: 'K1' }))
+    await database.db.transaction((tx) => record(tx, { staffId: FAKE_STAFF, role: 'finance', action: 'test.after', recordType: 'order', recordId: 'K1' , markets: null}))
     expect(await verifyChain(database.db)).toMatchObject({ broken: null })
     // as the table's owner could: the trigger off for a moment
     await database.db.execute(sql`alter table audit_log disable trigger audit_log_no_update_or_delete`)

@@ -150,7 +150,8 @@ async function detailView(db: Executor, c: repo.DeskComplaint, locale: Locale, n
   }
 }
 
-const audit = (actor: DeskActor, at: Date) => ({ staffId: actor.staff.staffId, role: actor.staff.role, ip: actor.ip, recordType: RECORD_TYPE, at })
+/** The audit row's common fields; a complaint's row is about its market. */
+const audit = (actor: DeskActor, at: Date, c: { market: Market }) => ({ staffId: actor.staff.staffId, role: actor.staff.role, ip: actor.ip, recordType: RECORD_TYPE, markets: [c.market], at })
 
 /** Takes the complaint: of two at once one wins, the other is answered `complaintTaken`. */
 export async function assign(deps: DeskDeps, actor: DeskActor, id: number): Promise<DataOf<typeof complaintAssign>> {
@@ -165,7 +166,7 @@ export async function assign(deps: DeskDeps, actor: DeskActor, id: number): Prom
       // already one's own: nothing changes, nothing to record
       return { assignee: result.assignee }
     }
-    await record(tx, { ...audit(actor, now), action: 'complaint.assign', recordId: id, before: { assignee: null }, after: { assignee: me } })
+    await record(tx, { ...audit(actor, now, c), action: 'complaint.assign', recordId: id, before: { assignee: null }, after: { assignee: me } })
     return { assignee: me }
   })
 }
@@ -173,9 +174,9 @@ export async function assign(deps: DeskDeps, actor: DeskActor, id: number): Prom
 export async function addNote(deps: DeskDeps, actor: DeskActor, id: number, text: string): Promise<DataOf<typeof complaintNote>> {
   const now = deps.now()
   return deps.db.transaction(async (tx) => {
-    await complaintFor(tx, actor.staff, id)
+    const c = await complaintFor(tx, actor.staff, id)
     const note = await repo.insertNote(tx, id, meOf(actor.staff), text, now)
-    await record(tx, { ...audit(actor, now), action: 'complaint.note', recordId: id, before: null, after: { noteId: note.id, text } })
+    await record(tx, { ...audit(actor, now, c), action: 'complaint.note', recordId: id, before: null, after: { noteId: note.id, text } })
     return { id: note.id, at: note.createdAt.toISOString(), author: { id: note.staffId, email: note.staffEmail }, text: note.text }
   })
 }
@@ -204,7 +205,7 @@ export async function uploadReplyImage(deps: DeskDeps, actor: DeskActor, id: num
         source: 'agent',
         createdAt: now,
       })
-      await record(tx, { ...audit(actor, now), action: 'complaint.image', recordId: id, before: null, after: { name, mime: image.mime, bytes: image.data.length } })
+      await record(tx, { ...audit(actor, now, c), action: 'complaint.image', recordId: id, before: null, after: { name, mime: image.mime, bytes: image.data.length } })
     }),
   )
   return { name, url: staffImageUrl(name) }
@@ -224,7 +225,7 @@ async function lockForWork(tx: Tx, actor: DeskActor, id: number, now: Date): Pro
   if (!c.assignee) {
     const result = await repo.takeComplaint(tx, id, me)
     if (result.assignee.id !== me.id) throw new AppError('complaintTaken')
-    await record(tx, { ...audit(actor, now), action: 'complaint.assign', recordId: id, before: { assignee: null }, after: { assignee: me } })
+    await record(tx, { ...audit(actor, now, c), action: 'complaint.assign', recordId: id, before: { assignee: null }, after: { assignee: me } })
   }
   return c
 }
@@ -239,7 +240,7 @@ export async function reply(deps: DeskDeps, actor: DeskActor, locale: Locale, id
     if ((await repo.countAgentUploads(tx, c.borrowerId, images)) !== images.length) throw new AppError('imageUnknown')
     if (!(await repo.saveReply(tx, id, { text: input.text, images, at: now }))) throw new AppError('complaintAlreadyReplied')
     await record(tx, {
-      ...audit(actor, now),
+      ...audit(actor, now, c),
       action: 'complaint.reply',
       recordId: id,
       before: { status: c.status, reply: null },
@@ -255,7 +256,7 @@ export async function close(deps: DeskDeps, actor: DeskActor, locale: Locale, id
     const c = await lockForWork(tx, actor, id, now)
     if (!(await repo.saveClose(tx, id, outcome, now))) throw new AppError('complaintClosed')
     await record(tx, {
-      ...audit(actor, now),
+      ...audit(actor, now, c),
       action: 'complaint.close',
       recordId: id,
       before: { status: c.status, outcome: null },

@@ -92,7 +92,7 @@ export async function createStaff(
       if (!row) throw new Error('staff insert returned no row')
       await tx.insert(staffEnrolments).values({ staffId: row.id, tokenHash: hashToken(enrolmentToken), expiresAt: enrolmentExpiresAt, createdAt: now })
       const account = accountView(row)
-      await record(tx, { ...actor, action: 'staff.create', recordType: 'staff', recordId: row.id, before: null, after: account, at: now })
+      await record(tx, { ...actor, action: 'staff.create', recordType: 'staff', recordId: row.id, markets: row.markets, before: null, after: account, at: now })
       return { account, enrolmentToken, enrolmentExpiresAt }
     })
   } catch (error) {
@@ -129,6 +129,7 @@ async function countFailure(deps: StaffDeps, account: Staff, reason: 'password' 
       action: locked ? 'staff.lock' : 'staff.sign-in-failed',
       recordType: 'staff',
       recordId: account.id,
+      markets: account.markets,
       after: { reason, failedAttempts: row?.failedAttempts ?? null, lockedUntil: locked ? lockUntil : null },
       ip,
       at: now,
@@ -162,6 +163,8 @@ export async function signInWithPassword(
       action: 'staff.sign-in-failed',
       recordType: 'staff',
       recordId: account?.id ?? '',
+      // an unknown email is about no market: every admin may see the attempt
+      markets: account?.markets ?? null,
       after: { reason: account ? (account.disabledAt ? 'disabled' : 'not-enrolled') : 'unknown-email', email: input.email },
       ip,
       at: now,
@@ -169,7 +172,7 @@ export async function signInWithPassword(
     throw new AppError('staffSignInFailed')
   }
   if (isLocked(account, now)) {
-    await recordEvent(deps, { staffId: account.id, role: account.role, action: 'staff.sign-in-refused', recordType: 'staff', recordId: account.id, after: { reason: 'locked' }, ip, at: now })
+    await recordEvent(deps, { staffId: account.id, role: account.role, action: 'staff.sign-in-refused', recordType: 'staff', recordId: account.id, markets: account.markets, after: { reason: 'locked' }, ip, at: now })
     throw new AppError('staffLocked')
   }
   if (!(await verifyPassword(account.passwordHash, input.password))) {
@@ -209,7 +212,7 @@ export async function signInWithCode(
     if (!row) throw new AppError('staffCodeWrong')
     await tx.delete(staffSessions).where(eq(staffSessions.id, found.sessionId))
     const opened = await openStaffSession(tx, account.id, 'active', now)
-    await record(tx, { staffId: account.id, role: account.role, action: 'staff.sign-in', recordType: 'staff', recordId: account.id, ip, at: now })
+    await record(tx, { staffId: account.id, role: account.role, action: 'staff.sign-in', recordType: 'staff', recordId: account.id, markets: account.markets, ip, at: now })
     return { ...opened, me: meOf(row) }
   })
 }
@@ -267,6 +270,7 @@ export async function finishEnrolment(
       action: 'staff.enrol',
       recordType: 'staff',
       recordId: account.id,
+      markets: account.markets,
       before: accountView(account),
       after: accountView(row),
       ip,
@@ -279,7 +283,7 @@ export async function finishEnrolment(
 export async function signOut(deps: StaffDeps, principal: StaffPrincipal, ip: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await tx.delete(staffSessions).where(eq(staffSessions.id, principal.sessionId))
-    await record(tx, { ...actorOf(principal, ip), action: 'staff.sign-out', recordType: 'staff', recordId: principal.staffId, at: deps.now() })
+    await record(tx, { ...actorOf(principal, ip), action: 'staff.sign-out', recordType: 'staff', recordId: principal.staffId, markets: principal.markets, at: deps.now() })
   })
 }
 
@@ -292,6 +296,7 @@ export async function setLanguage(deps: StaffDeps, principal: StaffPrincipal, la
       action: 'staff.language',
       recordType: 'staff',
       recordId: row.id,
+      markets: row.markets,
       before: { language: principal.language },
       after: { language },
       at: deps.now(),
@@ -332,6 +337,7 @@ export async function disableStaff(deps: StaffDeps, principal: StaffPrincipal, s
       action: 'staff.disable',
       recordType: 'staff',
       recordId: staffId,
+      markets: target.markets,
       before: accountView(target),
       after: accountView(row!),
       at: now,

@@ -422,8 +422,8 @@ const OPS_PROBES: Record<string, OpsProbe> = {
 
 /** Ops calls that name a record without being market-bound: why. */
 const OPS_EXEMPT: Record<string, string> = {
-  // The trail is kept without a market (docs/product/operations.md#audit-trail); an admin reads it whole.
-  [contract.auditSearch.path]: 'the audit trail has no market of its own',
+  // A search answers a list, never "not found": its own test below checks that another market's rows stay out.
+  [contract.auditSearch.path]: "a search: another market's rows are left out of the list (tested below)",
 }
 
 describe("a staff member naming another market's record", () => {
@@ -513,6 +513,23 @@ describe("a staff member naming another market's record", () => {
       const own = await opsGet(app, contract.orderSearch.path, { cookie: desks[theirs].agent, query: { q: records[theirs].orderNo } })
       expect(own.json().data.orders.length, own.body).toBe(1)
     }
+  })
+
+  it("the audit trail shows an admin the rows about their own markets only", async () => {
+    for (const [mine, theirs] of [['ID', 'MX'], ['MX', 'ID']] as const) {
+      const all = await opsGet(app, contract.auditSearch.path, { cookie: desks[mine].admin, query: { limit: '100' } })
+      expect(all.statusCode, all.body).toBe(200)
+      expect(all.json().data.entries.length, all.body).toBeGreaterThan(0)
+      expect(leaked(all, records[theirs].secrets), `${mine} admin, the whole trail`).toEqual([])
+      const query = { recordType: 'order', recordId: records[theirs].orderNo }
+      const named = await opsGet(app, contract.auditSearch.path, { cookie: desks[mine].admin, query })
+      expect(named.json().data.entries, `${mine} admin naming ${theirs}'s order`).toEqual([])
+      // the order's own market reads its rows: the list is not empty for everyone
+      const own = await opsGet(app, contract.auditSearch.path, { cookie: desks[theirs].admin, query: { recordType: 'order', recordId: records[theirs].approvedOrderNo } })
+      expect(own.statusCode, own.body).toBe(200)
+    }
+    const complaintRows = await opsGet(app, contract.auditSearch.path, { cookie: desks.MX.admin, query: { recordType: 'complaint', recordId: String(records.MX.complaintId) } })
+    expect(complaintRows.json().data.entries.length, complaintRows.body).toBeGreaterThan(0)
   })
 
   it('keeps 403 for a market asked for by name, which names no record', async () => {
