@@ -118,8 +118,9 @@ async function main() {
     console.log(`The borrower mix: ${[...shares].map(([name, share]) => `${name} ${Math.round(share * 100)} %`).join(', ')}`)
     outcomes.restart = await rollingRestart(cluster, requests, opts)
     if (opts.kill) outcomes.kill = await killOne(cluster, requests, opts)
-    const failures = cluster.haproxyLog.filter((line) => / 5\d\d /.test(line))
-    if (failures.length > 0) console.log(`\nHAProxy's last failed requests:\n${failures.slice(-10).map((line) => `  ${line}`).join('\n')}`)
+    // the status follows HAProxy's five timers (Tq/Tw/Tc/Tr/Ta); a bare " 5xx " would also match a byte count
+    const failures = cluster.haproxyLog.filter((line) => /(?:-?\d+\/){4}-?\d+ 5\d\d /.test(line))
+    if (failures.length > 0) console.log(`\nHAProxy's last 5xx answers:\n${failures.slice(-10).map((line) => `  ${line}`).join('\n')}`)
   } finally {
     await cluster?.stop()
     await rm(dir, { recursive: true, force: true })
