@@ -242,44 +242,57 @@ async function lastApplied(db, ids) {
   return rows[0].last?.getTime() ?? null
 }
 
+/**
+ * After a fault: the gateway retries what was not acknowledged (and resends some that were), then
+ * the ledger is checked. `since` is the restart the times count from; `claimed` what the failed
+ * side held; `lost` the acknowledged callbacks that were not stored.
+ */
+async function afterFault(db, base, prepared, { scenario, claimed, lost, ackedBefore, since, startMs, deadline }) {
+  const { callbacks, accounts, before } = prepared
+  const retried = await retry(base, callbacks, deadline)
+  const ids = callbacks.map((c) => c.id)
+  const allApplied = await waitApplied(db, ids)
+  const claimedApplied = await lastApplied(db, claimed)
+  const broken = await checkInvariants(db, { ids, accounts, before })
+  if (lost > 0) broken.push(`${lost} callbacks acknowledged before the fault but not stored`)
+  if (retried.duplicatesNew > 0) broken.push(`${retried.duplicatesNew} duplicates of acknowledged callbacks taken as new`)
+  if (allApplied === null) broken.push(`not every payment applied within ${WAIT_APPLIED_MS / 1000} s`)
+  return {
+    scenario,
+    count: callbacks.length,
+    ackedBefore,
+    claimed: claimed.length,
+    ...retried,
+    startMs,
+    claimedAppliedMs: claimedApplied === null ? null : claimedApplied - since,
+    allAppliedMs: allApplied === null ? null : allApplied - since,
+    broken,
+  }
+}
+
 async function killScenario(db, opts, deadline) {
-  const { server, callbacks, accounts, before } = await prepare(db, opts)
-  let claimed = []
+  const prepared = await prepare(db, opts)
+  const { server, callbacks } = prepared
   const { ackedBefore } = await burst(server.base, callbacks, async () => {
     await server.kill9()
   })
-  claimed = await claimedRows(db, callbacks.map((c) => c.id))
+  const claimed = await claimedRows(db, callbacks.map((c) => c.id))
   const lost = await lostAcks(db, callbacks)
   const restarted = spawnServer(opts.port)
   try {
     const readyAt = await restarted.ready()
     if (process.env.CHAOS_DEBUG) step(`restarted at ${restarted.spawnedAt % 100_000}, ready at ${readyAt % 100_000}`)
-    const retried = await retry(restarted.base, callbacks, deadline)
-    const ids = callbacks.map((c) => c.id)
-    const allApplied = await waitApplied(db, ids)
-    const claimedApplied = await lastApplied(db, claimed)
-    const broken = await checkInvariants(db, { ids, accounts, before })
-    if (lost > 0) broken.push(`${lost} callbacks acknowledged before the kill but not stored`)
-    if (retried.duplicatesNew > 0) broken.push(`${retried.duplicatesNew} duplicates of acknowledged callbacks taken as new`)
-    return {
-      scenario: 'server killed (SIGKILL)',
-      count: callbacks.length,
-      ackedBefore,
-      claimed: claimed.length,
-      ...retried,
-      startMs: readyAt - restarted.spawnedAt,
-      claimedAppliedMs: claimedApplied === null ? null : claimedApplied - restarted.spawnedAt,
-      allAppliedMs: allApplied === null ? null : allApplied - restarted.spawnedAt,
-      broken: allApplied === null ? [...broken, `not every payment applied within ${WAIT_APPLIED_MS / 1000} s`] : broken,
-      target: claimed.length > 0,
-    }
+    const since = restarted.spawnedAt
+    const outcome = await afterFault(db, restarted.base, prepared, { scenario: 'server killed (SIGKILL)', claimed, lost, ackedBefore, since, startMs: readyAt - since, deadline })
+    return { ...outcome, target: claimed.length > 0 }
   } finally {
     await restarted.stop()
   }
 }
 
 async function postgresScenario(db, opts, deadline) {
-  const { server, callbacks, accounts, before } = await prepare(db, opts)
+  const prepared = await prepare(db, opts)
+  const { server, callbacks } = prepared
   try {
     let upAt = 0
     const { ackedBefore } = await burst(server.base, callbacks, async () => {
@@ -293,28 +306,11 @@ async function postgresScenario(db, opts, deadline) {
     checker.on('error', () => {})
     try {
       await waitConnectable(checker)
-      const ids = callbacks.map((c) => c.id)
-      const claimed = await claimedRows(checker, ids)
+      const claimed = await claimedRows(checker, callbacks.map((c) => c.id))
       const lost = await lostAcks(checker, callbacks)
-      const retried = await retry(server.base, callbacks, deadline)
-      const allApplied = await waitApplied(checker, ids)
-      const claimedApplied = await lastApplied(checker, claimed)
-      const broken = await checkInvariants(checker, { ids, accounts, before })
-      if (!server.alive()) broken.push('the server exited when PostgreSQL went away')
-      if (lost > 0) broken.push(`${lost} callbacks acknowledged before the crash but not stored`)
-      if (retried.duplicatesNew > 0) broken.push(`${retried.duplicatesNew} duplicates of acknowledged callbacks taken as new`)
-      return {
-        scenario: 'PostgreSQL stopped -m immediate',
-        count: callbacks.length,
-        ackedBefore,
-        claimed: claimed.length,
-        ...retried,
-        startMs: null,
-        claimedAppliedMs: claimedApplied === null ? null : claimedApplied - upAt,
-        allAppliedMs: allApplied === null ? null : allApplied - upAt,
-        broken: allApplied === null ? [...broken, `not every payment applied within ${WAIT_APPLIED_MS / 1000} s`] : broken,
-        target: false,
-      }
+      const outcome = await afterFault(checker, server.base, prepared, { scenario: 'PostgreSQL stopped -m immediate', claimed, lost, ackedBefore, since: upAt, startMs: null, deadline })
+      if (!server.alive()) outcome.broken.push('the server exited when PostgreSQL went away')
+      return { ...outcome, target: false }
     } finally {
       await checker.end()
     }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { ERRORS, type ErrorKey } from '@kilat/contract'
+import { escapeHtml } from '../html.js'
 
 /** The parts of the OpenAPI document the page reads. */
 type Schema = {
@@ -44,9 +45,6 @@ const STYLE =
 
 /** No script, nothing loaded: the one style element is allowed by its hash. */
 const CSP = `default-src 'none';style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}';base-uri 'none';form-action 'none';frame-ancestors 'none'`
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** `code` spans of the document's texts, which use Markdown's backticks. */
 const inline = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>')

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../http/html.js'
+
 /**
  * Product logos are drawn, not stored: a rounded square in a colour derived from the product code,
  * with the product's initials. Deterministic, so the address can be cached for a long time.
@@ -16,14 +18,11 @@ function colourOf(code: string): string {
   return PALETTE[hash % PALETTE.length]!
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c)
-
 export function logoSvg(code: string, name: string): string {
-  const initials = escapeXml(initialsOf(name))
+  const initials = escapeHtml(initialsOf(name))
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96" role="img">' +
-    `<title>${escapeXml(name)}</title>` +
+    `<title>${escapeHtml(name)}</title>` +
     `<rect width="96" height="96" rx="22" fill="${colourOf(code)}"/>` +
     '<text x="48" y="50" dy=".35em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" ' +
     `font-size="38" font-weight="700" fill="#FFFFFF">${initials}</text></svg>`

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { Locale } from '@kilat/domain'
 import type { SandboxPayResult } from '../../adapters/payments/sandbox-gateway.js'
 import { textsFor } from '../../i18n/index.js'
+import { escapeHtml } from '../../http/html.js'
 
 /** Demo mode and tests only: the sandbox's "pay this account" page, a form over the sandbox's pay call. */
 export const SANDBOX_PAY_PAGE_PATH = '/h5-api/v3/sandbox/pay-page'
@@ -20,9 +21,6 @@ const STYLE =
  * (http/security-headers.ts), so it sets its own.
  */
 const PAGE_CSP = `default-src 'none';style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}';form-action 'self';base-uri 'none';frame-ancestors 'none'`
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 type Outcome = { kind: 'ok' | 'error'; text: string } | null
 

@@ -8,6 +8,7 @@ import { sandboxPay } from '../sandbox-pay.js'
 import { borrowerLocale } from '../../auth/auth.service.js'
 import { textsFor } from '../../../i18n/index.js'
 import * as repo from './cards.repo.js'
+import { escapeHtml } from '../../../http/html.js'
 
 /**
  * The sandbox gateway's hosted payment page (docs/decisions/0012-payment-gateway.md#cards), what
@@ -20,9 +21,6 @@ import * as repo from './cards.repo.js'
  */
 
 const refQuery = z.object({ ref: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_]+$/) })
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!)
 
 function pagePolicy(nonce: string): string {
   return `default-src 'none';style-src 'nonce-${nonce}';form-action 'self';frame-ancestors 'none';base-uri 'none'`
@@ -39,7 +37,7 @@ function send(reply: FastifyReply, status: number, locale: Locale, body: string)
   const t = textsFor(locale).checkout
   const html =
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escape(t.title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`
+    `<title>${escapeHtml(t.title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`
   return reply
     .status(status)
     .header('content-security-policy', pagePolicy(nonce))
@@ -63,17 +61,17 @@ export function checkoutPage(app: FastifyInstance, kick: () => void): void {
     const hosted = found?.account.accountKind === 'hosted' ? found : undefined
     const locale = await localeOf(app, req, hosted?.account.borrowerId)
     const t = textsFor(locale).checkout
-    if (!hosted) return send(reply, 404, locale, `<h1>${escape(t.title)}</h1><p>${escape(t.unknown)}</p>`)
+    if (!hosted) return send(reply, 404, locale, `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.unknown)}</p>`)
     const { account, orderNo } = hosted
-    const back = `<a class="button" href="${escape(loanDetail(orderNo))}">${escape(t.back)}</a>`
+    const back = `<a class="button" href="${escapeHtml(loanDetail(orderNo))}">${escapeHtml(t.back)}</a>`
     const head =
-      `<h1>${escape(t.title)}</h1><p class="note">${escape(t.sandboxNote)}</p>` +
-      `<p>${escape(t.bill)}: ${escape(orderNo)}</p><p>${escape(t.amount)}</p><p class="amount">${escape(formatMoney(account.amount, account.market))}</p>`
-    if (account.status === 'paid') return send(reply, 200, locale, `${head}<p>${escape(t.paid)}</p>${back}`)
-    if (account.status !== 'pending' || account.expiresAt.getTime() <= Date.now()) return send(reply, 410, locale, `${head}<p>${escape(t.expired)}</p>${back}`)
+      `<h1>${escapeHtml(t.title)}</h1><p class="note">${escapeHtml(t.sandboxNote)}</p>` +
+      `<p>${escapeHtml(t.bill)}: ${escapeHtml(orderNo)}</p><p>${escapeHtml(t.amount)}</p><p class="amount">${escapeHtml(formatMoney(account.amount, account.market))}</p>`
+    if (account.status === 'paid') return send(reply, 200, locale, `${head}<p>${escapeHtml(t.paid)}</p>${back}`)
+    if (account.status !== 'pending' || account.expiresAt.getTime() <= Date.now()) return send(reply, 410, locale, `${head}<p>${escapeHtml(t.expired)}</p>${back}`)
     // the same address: the form posts the ref (and the language) back in its query
     const action = `${SANDBOX_CHECKOUT_PATH}?${new URLSearchParams({ ref: account.accountNo, lang: locale }).toString()}`
-    return send(reply, 200, locale, `${head}<form method="post" action="${escape(action)}"><button type="submit">${escape(t.pay)}</button></form>`)
+    return send(reply, 200, locale, `${head}<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(t.pay)}</button></form>`)
   })
 
   app.post(SANDBOX_CHECKOUT_PATH, async (req, reply) => {
@@ -83,7 +81,7 @@ export function checkoutPage(app: FastifyInstance, kick: () => void): void {
     if (!hosted) {
       const locale = await localeOf(app, req, undefined)
       const t = textsFor(locale).checkout
-      return send(reply, 404, locale, `<h1>${escape(t.title)}</h1><p>${escape(t.unknown)}</p>`)
+      return send(reply, 404, locale, `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.unknown)}</p>`)
     }
     const paid = await sandboxPay(app.db, hosted.account.accountNo)
     if (paid.ok) kick()
@@ -91,6 +89,6 @@ export function checkoutPage(app: FastifyInstance, kick: () => void): void {
     if (paid.ok || paid.reason === 'alreadyPaid') return reply.header('cache-control', 'no-store').redirect(loanDetail(hosted.orderNo), 303)
     const locale = await localeOf(app, req, hosted.account.borrowerId)
     const t = textsFor(locale).checkout
-    return send(reply, 410, locale, `<h1>${escape(t.title)}</h1><p>${escape(t.expired)}</p>`)
+    return send(reply, 410, locale, `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.expired)}</p>`)
   })
 }
