@@ -8,10 +8,21 @@ import { startOrderJob, type RunningJob } from './modules/orders/orders.job.js'
 import { disableDemoStaff, seedDemoStaff } from './modules/staff/staff.seed.js'
 import { shutDown } from './modules/health/shutdown.js'
 
+/**
+ * The runtime the product is built and tested on (docs/decisions/0019-node-runtime.md): `npm install`
+ * brings it as the `node` package, and `npm start` and every npm script run on it.
+ */
+const NODE_MAJOR = 24
+
 /** After the drain, how long requests in flight may take before the process exits anyway. */
 const SHUTDOWN_GRACE_SECONDS = 30
 
 async function main(): Promise<void> {
+  const major = Number(process.versions.node.split('.')[0])
+  if (major < NODE_MAJOR) {
+    console.error(`Kilat runs on Node ${NODE_MAJOR} or newer, not ${process.version}: start it with npm start (or npm run serve), which use the Node that npm install brought.`)
+    process.exit(1)
+  }
   const config = loadConfigOrExit(process.env)
 
   const database = await openDatabase(config)
