@@ -1,5 +1,6 @@
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
+import { ENTRY_POINTS } from './commands.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 
@@ -21,15 +22,15 @@ const externalNpmPackages = {
 const started = Date.now()
 await build({
   absWorkingDir: here,
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ENTRY_POINTS,
+  outdir: 'dist',
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [externalNpmPackages],
 })
-console.log(`Built dist/server.js in ${Date.now() - started} ms`)
+console.log(`Built ${Object.keys(ENTRY_POINTS).map((name) => `dist/${name}.js`).join(', ')} in ${Date.now() - started} ms`)

@@ -61,7 +61,8 @@ async function main(): Promise<void> {
   // Here rather than in buildApp, so that tests run the job themselves with the time they choose.
   if (config.JOB_INTERVAL_SECONDS > 0) job = startOrderJob({ db: app.db, config }, config.JOB_INTERVAL_SECONDS, app.log)
   console.log(`Listening on http://localhost:${config.PORT}`)
-  console.log(`Test preview: http://localhost:${config.PORT}${SCREEN_PATHS.testPreview}`)
+  // The developer's page, not a production server's: its address is not advertised there.
+  if (config.NODE_ENV !== 'production') console.log(`Test preview: http://localhost:${config.PORT}${SCREEN_PATHS.testPreview}`)
 }
 
 main().catch((error: unknown) => {
