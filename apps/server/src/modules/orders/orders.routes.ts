@@ -19,7 +19,7 @@ import {
 
 /** The order desk's ops calls (docs/product/operations.md#loan-decisions). */
 export async function ordersRoutes(app: FastifyInstance, { now, payouts }: { now: () => Date; payouts: PayoutProvider }): Promise<void> {
-  const outbox = await payoutRoutes(app, { payouts })
+  const outbox = await payoutRoutes(app, { payouts, now })
   const deps: DeskDeps = { db: app.db, now, payouts, kickPayouts: outbox.kick }
 
   registerCall(app, orderReviewQueue, ({ staff, query }) => reviewQueue(deps, staff, query))

@@ -218,7 +218,7 @@ async function send(deps: OutboxDeps, row: repo.ClaimedPayout, input: PayoutInpu
   if (!result) return
   await deps.afterSend?.(row.id, result)
   if (result.ok) {
-    const at = new Date()
+    const at = now
     // undefined when the callback (or another worker whose lease this one outlived) recorded it first
     const accepted = await deps.db.transaction((tx) =>
       move(
@@ -232,7 +232,7 @@ async function send(deps: OutboxDeps, row: repo.ClaimedPayout, input: PayoutInpu
     if (accepted) outcome.accepted += 1
     return
   }
-  if (await deps.db.transaction((tx) => failIn(tx, row.id, result.reason, 'system', new Date()))) outcome.refused += 1
+  if (await deps.db.transaction((tx) => failIn(tx, row.id, result.reason, 'system', now))) outcome.refused += 1
 }
 
 /** One send with the request's key; undefined when the outcome is unknown (then retried later). */
@@ -262,7 +262,7 @@ async function checkStatus(deps: OutboxDeps, row: repo.ClaimedPayout, input: Pay
     outcome.retried += 1
     return
   }
-  const at = new Date()
+  const at = now
   switch (answer.status) {
     case 'completed':
       if (await deps.db.transaction((tx) => completeIn(tx, row.id, answer.providerRef, completionTime(answer.completedAt, at), 'system', at))) outcome.completed += 1

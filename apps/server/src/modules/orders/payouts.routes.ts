@@ -18,7 +18,7 @@ const CALLBACK_BODY_LIMIT = 64 * 1024
  * sandbox) the delivery of the sandbox's callbacks, every JOB_INTERVAL_SECONDS (0: never; tests run
  * their passes themselves). Answers `kick`, which wakes the worker after a confirmation.
  */
-export async function payoutRoutes(app: FastifyInstance, { payouts }: { payouts: PayoutProvider }): Promise<{ kick: () => void }> {
+export async function payoutRoutes(app: FastifyInstance, { payouts, now }: { payouts: PayoutProvider; now: () => Date }): Promise<{ kick: () => void }> {
   let worker: RepeatingPass | undefined
   let deliverer: RepeatingPass | undefined
   const interval = app.config.JOB_INTERVAL_SECONDS
@@ -48,7 +48,7 @@ export async function payoutRoutes(app: FastifyInstance, { payouts }: { payouts:
         throw new AppError('sessionRequired', { message: 'The callback signature is missing, wrong or out of date.' })
       }
       // stored and applied in one transaction: answered 200 only once both are done
-      const outcome = await receivePayoutCallback(app.db, payouts.name, verified.event)
+      const outcome = await receivePayoutCallback(app.db, payouts.name, verified.event, now())
       if (!outcome.stored) {
         req.log.error({ reference: verified.event.reference, eventId: verified.event.eventId, reason: outcome.reason }, 'payout callback for no payout of ours')
         throw new AppError('invalidRequest', { message: 'Unknown payout.' })
