@@ -78,11 +78,14 @@ export function DisbursementPage() {
       </h1>
       <OrderQueue<Row>
         queue={queue}
-        width={1300}
+        // what decides here: whose order, how much, where its payout stands; the rest is on the order screen
+        keep={['orderNo', 'phone', 'received']}
+        width={1000}
         columns={[
           {
             key: 'payout',
             title: t('payout.title'),
+            width: 380,
             render: (_, o) => {
               const p = o.payout
               if (!p) return t('payout.none')
@@ -101,7 +104,7 @@ export function DisbursementPage() {
             title: t('staff.actions'),
             // always in view at 1280 px, however wide the row
             fixed: 'right',
-            width: 230,
+            width: 220,
             render: (_, o) => {
               const p = o.payout
               if (p?.status === 'pending') {

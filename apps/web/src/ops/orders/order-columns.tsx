@@ -32,11 +32,14 @@ export function OrderQueue<T extends OpsOrderSummary>({
   queue,
   columns,
   width,
+  keep,
 }: {
   queue: UseQueryResult<{ orders: T[]; nextCursor: string | null }>
   columns: TableColumnsType<T>
   /** The table's width before it scrolls sideways. */
   width: number
+  /** Only these of the shared columns (by key), so that a screen's own columns fit 1280 px; all by default. */
+  keep?: readonly string[]
 }) {
   const { t, locale } = useOpsText()
   const [market] = useOpsMarket()
@@ -50,7 +53,7 @@ export function OrderQueue<T extends OpsOrderSummary>({
         pagination={false}
         locale={{ emptyText: t('list.empty') }}
         scroll={{ x: width }}
-        columns={[...orderColumns<T>(t, market, locale), ...columns]}
+        columns={[...orderColumns<T>(t, market, locale).filter((c) => !keep || keep.includes(String(c.key))), ...columns]}
       />
       <KeyPager next={queue.data?.nextCursor} />
     </>
