@@ -117,15 +117,26 @@ async function move(
 }
 
 /**
- * The provider completed the payout: the request turns completed and the order is paid out, its
- * due dates counted from `completedAt`, in one transaction. False when the request was no longer
- * on its way (a repeated callback, or a status call after the callback).
+ * What a completed payout does besides its own row, by its purpose: a disbursement pays the order
+ * out (151 → 174/170/3), its due dates counted from the completion. A refund (to come) adds its own
+ * entry here, in the same transaction as the completion.
+ */
+const ON_COMPLETED: Record<PayoutRequest['purpose'], (tx: Tx, request: PayoutRequest, completedAt: Date) => Promise<void>> = {
+  disbursement: async (tx, request, completedAt) => {
+    const found = await lockDeskOrder(tx, request.orderKey)
+    if (!found) throw new Error(`payout ${request.id}: its order is gone`)
+    if (!(await disburseOrder(tx, found, completedAt, SYSTEM_ACTOR, request.id))) throw new Error(`payout ${request.id}: order ${found.order.id} is no longer approved`)
+  },
+}
+
+/**
+ * The provider completed the payout: the request turns completed and its purpose's consequence
+ * follows (ON_COMPLETED), in one transaction. False when the request was no longer on its way (a
+ * repeated callback, or a status call after the callback).
  */
 async function completeIn(tx: Tx, requestId: number, providerRef: string | null, completedAt: Date, actor: Mover, now: Date): Promise<boolean> {
   const request = await repo.lockPayout(tx, requestId)
   if (!request || !repo.IN_FLIGHT.includes(request.status)) return false
-  const found = await lockDeskOrder(tx, request.orderKey)
-  if (!found) throw new Error(`payout ${requestId}: its order is gone`)
   const moved = await move(
     tx,
     request,
@@ -134,7 +145,7 @@ async function completeIn(tx: Tx, requestId: number, providerRef: string | null,
     { actor, at: now, action: 'orders.payout-complete' },
   )
   if (!moved) return false
-  if (!(await disburseOrder(tx, found, completedAt, SYSTEM_ACTOR, requestId))) throw new Error(`payout ${requestId}: order ${found.order.id} is no longer approved`)
+  await ON_COMPLETED[moved.purpose](tx, moved, completedAt)
   return true
 }
 
