@@ -99,9 +99,13 @@ test('a payout the provider fails shows its reason and can be requested again', 
   await again.click()
   await expect(financeB.getByRole('row').filter({ hasText: orderNo }).getByText('Menunggu konfirmasi')).toBeVisible()
   await expectAccessible(financeB)
+  await financeB.goto(`/ops/orders/${orderNo}?market=ID`)
+  await expect(financeB.getByText('Riwayat pencairan')).toBeVisible()
+  await expect(financeB.getByText('Diterima penyedia → Gagal', { exact: false })).toBeVisible()
+  await screenshot(financeB, 'ops-order-payout-failed-id')
   await financeB.getByRole('button', { name: /^finance\.b@demo/ }).click()
   await financeB.getByRole('menuitem', { name: 'English' }).click()
-  await expect(financeB.getByRole('heading', { name: 'Disbursement' })).toBeVisible()
+  await expect(financeB.getByRole('heading', { name: `Order ${orderNo}` })).toBeVisible()
 })
 
 test('a payout that completes later makes the loan due only then; the borrower sees "being paid out" first', async ({ browser, request }) => {

@@ -85,7 +85,7 @@ export function DisbursementPage() {
           {
             key: 'payout',
             title: t('payout.title'),
-            width: 380,
+            width: 320,
             render: (_, o) => {
               const p = o.payout
               if (!p) return t('payout.none')
