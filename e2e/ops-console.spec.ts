@@ -188,11 +188,14 @@ test('risk approves an order; finance A requests and finance B confirms its payo
   await menu(financeB).filter({ hasText: 'Disbursement' }).click()
   await financeB.getByRole('button', { name: `Confirm payout ${orderNo}` }).click()
   await financeB.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm payout' }).click()
-  await expect(financeB.getByText('Payout sent.')).toBeVisible()
+  await expect(financeB.getByText('Payout confirmed: it is on its way to the payout provider.')).toBeVisible()
   await screenshot(financeB, 'ops-disbursement-en')
 
-  await details(borrower)
-  await expect(borrower.locator('svg[data-status-icon]')).toHaveAttribute('data-status-icon', 'due')
+  // the outbox's worker sends it and the provider's callback completes it a few seconds later
+  await expect(async () => {
+    await details(borrower)
+    await expect(borrower.locator('svg[data-status-icon]')).toHaveAttribute('data-status-icon', 'due', { timeout: 1_000 })
+  }).toPass({ timeout: 45_000, intervals: [2_000] })
   await expect(borrower.getByText('Due date')).toBeVisible()
   await expect(borrower.getByRole('link', { name: 'Repay' })).toBeVisible()
   await screenshot(borrower, 'loan-detail-after-payout-en')

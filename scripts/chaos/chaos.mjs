@@ -11,7 +11,9 @@
 // missed (the dead process's claimed payments applied within 5 s of its restart), 2 when it
 // cannot run. Bounded: at most MAX_COUNT callbacks and MAX_RUNS runs, and an overall time limit.
 //
-// Usage: npm run chaos [-- --small] [--count 500] [--runs 3] [--only kill|postgres|concurrent] [--port 8160]
+//   4. payouts confirmed while the server is killed twice (payouts.mjs): one payout per request at
+//      the sandbox, each order paid out once, when its payout completed.
+// Usage: npm run chaos [-- --small] [--count 500] [--runs 3] [--only kill|postgres|concurrent|payouts] [--port 8160]
 // CHAOS_LOG=<file> appends the servers' own log there; CHAOS_DEBUG=1 prints each failed post.
 // Needs the server build (npm run build -w apps/server: done here when missing, but after a change
 // to the server build it again, or this runs the old one), PostgreSQL 15
@@ -24,6 +26,7 @@ import { CALLBACK_PATH, callbackOf, newCallbackSecret, signedHeaders } from '../
 import { CannotRun, ROOT, SERVER_ENTRY, numberOption, parseOptions, spawnProcess } from '../bench/process.mjs'
 import { DATABASE_URL, ensureCluster, crashCluster, startCluster } from './cluster.mjs'
 import { checkInvariants, snapshotOrders } from './invariants.mjs'
+import { payoutScenario, printPayouts } from './payouts.mjs'
 
 const MAX_COUNT = 2_000
 const MAX_RUNS = 5
@@ -60,8 +63,10 @@ function options() {
   if (runs > MAX_RUNS) throw new CannotRun(`--runs is at most ${MAX_RUNS}`)
   const port = numberOption(values, 'port', 1024, { whole: true })
   // three scenarios a run; a generous allowance per callback for preparing accounts on a busy machine
-  const limitMs = small ? 120_000 : Math.min(30 * 60_000, 60_000 + runs * (60_000 + count * 150))
-  if (values.only !== undefined && !['kill', 'postgres', 'concurrent'].includes(values.only)) throw new CannotRun('--only is kill, postgres or concurrent')
+  // the payout scenario waits out the outbox's 60-s lease of the payouts a killed server held
+  const payoutsMs = values.only === undefined || values.only === 'payouts' ? 240_000 : 0
+  const limitMs = (small ? 120_000 : Math.min(30 * 60_000, 60_000 + runs * (60_000 + count * 150))) + payoutsMs
+  if (values.only !== undefined && !['kill', 'postgres', 'concurrent', 'payouts'].includes(values.only)) throw new CannotRun('--only is kill, postgres, concurrent or payouts')
   return { small, count, runs, port, limitMs, only: values.only }
 }
 
@@ -421,6 +426,7 @@ async function main() {
   db.on('error', () => {})
   const deadline = Date.now() + opts.limitMs
   const results = []
+  const payoutResults = []
   console.log(`chaos: ${opts.count} callbacks, ${opts.runs} run(s) of each fault, server on 127.0.0.1:${opts.port}, PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//***@')}`)
   try {
     for (let run = 1; run <= opts.runs; run++) {
@@ -437,17 +443,23 @@ async function main() {
       console.log('20 identical callbacks and 20 identical confirms…')
       results.push(await concurrentScenario(db, opts))
     }
+    // payouts: their own table of figures (printPayouts)
+    if (!opts.only || opts.only === 'payouts') {
+      console.log('payouts: server killed while payouts are confirmed, sent and completed…')
+      payoutResults.push(await payoutScenario(db, { port: opts.port, count: opts.small ? 16 : 40 }, resetDatabase))
+    }
   } finally {
     await db.end().catch(() => {})
     clearTimeout(timer)
   }
-  printTable(results)
-  const failures = []
+  if (results.length > 0) printTable(results)
+  for (const r of payoutResults) printPayouts(r)
+  const failures = payoutResults.flatMap((r) => r.broken.map((b) => `${r.scenario}: ${b}`))
   for (const r of results) {
     for (const b of r.broken) failures.push(`${r.scenario}: ${b}`)
     if (r.target && (r.claimedAppliedMs === null || r.claimedAppliedMs > APPLIED_TARGET_MS)) failures.push(`${r.scenario}: claimed payments applied ${seconds(r.claimedAppliedMs)} after the restart (target ${APPLIED_TARGET_MS / 1000} s)`)
   }
-  console.log(`\n${results.length} scenarios in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  console.log(`\n${results.length + payoutResults.length} scenarios in ${((performance.now() - started) / 1000).toFixed(0)} s`)
   if (failures.length > 0) {
     console.log(`FAILED:\n  ${failures.join('\n  ')}`)
     return 1

@@ -67,7 +67,7 @@ export const BODY_LIMIT = 1024 * 1024
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 9, fields: 50, parts: 60, fieldSize: 64 * 1024 }
 
 /** Builds the server: plugins, then modules, then the web pages (server.ts only listens). */
-export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS, storage, payments, payouts = new SandboxPayouts(), now = () => new Date() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS, storage, payments, payouts, now = () => new Date() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     logController: new OneLinePerRequest(),
@@ -133,7 +133,8 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(repaymentRoutes, { gateway: payments })
   await app.register(staffRoutes, { now })
   await app.register(auditRoutes)
-  await app.register(ordersRoutes, { now, payouts })
+  // the payout sandbox signs its callbacks with the payment sandbox's key (docs/product/operations.md#the-payout-sandbox)
+  await app.register(ordersRoutes, { now, payouts: payouts ?? new SandboxPayouts(db.db, { secret: config.PAYMENT_CALLBACK_SECRET ?? '' }) })
   if (config.DEMO_MODE) await app.register(demoRoutes)
   if (config.DEMO_MODE) await app.register(newOrderRoutes)
 

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       DECISION_DELAY_SECONDS: 20,
       DISBURSE_DELAY_SECONDS: 20,
       JOB_INTERVAL_SECONDS: 10,
+      PAYOUT_STATUS_AFTER_SECONDS: 60,
       SHUTDOWN_DRAIN_SECONDS: 2,
       SERVICE_PHONES: { ID: '+62 21 5098 7700', IN: '+91 80 4718 2200', MX: '+52 55 8526 4400' },
       SERVICE_EMAILS: { ID: 'cs.id@kilat.example.com', IN: 'support.in@kilat.example.com', MX: 'atencion.mx@kilat.example.com' },

@@ -31,6 +31,8 @@ export interface Config {
   DISBURSE_DELAY_SECONDS: number
   /** How often the order job runs (decisions, disbursement, due dates, late charges); 0 turns it off. */
   JOB_INTERVAL_SECONDS: number
+  /** How long after the payout provider accepted a payout we ask its status if no callback came (docs/product/operations.md#payout-states). */
+  PAYOUT_STATUS_AFTER_SECONDS: number
   /**
    * After SIGTERM, how long /readyz answers 503 while the server still serves, so that a load
    * balancer probing it stops sending before the server stops taking connections (two probes or
@@ -161,6 +163,7 @@ const envSchema = z.object({
   DECISION_DELAY_SECONDS: int(0, 86_400, 20),
   DISBURSE_DELAY_SECONDS: int(0, 86_400, 20),
   JOB_INTERVAL_SECONDS: int(0, 3600, 10),
+  PAYOUT_STATUS_AFTER_SECONDS: int(1, 86_400, 60),
   SHUTDOWN_DRAIN_SECONDS: int(0, 60, 2),
   SERVICE_PHONE_ID: phone('+62 21 5098 7700'),
   SERVICE_PHONE_IN: phone('+91 80 4718 2200'),
@@ -274,6 +277,7 @@ export function loadConfig(
     DECISION_DELAY_SECONDS: e.DECISION_DELAY_SECONDS,
     DISBURSE_DELAY_SECONDS: e.DISBURSE_DELAY_SECONDS,
     JOB_INTERVAL_SECONDS: e.JOB_INTERVAL_SECONDS,
+    PAYOUT_STATUS_AFTER_SECONDS: e.PAYOUT_STATUS_AFTER_SECONDS,
     SHUTDOWN_DRAIN_SECONDS: e.SHUTDOWN_DRAIN_SECONDS,
     SERVICE_PHONES: { ID: e.SERVICE_PHONE_ID, IN: e.SERVICE_PHONE_IN, MX: e.SERVICE_PHONE_MX },
     SERVICE_EMAILS: { ID: e.SERVICE_EMAIL_ID, IN: e.SERVICE_EMAIL_IN, MX: e.SERVICE_EMAIL_MX },

@@ -95,7 +95,9 @@ export const demoOrders = defineCall({
  * Demo mode only: a fresh paid-out order for the signed-in borrower, so that every browser test can
  * pay an order of its own. `due`: a single payment that may be extended, due in 5 days; `installments`:
  * `paidPeriods` installments already paid, the next due in 5 days; `overdue`: a single payment 3 days late, with its
- * late charges.
+ * late charges; `approved`: approved and waiting for its payout (docs/product/operations.md#the-payout-sandbox),
+ * what the borrower receives ending in `payoutCents` when given, so that a demo or a browser test
+ * can make the payout sandbox refuse (13) or fail (14) it on purpose.
  */
 export const demoNewOrder = defineCall({
   method: 'POST',
@@ -103,9 +105,11 @@ export const demoNewOrder = defineCall({
   family: 'code0',
   auth: 'borrower',
   body: z.object({
-    kind: z.enum(['due', 'installments', 'overdue']),
+    kind: z.enum(['due', 'installments', 'overdue', 'approved']),
     /** `installments`: how many are already paid (fewer than the product's count). */
     paidPeriods: z.coerce.number().int().min(0).max(11).default(1),
+    /** `approved`: the cents the amount received ends in (the payout sandbox's rules). */
+    payoutCents: z.coerce.number().int().min(0).max(99).optional(),
   }),
   data: z.object({ orderNo: z.string() }),
 })

@@ -102,6 +102,8 @@ export const OPS_ERROR_CODES = {
   payoutAlreadyRequested: 3103,
   payoutSameStaff: 3104,
   payoutNotPending: 3105,
+  /** payouts: the outbox (docs/product/operations.md#disbursement). */
+  payoutInFlight: 3110,
 } as const
 
 /**
@@ -635,6 +637,14 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Permintaan pencairan ini sudah diproses atau dibatalkan. Muat ulang untuk melihat statusnya.',
       en: 'This payout request was already handled or cancelled. Reload to see its status.',
       es: 'Esta solicitud de desembolso ya fue procesada o cancelada. Recarga para ver su estado.',
+    },
+  },
+  payoutInFlight: {
+    status: 409,
+    messages: {
+      id: 'Pencairan pesanan ini sedang dikirim. Tunggu hasilnya sebelum meminta lagi.',
+      en: 'A payout of this order is on its way. Wait for its result before asking again.',
+      es: 'El desembolso de este pedido está en camino. Espera su resultado antes de solicitarlo de nuevo.',
     },
   },
 } as const)

@@ -208,6 +208,12 @@ export const loanDetailsSchema = z.object({
     .nullable(),
   /** The order's product's market: its amounts are in that currency, not the page's. */
   market: z.enum(MARKETS),
+  /**
+   * True while an approved order's payout is on its way (confirmed, sent, accepted by the payout
+   * provider, not yet completed): the banner says "being paid out" and no due date exists yet
+   * (docs/product/loans.md#loan-details).
+   */
+  payoutInProgress: z.boolean(),
 })
 export type LoanDetails = z.infer<typeof loanDetailsSchema>
 

@@ -50,9 +50,18 @@ export const REJECT_REASON_TEXTS: Record<RejectReason, Record<Locale, string>> =
 export const ORDER_ACTOR_KINDS = ['system', 'staff', 'borrower', 'gateway'] as const
 export type OrderActorKind = (typeof ORDER_ACTOR_KINDS)[number]
 
-/** A payout request's life: pending until another finance member confirms (or either cancels). */
-export const PAYOUT_STATUSES = ['pending', 'confirmed', 'failed', 'cancelled'] as const
+/**
+ * A payout request's life (docs/product/operations.md#payout-states): pending until another
+ * finance member confirms (or either cancels); confirmed, it waits in the outbox; the worker sends
+ * it (sending), the provider takes it (accepted) and later reports it completed or failed.
+ */
+export const PAYOUT_STATUSES = ['pending', 'confirmed', 'sending', 'accepted', 'completed', 'failed', 'cancelled'] as const
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
+/** The states of a payout on its way: the order stays approved (151) and no new request is taken. */
+export const PAYOUT_IN_FLIGHT: readonly PayoutStatus[] = ['confirmed', 'sending', 'accepted']
+/** What an outbox instruction pays: a loan's disbursement (a refund will join). */
+export const PAYOUT_PURPOSES = ['disbursement'] as const
+export type PayoutPurpose = (typeof PAYOUT_PURPOSES)[number]
 
 const ALL_ROLES = STAFF_ROLES
 
@@ -128,21 +137,42 @@ export const payoutRequestSchema = z.object({
   id: z.number().int(),
   orderNo: z.string(),
   status: z.enum(PAYOUT_STATUSES),
+  purpose: z.enum(PAYOUT_PURPOSES),
   /** What is paid out: the order's `received`, cents. */
   amount: centsSchema,
-  requestedBy: z.number().int(),
+  /** The maker; null when the system asked (demo mode's automatic payout). */
+  requestedBy: z.number().int().nullable(),
   requestedByEmail: z.string().nullable(),
   requestedAt: isoString,
   /** Who confirmed (or cancelled) it. */
   decidedBy: z.number().int().nullable(),
   decidedByEmail: z.string().nullable(),
   decidedAt: isoString.nullable(),
-  /** The payout provider's reference of a confirmed payout. */
+  /** The payout provider's reference once it accepted the payout. */
   providerRef: z.string().nullable(),
-  /** Why the provider refused a failed one. */
+  /** Why the provider refused or failed it. */
   failureReason: z.string().nullable(),
+  /** How many times the worker sent it to the provider (a retry after a timeout counts). */
+  attempts: z.number().int(),
+  acceptedAt: isoString.nullable(),
+  /** When the money arrived: the loan's due dates count from here. */
+  completedAt: isoString.nullable(),
 })
 export type PayoutRequestView = z.infer<typeof payoutRequestSchema>
+
+/** One state change of a payout request: who (a staff member, or the system's worker and the provider's callback), when. */
+export const payoutEventSchema = z.object({
+  requestId: z.number().int(),
+  /** Null for the request's creation. */
+  from: z.enum(PAYOUT_STATUSES).nullable(),
+  to: z.enum(PAYOUT_STATUSES),
+  actor: z.enum(['staff', 'system', 'provider']),
+  staffEmail: z.string().nullable(),
+  /** A refusal's or failure's reason, a retry's error. */
+  reason: z.string().nullable(),
+  at: isoString,
+})
+export type PayoutEventView = z.infer<typeof payoutEventSchema>
 
 /** Risk: submitted orders (21) of the staff member's markets, oldest first, each with the borrower's record. */
 export const orderReviewQueue = defineOpsCall({
@@ -205,9 +235,10 @@ export const payoutRequest = defineOpsCall({
 })
 
 /**
- * Finance (the checker, never the maker): sends the money through the payout provider. Success
- * moves the order to 174 or 170 with its due dates counted from today; a refusal answers 200 with
- * the request `failed` and its reason, the order staying at 151 for a new request.
+ * Finance (the checker, never the maker): confirms the payout, which is written to the outbox in
+ * the same transaction and answered at once (`confirmed`); the worker sends it to the provider.
+ * The order turns 174 or 170, its due dates counted from then, only when the provider reports the
+ * payout completed; a refusal or failure leaves it at 151 for a new request.
  */
 export const payoutConfirm = defineOpsCall({
   method: 'POST',
@@ -306,6 +337,8 @@ export const orderScreen = defineOpsCall({
       }),
     ),
     payouts: z.array(payoutRequestSchema),
+    /** Each payout request's state changes, oldest first (docs/product/operations.md#payout-states). */
+    payoutEvents: z.array(payoutEventSchema),
   }),
 })
 

@@ -52,6 +52,8 @@ export interface ServerTexts {
     popTitle: string
     popContent: (f: { received: string; fee: string; totalRepay: string; lastDueDate: string; headline: string }) => string
     notice: Record<OrderStatusName, { title: string; description: (f: NoticeFacts) => string }>
+    /** An approved order whose payout is on its way (docs/product/loans.md#loan-details): instead of the approved banner. */
+    payingOut: { title: string; description: string }
     reyDue: (amount: string, date: string) => string
     reyNext: (amount: string, date: string) => string
     reyOverdue: (amount: string, overdue: string) => string

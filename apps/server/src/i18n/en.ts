@@ -35,7 +35,7 @@ export const en: ServerTexts = {
       `Before you accept, please read the loan agreement. You receive ${f.received} (admin fee of ${f.fee} deducted) and repay ${f.totalRepay} by ${f.lastDueDate}; ${f.headline}.`,
     notice: {
       submitted: { title: shared.statuses.submitted, description: () => 'We are reviewing your application. You will have a decision within 1 day.' },
-      approved: { title: shared.statuses.approved, description: () => 'Your loan is approved and being paid out. The money reaches your account within 1-3 calendar days.' },
+      approved: { title: shared.statuses.approved, description: () => 'Your loan is approved. We are preparing the payout; the money reaches your account within 1-3 calendar days.' },
       rejected: { title: shared.statuses.rejected, description: () => 'Sorry, we cannot approve your application right now. You can try another product below.' },
       repayingInstallments: { title: shared.statuses.repayingInstallments, description: (f) => `Your next installment of ${f.nextAmount} is due on ${f.nextDueDate}.` },
       due: { title: shared.statuses.due, description: (f) => `Please pay ${f.amountDue} by ${f.nextDueDate}.` },
@@ -54,6 +54,7 @@ export const en: ServerTexts = {
       },
       partnerSettled: { title: shared.statuses.partnerSettled, description: (f) => `Your loan with ${f.productName} is fully repaid. Thank you!` },
     },
+    payingOut: { title: 'Being paid out', description: 'Your loan is approved and the money is on its way to your account. Your due date counts from the day it arrives.' },
     reyDue: (a, d) => `Please pay ${a} by ${d}.`,
     reyNext: (a, d) => `Next installment of ${a} due ${d}.`,
     reyOverdue: (a, overdue) => `${a} is ${overdue} overdue.`,

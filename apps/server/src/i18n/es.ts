@@ -35,7 +35,7 @@ export const es: ServerTexts = {
       `Antes de aceptar, lee el contrato de préstamo. Recibes ${f.received} (comisión por apertura de ${f.fee} descontada) y pagas ${f.totalRepay} a más tardar el ${f.lastDueDate}; ${f.headline}.`,
     notice: {
       submitted: { title: shared.statuses.submitted, description: () => 'Estamos revisando tu solicitud. Tendrás una respuesta en máximo 1 día.' },
-      approved: { title: shared.statuses.approved, description: () => 'Tu préstamo fue aprobado y se está depositando. El dinero llegará a tu cuenta en 1 a 3 días naturales.' },
+      approved: { title: shared.statuses.approved, description: () => 'Tu préstamo fue aprobado. Estamos preparando el depósito; el dinero llegará a tu cuenta en 1 a 3 días naturales.' },
       rejected: { title: shared.statuses.rejected, description: () => 'Lo sentimos, por ahora no podemos aprobar tu solicitud. Puedes probar otro producto abajo.' },
       repayingInstallments: { title: shared.statuses.repayingInstallments, description: (f) => `Tu siguiente pago de ${f.nextAmount} vence el ${f.nextDueDate}.` },
       due: { title: shared.statuses.due, description: (f) => `Paga ${f.amountDue} a más tardar el ${f.nextDueDate}.` },
@@ -54,6 +54,7 @@ export const es: ServerTexts = {
       },
       partnerSettled: { title: shared.statuses.partnerSettled, description: (f) => `Tu préstamo con ${f.productName} está liquidado. ¡Gracias!` },
     },
+    payingOut: { title: 'En desembolso', description: 'Tu préstamo fue aprobado y el dinero va en camino a tu cuenta. Tu fecha de pago se cuenta desde el día en que llegue.' },
     reyDue: (a, d) => `Paga ${a} a más tardar el ${d}.`,
     reyNext: (a, d) => `Siguiente pago de ${a}, vence el ${d}.`,
     reyOverdue: (a, overdue) => `${a} con ${overdue} de atraso.`,

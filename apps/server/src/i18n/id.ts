@@ -35,7 +35,7 @@ export const id: ServerTexts = {
       `Sebelum menyetujui, bacalah perjanjian pinjaman. Anda menerima ${f.received} (biaya admin ${f.fee} sudah dipotong) dan membayar ${f.totalRepay} paling lambat ${f.lastDueDate}; ${f.headline}.`,
     notice: {
       submitted: { title: shared.statuses.submitted, description: () => 'Pengajuan Anda sedang kami tinjau. Keputusan diberikan paling lambat 1 hari.' },
-      approved: { title: shared.statuses.approved, description: () => 'Pinjaman Anda disetujui dan sedang dicairkan. Dana masuk ke rekening Anda dalam 1-3 hari kalender.' },
+      approved: { title: shared.statuses.approved, description: () => 'Pinjaman Anda disetujui. Kami sedang menyiapkan pencairan; dana masuk ke rekening Anda dalam 1-3 hari kalender.' },
       rejected: { title: shared.statuses.rejected, description: () => 'Maaf, pengajuan Anda belum dapat kami setujui saat ini. Anda dapat mencoba produk lain di bawah ini.' },
       repayingInstallments: { title: shared.statuses.repayingInstallments, description: (f) => `Cicilan berikutnya ${f.nextAmount} jatuh tempo pada ${f.nextDueDate}.` },
       due: { title: shared.statuses.due, description: (f) => `Bayar ${f.amountDue} paling lambat ${f.nextDueDate}.` },
@@ -54,6 +54,7 @@ export const id: ServerTexts = {
       },
       partnerSettled: { title: shared.statuses.partnerSettled, description: (f) => `Pinjaman Anda di ${f.productName} sudah lunas. Terima kasih!` },
     },
+    payingOut: { title: 'Sedang dicairkan', description: 'Pinjaman Anda disetujui dan dana sedang dikirim ke rekening Anda. Tanggal jatuh tempo dihitung sejak dana diterima.' },
     reyDue: (a, d) => `Bayar ${a} paling lambat ${d}.`,
     reyNext: (a, d) => `Cicilan berikutnya ${a} jatuh tempo ${d}.`,
     reyOverdue: (a, overdue) => `Tagihan ${a} terlambat ${overdue}.`,

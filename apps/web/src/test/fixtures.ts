@@ -124,6 +124,7 @@ export function loanDetailsData(overrides: Partial<LoanDetailsData> = {}): LoanD
     amountDuePeriods: 0,
     lastPayment: null,
     market: 'ID',
+    payoutInProgress: false,
     ...overrides,
   }
 }

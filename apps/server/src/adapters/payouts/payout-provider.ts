@@ -1,16 +1,20 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import type { Cents, Market } from '@kilat/domain'
 
 /**
- * The outside world's payout provider, behind an interface (docs/product/operations.md#disbursement):
- * it sends an approved loan's money to the borrower. The sandbox (sandbox-payouts.ts) is the
+ * The outside world's payout provider, behind an interface (docs/product/operations.md#disbursement),
+ * shaped like the payment gateway's (adapters/payments/payment-gateway.ts): it sends an approved
+ * loan's money to the borrower, answers at once whether it took the payout, and reports later, by a
+ * signed callback to our webhook, whether the money arrived. The sandbox (sandbox-payouts.ts) is the
  * built-in implementation; a real provider (Xendit's or Midtrans' disbursement API, STP's SPEI
- * transfers) implements the same call and is passed to `buildApp` as `payouts`.
+ * transfers) implements the same calls and is passed to `buildApp` as `payouts`.
  */
 
 export interface PayoutInput {
   /**
-   * Our id of the payout request: the provider's idempotency key, so that a request sent twice
-   * (a retry after a timeout) moves the money once.
+   * Our id of the payout request: the provider's idempotency key. Sending the same key again (a
+   * retry after a timeout, another worker after a crash) answers the first result and never moves
+   * the money twice.
    */
   reference: string
   orderNo: string
@@ -18,11 +22,55 @@ export interface PayoutInput {
   market: Market
 }
 
-/** The provider's answer: sent, with its reference of the transfer, or refused with its reason. */
+/**
+ * The provider's answer to a send: it took the payout (its reference of the transfer; the result
+ * comes later), or a definite refusal with its reason. Anything else (a timeout, an HTTP 500, a
+ * network error) is thrown: the outcome is unknown and the send is retried with the same key.
+ */
 export type PayoutResult = { ok: true; providerRef: string } | { ok: false; reason: string }
+
+/** What the provider knows of a key: nothing, taken and on its way, arrived, or failed with a reason. */
+export type PayoutStatusAnswer =
+  | { status: 'unknown' }
+  | { status: 'accepted'; providerRef: string }
+  | { status: 'completed'; providerRef: string; completedAt: Date }
+  | { status: 'failed'; providerRef: string | null; reason: string }
+
+/** A callback the provider sent, once verified: the final result of one payout. */
+export interface PayoutCallbackEvent {
+  /** The provider's id of this event: a repeat of it is a duplicate. */
+  eventId: string
+  /** Our reference (the payout request's id) as we gave it. */
+  reference: string
+  providerRef: string
+  status: 'completed' | 'failed'
+  /** The failure's reason; null when completed. */
+  reason: string | null
+  /** When the money arrived (or the payout failed), by the provider's clock. */
+  at: Date
+  /** The callback's parsed body, kept as received. */
+  raw: unknown
+}
+
+export type PayoutCallbackRefusal = 'missingSignature' | 'badSignature' | 'staleTimestamp' | 'malformed'
+
+export type VerifiedPayoutCallback = { ok: true; event: PayoutCallbackEvent } | { ok: false; reason: PayoutCallbackRefusal }
+
+/** Thrown by a provider whose answer is unknown (timeout, 5xx): the send is retried with the same key. */
+export class PayoutUnavailable extends Error {
+  override readonly name = 'PayoutUnavailable'
+}
 
 export interface PayoutProvider {
   /** Stored with each payout it sent ('sandbox', …). */
   readonly name: string
+  /** Sends a payout; idempotent by `input.reference`. Throws when the outcome is unknown. */
   send(input: PayoutInput): Promise<PayoutResult>
+  /** What the provider knows of a reference: asked when no callback came in time. Throws when unreachable. */
+  status(reference: string): Promise<PayoutStatusAnswer>
+  /**
+   * Checks that a callback comes from the provider and is fresh, from the raw bytes received (a
+   * signature covers bytes, not a re-serialised object), then reads it. Nothing is trusted before.
+   */
+  verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now?: Date): VerifiedPayoutCallback
 }

@@ -1,35 +1,274 @@
-import { randomBytes } from 'node:crypto'
-import type { PayoutInput, PayoutProvider, PayoutResult } from './payout-provider.js'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
+import { and, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Executor } from '../../db/client.js'
+import { CALLBACK_TOLERANCE_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../payments/sandbox-gateway.js'
+import {
+  PayoutUnavailable,
+  type PayoutInput,
+  type PayoutProvider,
+  type PayoutResult,
+  type PayoutStatusAnswer,
+  type VerifiedPayoutCallback,
+} from './payout-provider.js'
+import { sandboxPayouts, type SandboxPayoutRow } from './sandbox-payouts.schema.js'
 
 export const SANDBOX_PAYOUTS = 'sandbox'
 
-/** docs/product/operations.md#disbursement: the amount's last two digits that the sandbox refuses. */
-export const SANDBOX_REFUSED_CENTS = 13
+/**
+ * docs/product/operations.md#the-payout-sandbox: the amount's last two digits (cents) that make
+ * the sandbox behave otherwise than "accept, then complete a few seconds later".
+ */
+export const SANDBOX_CENTS = {
+  /** Refused at once, with SANDBOX_REFUSAL. */
+  refuse: 13,
+  /** Accepted, then failed by its callback, with SANDBOX_FAILURE. */
+  fail: 14,
+  /** The first two sends time out, the third is accepted. */
+  timeout: 21,
+  /** The first two sends answer HTTP 500, the third is accepted. */
+  error: 22,
+  /** Accepted and completed, but no callback ever comes: only the status call tells. */
+  silent: 23,
+} as const
+
+/** Kept for the rule's old name: an amount ending in 13 cents is refused. */
+export const SANDBOX_REFUSED_CENTS = SANDBOX_CENTS.refuse
 
 export const SANDBOX_REFUSAL = 'The receiving bank refused the transfer (sandbox: an amount ending in 13 cents).'
+export const SANDBOX_FAILURE = 'The receiving account is closed (sandbox: an amount ending in 14 cents).'
 
-/**
- * The built-in payout provider: sends every payout at once, except one whose amount ends in 13
- * cents (Rp 1.000.000,13), which it refuses as a bank would a closed account. A recognisable rule
- * rather than a random one, so that a demo and a test can show a failed payout on purpose.
- * `refuse` replaces the rule (tests that need a refusal once, then a success).
- */
-export class SandboxPayouts implements PayoutProvider {
-  readonly name = SANDBOX_PAYOUTS
-  private readonly refuse: (input: PayoutInput) => string | null
+/** What the sandbox does with a payout, fixed at its first send. */
+export interface SandboxPlan {
+  outcome: 'complete' | 'fail' | 'refuse' | 'silent'
+  /** The refusal's or the failure's reason. */
+  reason?: string
+  /** How many sends meet `fault` before one is accepted (or refused). */
+  faults?: number
+  fault?: 'timeout' | 'error'
+}
 
-  constructor(options: { refuse?: (input: PayoutInput) => string | null } = {}) {
-    this.refuse = options.refuse ?? sandboxRule
-  }
-
-  async send(input: PayoutInput): Promise<PayoutResult> {
-    const reason = this.refuse(input)
-    if (reason !== null) return { ok: false, reason }
-    return { ok: true, providerRef: `po_${randomBytes(12).toString('hex')}` }
+/** The sandbox's own rule, by the amount's cents (SANDBOX_CENTS); anything else completes. */
+export function sandboxRule(input: Pick<PayoutInput, 'amount'>): SandboxPlan {
+  switch (input.amount % 100) {
+    case SANDBOX_CENTS.refuse:
+      return { outcome: 'refuse', reason: SANDBOX_REFUSAL }
+    case SANDBOX_CENTS.fail:
+      return { outcome: 'fail', reason: SANDBOX_FAILURE }
+    case SANDBOX_CENTS.timeout:
+      return { outcome: 'complete', faults: 2, fault: 'timeout' }
+    case SANDBOX_CENTS.error:
+      return { outcome: 'complete', faults: 2, fault: 'error' }
+    case SANDBOX_CENTS.silent:
+      return { outcome: 'silent' }
+    default:
+      return { outcome: 'complete' }
   }
 }
 
-/** The sandbox's own rule: amounts ending in 13 cents are refused. */
-export function sandboxRule(input: PayoutInput): string | null {
-  return input.amount % 100 === SANDBOX_REFUSED_CENTS ? SANDBOX_REFUSAL : null
+export interface SandboxPayoutsOptions {
+  /** PAYMENT_CALLBACK_SECRET: the sandbox signs its payout callbacks as the payment sandbox does. */
+  secret: string
+  /** Replaces the rule for a test: a plan per payout (null: the rule's). */
+  plan?: (input: PayoutInput) => SandboxPlan | null
+  /** How long after acceptance the money arrives (and the callback is due); 3 s by default. */
+  finishAfterMs?: number
+  /** How long a simulated timeout takes before it throws; 1 s by default. */
+  timeoutMs?: number
+  /** The sandbox's clock; tests move it. */
+  now?: () => Date
+}
+
+const opaqueRef = () => `po_${randomBytes(12).toString('hex')}`
+
+/** The callback body the sandbox signs and posts (payout-callback-deliverer.ts). */
+const callbackBody = z.object({
+  id: z.string().min(1).max(100),
+  reference: z.string().regex(/^\d{1,15}$/),
+  provider_ref: z.string().min(1).max(100),
+  status: z.enum(['completed', 'failed']),
+  reason: z.string().max(500).nullable(),
+  at: z.iso.datetime({ offset: true }),
+})
+export type SandboxPayoutCallbackBody = z.infer<typeof callbackBody>
+
+export function callbackBodyOf(row: Pick<SandboxPayoutRow, 'key' | 'providerRef' | 'status' | 'reason' | 'finishedAt'>): SandboxPayoutCallbackBody {
+  if (row.status !== 'completed' && row.status !== 'failed') throw new Error(`sandbox payout ${row.key} is not finished`)
+  return {
+    // one event per payout and result: a redelivery is the same event, a duplicate to the webhook
+    id: `sbx_pout_${row.key}_${row.status}`,
+    reference: row.key,
+    provider_ref: row.providerRef,
+    status: row.status,
+    reason: row.status === 'failed' ? row.reason : null,
+    at: (row.finishedAt ?? new Date()).toISOString(),
+  }
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * The built-in payout provider (docs/product/operations.md#the-payout-sandbox). It keeps its state
+ * in `sandbox_payouts`, one row per idempotency key, so that every server process and a restarted
+ * one answer a repeated key with its first result and never pay twice. A payout is accepted at
+ * once and completes (or fails) `finishAfterMs` later, reported by a signed callback to our payout
+ * webhook; recognisable amounts show the other cases on purpose (SANDBOX_CENTS), and a test passes
+ * its own `plan`.
+ */
+export class SandboxPayouts implements PayoutProvider {
+  readonly name = SANDBOX_PAYOUTS
+  private readonly planOf: (input: PayoutInput) => SandboxPlan
+  private readonly finishAfterMs: number
+  private readonly timeoutMs: number
+  private readonly now: () => Date
+
+  constructor(
+    private readonly db: Executor,
+    private readonly options: SandboxPayoutsOptions,
+  ) {
+    this.planOf = (input) => options.plan?.(input) ?? sandboxRule(input)
+    this.finishAfterMs = options.finishAfterMs ?? 3_000
+    this.timeoutMs = options.timeoutMs ?? 1_000
+    this.now = options.now ?? (() => new Date())
+  }
+
+  async send(input: PayoutInput): Promise<PayoutResult> {
+    const plan = this.planOf(input)
+    // the first send of a key inserts its row; a repeat only counts itself and reads the first
+    const [row] = await this.db
+      .insert(sandboxPayouts)
+      .values({
+        key: input.reference,
+        providerRef: opaqueRef(),
+        orderNo: input.orderNo,
+        amount: input.amount,
+        market: input.market,
+        plan: plan.outcome,
+        reason: plan.reason ?? null,
+        fault: plan.fault ?? null,
+        faultsLeft: plan.faults ?? 0,
+      })
+      .onConflictDoUpdate({ target: sandboxPayouts.key, set: { sends: sql`${sandboxPayouts.sends} + 1` } })
+      .returning()
+    if (!row) throw new Error('sandbox payout not stored')
+    if (row.status === 'received') return this.answerFirst(row)
+    return answerOf(row)
+  }
+
+  /** A key not answered yet: a fault first if some are left, then the plan's answer, once. */
+  private async answerFirst(row: SandboxPayoutRow): Promise<PayoutResult> {
+    if (row.faultsLeft > 0) {
+      const [taken] = await this.db
+        .update(sandboxPayouts)
+        .set({ faultsLeft: sql`${sandboxPayouts.faultsLeft} - 1` })
+        .where(and(eq(sandboxPayouts.id, row.id), sql`${sandboxPayouts.faultsLeft} > 0`))
+        .returning({ id: sandboxPayouts.id })
+      if (taken) {
+        if (row.fault === 'timeout') {
+          await new Promise((resolve) => setTimeout(resolve, this.timeoutMs))
+          throw new PayoutUnavailable('sandbox: the payout provider did not answer in time')
+        }
+        throw new PayoutUnavailable('sandbox: the payout provider answered HTTP 500')
+      }
+    }
+    const now = this.now()
+    const refused = row.plan === 'refuse'
+    const finishAt = new Date(now.getTime() + this.finishAfterMs)
+    const [answered] = await this.db
+      .update(sandboxPayouts)
+      .set(
+        refused
+          ? { status: 'refused', finishedAt: now }
+          : { status: 'accepted', finishAt, callbackNextAt: row.plan === 'silent' ? null : finishAt },
+      )
+      .where(and(eq(sandboxPayouts.id, row.id), eq(sandboxPayouts.status, 'received')))
+      .returning()
+    if (answered) return answerOf(answered)
+    // another send of the same key answered meanwhile: its answer is ours
+    const [first] = await this.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.id, row.id))
+    return answerOf(first!)
+  }
+
+  async status(reference: string): Promise<PayoutStatusAnswer> {
+    const [row] = await this.db.select().from(sandboxPayouts).where(eq(sandboxPayouts.key, reference))
+    if (!row || row.status === 'received') return { status: 'unknown' }
+    if (row.status === 'refused') return { status: 'failed', providerRef: null, reason: row.reason ?? 'refused' }
+    if (row.status === 'accepted') {
+      // a silent payout (or one whose callback is late) has arrived once its time has come
+      if (row.finishAt && row.finishAt <= this.now()) {
+        const finished = await finishPayout(this.db, row.id)
+        if (finished) return statusOf(finished)
+      }
+      return { status: 'accepted', providerRef: row.providerRef }
+    }
+    return statusOf(row)
+  }
+
+  verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now = new Date()): VerifiedPayoutCallback {
+    const timestamp = header(headers, TIMESTAMP_HEADER)
+    const signature = header(headers, SIGNATURE_HEADER)
+    if (!timestamp || !signature) return { ok: false, reason: 'missingSignature' }
+    // The signature first: nothing of an unsigned request is read, not even its time.
+    const expected = Buffer.from(signCallback(this.options.secret, timestamp, rawBody), 'hex')
+    const given = /^[0-9a-f]+$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0)
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'badSignature' }
+    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now.getTime() / 1000 - Number(timestamp)) > CALLBACK_TOLERANCE_SECONDS) {
+      return { ok: false, reason: 'staleTimestamp' }
+    }
+    let parsed: SandboxPayoutCallbackBody
+    try {
+      const result = callbackBody.safeParse(JSON.parse(rawBody.toString('utf8')))
+      if (!result.success) return { ok: false, reason: 'malformed' }
+      parsed = result.data
+    } catch {
+      return { ok: false, reason: 'malformed' }
+    }
+    return {
+      ok: true,
+      event: {
+        eventId: parsed.id,
+        reference: parsed.reference,
+        providerRef: parsed.provider_ref,
+        status: parsed.status,
+        reason: parsed.reason,
+        at: new Date(parsed.at),
+        raw: parsed,
+      },
+    }
+  }
+}
+
+function answerOf(row: SandboxPayoutRow): PayoutResult {
+  if (row.status === 'refused') return { ok: false, reason: row.reason ?? 'refused' }
+  return { ok: true, providerRef: row.providerRef }
+}
+
+function statusOf(row: SandboxPayoutRow): PayoutStatusAnswer {
+  if (row.status === 'completed') return { status: 'completed', providerRef: row.providerRef, completedAt: row.finishedAt ?? row.finishAt ?? new Date() }
+  if (row.status === 'failed') return { status: 'failed', providerRef: row.providerRef, reason: row.reason ?? 'failed' }
+  if (row.status === 'refused') return { status: 'failed', providerRef: null, reason: row.reason ?? 'refused' }
+  if (row.status === 'accepted') return { status: 'accepted', providerRef: row.providerRef }
+  return { status: 'unknown' }
+}
+
+/**
+ * The money of an accepted payout arrives (or its failure is known) at its finish time: the row
+ * turns completed or failed once, whoever gets there first (the deliverer or a status call).
+ */
+export async function finishPayout(db: Executor, id: number): Promise<SandboxPayoutRow | undefined> {
+  const [row] = await db
+    .update(sandboxPayouts)
+    .set({
+      status: sql`case when ${sandboxPayouts.plan} = 'fail' then 'failed' else 'completed' end`,
+      finishedAt: sql`${sandboxPayouts.finishAt}`,
+    })
+    .where(and(eq(sandboxPayouts.id, id), eq(sandboxPayouts.status, 'accepted')))
+    .returning()
+  if (row) return row
+  const [now] = await db.select().from(sandboxPayouts).where(eq(sandboxPayouts.id, id))
+  return now
 }

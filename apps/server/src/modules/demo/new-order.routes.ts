@@ -21,6 +21,7 @@ const STATUS_OF: Record<Kind, OrderStatus> = {
   due: ORDER_STATUS.due,
   installments: ORDER_STATUS.repayingInstallments,
   overdue: ORDER_STATUS.overdue,
+  approved: ORDER_STATUS.approved,
 }
 
 /**
@@ -60,7 +61,7 @@ function shifted(built: ReturnType<typeof buildOrder>, ms: number): ReturnType<t
 export async function newOrderRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, demoNewOrder, async ({ borrower, body }) => {
     const now = new Date()
-    const template = await templateOf(app, borrower, body.kind)
+    const template = await templateOf(app, borrower, body.kind === 'approved' ? 'due' : body.kind)
     if (body.kind === 'installments' && body.paidPeriods >= template.periods) throw new AppError('selectionInvalid', { data: { fields: ['paidPeriods'] } })
 
     const orderNo = newOrderNo(now, borrower.market)
@@ -74,7 +75,7 @@ export async function newOrderRoutes(app: FastifyInstance): Promise<void> {
         status: STATUS_OF[body.kind],
         principal: template.minAmount,
         now,
-        isDelay: body.kind !== 'installments',
+        isDelay: body.kind === 'due' || body.kind === 'overdue',
         ...(body.kind === 'installments' ? { paidPeriods: body.paidPeriods } : {}),
         // the demo's automatic decision and payout leave it alone; the order job still ages it
         manualReview: true,
@@ -82,6 +83,12 @@ export async function newOrderRoutes(app: FastifyInstance): Promise<void> {
       if (body.kind === 'installments') {
         const next = built.periods.find((p) => p.status !== 'paid')!
         built = shifted(built, now.getTime() + NEXT_DUE_DAYS * DAY_MS - next.dueAt.getTime())
+      }
+      if (body.kind === 'approved' && body.payoutCents !== undefined) {
+        // what the borrower receives ends in these cents; the fee takes the difference, so that
+        // principal = fee + received still holds (docs/product/operations.md#the-payout-sandbox)
+        const received = Math.floor(built.order.received! / 100) * 100 + body.payoutCents
+        built = { ...built, order: { ...built.order, received: received as typeof built.order.received, fee: (built.order.principal! - received) as typeof built.order.fee } }
       }
       return insertOrder(tx, built.order, built.periods)
     })

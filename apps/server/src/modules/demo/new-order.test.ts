@@ -65,6 +65,17 @@ describe('demo new-order', () => {
     expect(detail).toMatchObject({ canPay: 1, delayShouldPayAmount: product!.extensionFee + row.interest })
   })
 
+  it('creates an approved order waiting for its payout, what it pays out ending in the cents asked (the payout sandbox\'s rules)', async () => {
+    const plain = await rowOf(await create({ kind: 'approved' }))
+    expect(plain).toMatchObject({ status: ORDER_STATUS.approved, disbursedAt: null, dueAt: null, manualReview: true })
+    const failing = await rowOf(await create({ kind: 'approved', payoutCents: 14 }))
+    expect(failing.received % 100).toBe(14)
+    expect(failing.fee + failing.received).toBe(failing.principal)
+    const details = (await get(seeded.app, loanDetails.path, { ...me, orderId: failing.orderNo })).json().data
+    expect(details).toMatchObject({ orderStatus: ORDER_STATUS.approved, payoutInProgress: false })
+    for (const payoutCents of ['-1', '100', 'x']) expect((await post(seeded.app, demoNewOrder.path, { kind: 'approved', payoutCents }, me)).json().code).toBe(ERROR_CODES.invalidRequest)
+  })
+
   it('works in every market, for the borrower who asks only', async () => {
     const mx = await create({ kind: 'due' }, { tok: 'demo-borrower-mx' })
     expect((await get(seeded.app, loanDetails.path, { tok: 'demo-borrower-mx', orderId: mx })).json().data.market).toBe('MX')

@@ -15,7 +15,7 @@ import {
 } from '@kilat/domain'
 import { AppError } from '../../http/errors.js'
 import { count, textsFor } from '../../i18n/index.js'
-import { borrowerOrderPartReader, unsettledOrdersSql } from '../orders/orders.service.js'
+import { borrowerOrderPartReader, payoutInProgressSql, unsettledOrdersSql } from '../orders/orders.service.js'
 import { recommendedProducts } from '../products/products.service.js'
 import { lastPaymentOf, lastPaymentSql, methodName } from '../repayment/repayment.service.js'
 import type { Caller, LoanDeps } from './caller.js'
@@ -37,6 +37,7 @@ const orderForDetails = borrowerOrderPartReader(
     rated: isRatedSql(order),
     unsettled: unsettledOrdersSql(order),
     lastPayment: lastPaymentSql(order),
+    payoutInProgress: payoutInProgressSql(order),
   }),
 )
 
@@ -94,7 +95,9 @@ export async function loanDetailsOf(
     : []
 
   const overdue = count(locale, overdueDays, 'days')
-  const notice = t.loan.notice[orderStatusName(status)]
+  // docs/product/loans.md#loan-details: approved, its payout on its way; the due date comes when it arrives
+  const payoutInProgress = status === S.approved && Boolean(also.payoutInProgress)
+  const notice = payoutInProgress ? { title: t.loan.payingOut.title, description: () => t.loan.payingOut.description } : t.loan.notice[orderStatusName(status)]
   const facts = { productName: product.name, amountDue: money(amountDue), nextDueDate, nextAmount, overdue, penalty: money(lateCharges) }
   let reyMsg = ''
   if (status === S.repayingInstallments) reyMsg = t.loan.reyNext(nextAmount, nextDueDate)
@@ -144,5 +147,6 @@ export async function loanDetailsOf(
       method: methodName(market, last.method),
     },
     market,
+    payoutInProgress,
   }
 }

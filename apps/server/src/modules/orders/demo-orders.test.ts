@@ -27,7 +27,7 @@ describe('the order job on the demo data', () => {
     const before = await demoOrders()
     // a minute later is the same local day in every market except right at a midnight
     const result = await runOrderJob(deps, new Date(Date.now() + 60_000))
-    expect(result).toMatchObject({ approved: 0, rejected: 0, disbursed: 0, overdue: 0 })
+    expect(result).toMatchObject({ approved: 0, rejected: 0, payoutsQueued: 0, overdue: 0 })
     const after = await demoOrders()
     expect(after.map((o) => [o.orderNo, o.status, o.penalty]).sort()).toEqual(before.map((o) => [o.orderNo, o.status, o.penalty]).sort())
   })

@@ -12,7 +12,6 @@ import {
   type Order,
   type OrderHistoryRow,
   type PayoutRequest,
-  type PayoutRequestStatus,
 } from './orders.schema.js'
 
 /**
@@ -129,7 +128,10 @@ export function payoutRequestsOf(db: Executor, orderKeys: number[]): Promise<Pay
 }
 
 /** A new pending request; undefined when the order has one already (the partial unique index decides). */
-export async function insertPayoutRequest(tx: Tx, values: { orderKey: number; amount: Order['received']; requestedBy: number; requestedAt: Date }): Promise<PayoutRequest | undefined> {
+export async function insertPayoutRequest(
+  tx: Tx,
+  values: { orderKey: number; amount: Order['received']; requestedBy: number | null; requestedAt: Date; status?: 'pending' | 'confirmed'; decidedAt?: Date; nextAttemptAt?: Date },
+): Promise<PayoutRequest | undefined> {
   const [row] = await tx.insert(payoutRequests).values(values).onConflictDoNothing().returning()
   return row
 }
@@ -140,11 +142,11 @@ export async function lockPayoutRequest(tx: Tx, id: number): Promise<PayoutReque
   return row
 }
 
-/** Closes a pending request; undefined when it was no longer pending. */
+/** Confirms (into the outbox) or cancels a pending request; undefined when it was no longer pending. */
 export async function closePayoutRequest(
   tx: Tx,
   id: number,
-  changes: { status: Exclude<PayoutRequestStatus, 'pending'>; decidedBy: number; decidedAt: Date; provider?: string; providerRef?: string | null; failureReason?: string | null },
+  changes: { status: 'confirmed' | 'cancelled'; decidedBy: number; decidedAt: Date; provider?: string; nextAttemptAt?: Date },
 ): Promise<PayoutRequest | undefined> {
   const [row] = await tx
     .update(payoutRequests)

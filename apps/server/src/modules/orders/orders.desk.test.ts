@@ -18,7 +18,7 @@ import {
 } from '@kilat/contract'
 import { ORDER_STATUS, cents, formatDate, localDate, maskPhone, type Market, type OrderStatus } from '@kilat/domain'
 import { SANDBOX_GATEWAY } from '../../adapters/payments/sandbox-gateway.js'
-import { SANDBOX_REFUSAL, SandboxPayouts, sandboxRule } from '../../adapters/payouts/sandbox-payouts.js'
+import { SANDBOX_REFUSAL, SandboxPayouts } from '../../adapters/payouts/sandbox-payouts.js'
 import type { Database } from '../../db/client.js'
 import { createBorrower, createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
@@ -32,6 +32,7 @@ import { receivePayment } from '../repayment/payments.js'
 import { emptyStaff, enrolledStaff, opsGet, opsPost, testClock, type OpsOptions } from '../staff/test-helpers.js'
 import { orderHistory, orderPeriods, orders, payoutRequests, type Order } from './orders.schema.js'
 import { runOrderJob } from './orders.service.js'
+import { TEST_PAYOUT_SECRET, sandboxRowsOf, settlePayouts } from './test-helpers.js'
 
 const S = ORDER_STATUS
 const DAY_MS = 86_400_000
@@ -41,7 +42,9 @@ let app: FastifyInstance
 const clock = testClock()
 /** Orders whose next payout the sandbox refuses once (then its own rule applies). */
 const refuseOnce = new Set<string>()
-const payouts = new SandboxPayouts({ refuse: (input) => (refuseOnce.delete(input.orderNo) ? 'The bank is offline.' : sandboxRule(input)) })
+let payouts: SandboxPayouts
+/** The outbox's worker and the sandbox's callbacks, at the test clock's now. */
+const settle = (at = clock.now()) => settlePayouts(app, { db: database.db, payouts }, at)
 
 const product = {} as Record<'single' | 'installments' | 'mexico', Product>
 let risk: { id: number; cookie: string }
@@ -54,6 +57,12 @@ let agent: { id: number; cookie: string }
 beforeAll(async () => {
   database = await openTestDatabase()
   await emptyStaff(database)
+  payouts = new SandboxPayouts(database.db, {
+    secret: TEST_PAYOUT_SECRET,
+    now: clock.now,
+    finishAfterMs: 0,
+    plan: (input) => (refuseOnce.delete(input.orderNo) ? { outcome: 'refuse', reason: 'The bank is offline.' } : null),
+  })
   app = await buildTestApp(database, { now: clock.now, payouts })
   await app.ready()
   product.single = await createProduct(database.db, { termUnit: 'day', termDays: 91 })
@@ -105,7 +114,11 @@ describe('demo mode: the order job decides and pays out as the system', () => {
     const order = await make(product.single, S.submitted, { manualReview: false })
     const job = { db: database.db, config: { DEMO_MODE: true, DECISION_DELAY_SECONDS: 0, DISBURSE_DELAY_SECONDS: 0 } }
     const at = clock.now()
-    expect(await runOrderJob(job, at)).toMatchObject({ approved: 1, disbursed: 1 })
+    expect(await runOrderJob(job, at)).toMatchObject({ approved: 1, payoutsQueued: 1 })
+    // through the payout outbox, as staff's payouts go: paid out when the provider completes it
+    expect((await reload(order)).status).toBe(S.approved)
+    expect((await requestsOf(order)).map((r) => [r.status, r.requestedBy, r.decidedBy])).toEqual([['confirmed', null, null]])
+    await settle(at)
     const after = await reload(order)
     expect(after.status).toBe(S.due)
     expect(after.dueAt).toEqual(new Date(at.getTime() + 91 * DAY_MS))
@@ -115,8 +128,14 @@ describe('demo mode: the order job decides and pays out as the system', () => {
     ])
     expect((await auditOf(order)).map((a) => [a.action, a.staffId, a.role])).toEqual([
       ['orders.approve', null, null],
+      ['orders.payout-request', null, null],
+      ['orders.payout-send', null, null],
+      ['orders.payout-accept', null, null],
+      ['orders.payout-complete', null, null],
       ['orders.disburse', null, null],
     ])
+    // the demo asks once: a second run queues nothing more
+    expect((await runOrderJob(job, at)).payoutsQueued).toBe(0)
     // the overdue step writes its change too
     await runOrderJob(job, new Date(at.getTime() + 93 * DAY_MS))
     expect((await historyOf(order)).at(-1)).toMatchObject({ fromStatus: S.due, toStatus: S.overdue, actorKind: 'system', reason: 'dueDatePassed' })
@@ -311,7 +330,7 @@ describe('review queue and decisions (risk)', () => {
 })
 
 describe('disbursement with four eyes (finance)', () => {
-  it('one requests, another confirms: the order is due from today, the borrower sees it', async () => {
+  it('one requests, another confirms into the outbox: the order is due from the completion, the borrower sees each step', async () => {
     const { borrower, token } = await createBorrowerWithSession(database.db)
     const order = await make(product.single, S.approved, { borrowerId: borrower.id })
     const queued = (await read(payoutQueue.path, financeA)).json().data.orders.find((o: { orderNo: string }) => o.orderNo === order.orderNo)
@@ -320,7 +339,7 @@ describe('disbursement with four eyes (finance)', () => {
     const requested = await post(payoutRequest.path, { orderNo: order.orderNo }, financeA)
     expect(requested.statusCode, requested.body).toBe(200)
     const payout = requested.json().data.payout
-    expect(payout).toMatchObject({ orderNo: order.orderNo, status: 'pending', amount: order.received, requestedBy: financeA.id, decidedBy: null })
+    expect(payout).toMatchObject({ orderNo: order.orderNo, status: 'pending', purpose: 'disbursement', amount: order.received, requestedBy: financeA.id, decidedBy: null, attempts: 0 })
     expect(payout.requestedByEmail).toMatch(/@staff\.test$/)
     // a second pending request is refused, whoever asks
     expectError(await post(payoutRequest.path, { orderNo: order.orderNo }, financeA), 'payoutAlreadyRequested')
@@ -330,47 +349,75 @@ describe('disbursement with four eyes (finance)', () => {
     expect((await reload(order)).status).toBe(S.approved)
     expect((await read(payoutQueue.path, financeB)).json().data.orders.find((o: { orderNo: string }) => o.orderNo === order.orderNo).payout).toMatchObject({ id: payout.id, status: 'pending' })
 
-    clock.tick(60_000)
-    const paidAt = clock.now()
+    // confirmed: written to the outbox and answered at once; nothing sent yet, the order still approved
     const confirmed = await post(payoutConfirm.path, { requestId: payout.id }, financeB)
     expect(confirmed.statusCode, confirmed.body).toBe(200)
-    expect(confirmed.json().data.payout).toMatchObject({ status: 'confirmed', decidedBy: financeB.id, failureReason: null, providerRef: expect.stringMatching(/^po_/) })
+    expect(confirmed.json().data.payout).toMatchObject({ status: 'confirmed', decidedBy: financeB.id, failureReason: null, providerRef: null })
+    expect(confirmed.json().data.order).toMatchObject({ status: S.approved, disbursedAt: null, dueAt: null })
+    expect(await sandboxRowsOf(database.db, payout.id)).toEqual([])
+    const paying = (await get(app, loanDetails.path, { tok: token, orderId: order.orderNo, lang: 'en' })).json().data
+    expect(paying).toMatchObject({ orderStatus: S.approved, payoutInProgress: true, noticeStatusText: 'Being paid out' })
+    // on its way: no new request
+    expectError(await post(payoutRequest.path, { orderNo: order.orderNo }, financeC), 'payoutInFlight')
+
+    clock.tick(60_000)
+    const paidAt = clock.now()
+    await settle(paidAt)
+    const [done] = await requestsOf(order)
+    expect(done).toMatchObject({ status: 'completed', attempts: 1, completedAt: paidAt, provider: 'sandbox', providerRef: expect.stringMatching(/^po_/) })
     const dueAt = new Date(paidAt.getTime() + 91 * DAY_MS)
-    expect(confirmed.json().data.order).toMatchObject({ status: S.due, disbursedAt: paidAt.toISOString(), dueAt: dueAt.toISOString() })
+    expect(await reload(order)).toMatchObject({ status: S.due, disbursedAt: paidAt, dueAt })
     const periods = await database.db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, order.id))
     expect(periods.map((p) => p.dueAt)).toEqual([dueAt])
-    expect((await historyOf(order)).map((h) => [h.fromStatus, h.toStatus, h.actorKind, h.staffId, h.reason])).toEqual([[S.approved, S.due, 'staff', financeB.id, `payout ${payout.id}`]])
+    expect((await historyOf(order)).map((h) => [h.fromStatus, h.toStatus, h.actorKind, h.staffId, h.reason])).toEqual([[S.approved, S.due, 'system', null, `payout ${payout.id}`]])
     expect((await auditOf(order)).map((a) => [a.action, a.staffId])).toEqual([
       ['orders.payout-request', financeA.id],
       ['orders.payout-confirm', financeB.id],
-      ['orders.disburse', financeB.id],
+      ['orders.payout-send', null],
+      ['orders.payout-accept', null],
+      ['orders.payout-complete', null],
+      ['orders.disburse', null],
+    ])
+    const screen = (await read(orderScreen.path, financeA, { orderNo: order.orderNo })).json().data
+    expect(screen.payoutEvents.map((e: { from: string | null; to: string; actor: string }) => [e.from, e.to, e.actor])).toEqual([
+      [null, 'pending', 'staff'],
+      ['pending', 'confirmed', 'staff'],
+      ['confirmed', 'sending', 'system'],
+      ['sending', 'accepted', 'system'],
+      ['accepted', 'completed', 'provider'],
     ])
     const details = (await get(app, loanDetails.path, { tok: token, orderId: order.orderNo })).json().data
-    expect(details.orderStatus).toBe(S.due)
+    expect(details).toMatchObject({ orderStatus: S.due, payoutInProgress: false })
     expect(details.userOrderDetail.detail.map((l: { value: string }) => l.value)).toContain(formatDate(dueAt, 'ID'))
-    // handled once
+    // one payout at the provider, handled once
+    expect((await sandboxRowsOf(database.db, payout.id)).map((r) => [r.status, r.sends])).toEqual([['completed', 1]])
     expectError(await post(payoutConfirm.path, { requestId: payout.id }, financeC), 'payoutNotPending')
     expectError(await post(payoutRequest.path, { orderNo: order.orderNo }, financeA), 'orderNotApproved')
   })
 
-  it('pays an installment loan out to 170, each due date counted from the payout', async () => {
+  it('pays an installment loan out to 170, each due date counted from the completion', async () => {
     const order = await make(product.installments, S.approved)
     const { payout } = (await post(payoutRequest.path, { orderNo: order.orderNo }, financeB)).json().data
-    const at = clock.now()
     const res = await post(payoutConfirm.path, { requestId: payout.id }, financeA)
-    expect(res.json().data.order.status).toBe(S.repayingInstallments)
+    expect(res.json().data.order.status).toBe(S.approved)
+    clock.tick(120_000)
+    const at = clock.now()
+    await settle(at)
+    expect((await reload(order)).status).toBe(S.repayingInstallments)
     const periods = await database.db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, order.id)).orderBy(asc(orderPeriods.periodNo))
     expect(periods.map((p) => p.dueAt.getTime())).toEqual([1, 2, 3, 4].map((n) => at.getTime() + n * 30 * DAY_MS))
   })
 
-  it('lets exactly one of two confirmations at once send the money', async () => {
+  it('lets exactly one of two confirmations at once write the payout', async () => {
     const order = await make(product.single, S.approved)
     const { payout } = (await post(payoutRequest.path, { orderNo: order.orderNo }, financeA)).json().data
     const results = await Promise.all([financeB, financeC].map((who) => post(payoutConfirm.path, { requestId: payout.id }, who)))
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409])
     expect(results.find((r) => r.statusCode === 409)!.json().code).toBe(ERRORS.payoutNotPending.code)
+    await settle()
     expect(await historyOf(order)).toHaveLength(1)
     expect((await auditOf(order)).filter((a) => a.action === 'orders.disburse')).toHaveLength(1)
+    expect(await sandboxRowsOf(database.db, payout.id)).toHaveLength(1)
   })
 
   it('refuses two requests at once for one order but one', async () => {
@@ -386,29 +433,33 @@ describe('disbursement with four eyes (finance)', () => {
     await database.db.update(orders).set({ received: cents(195_000_013) }).where(eq(orders.id, order.id))
     const first = (await post(payoutRequest.path, { orderNo: order.orderNo }, financeA)).json().data.payout
     expect(first.amount).toBe(195_000_013)
-    const failed = await post(payoutConfirm.path, { requestId: first.id }, financeB)
-    expect(failed.statusCode, failed.body).toBe(200)
-    expect(failed.json().data.payout).toMatchObject({ status: 'failed', failureReason: SANDBOX_REFUSAL, decidedBy: financeB.id, providerRef: null })
-    expect(failed.json().data.order.status).toBe(S.approved)
+    const confirmed = await post(payoutConfirm.path, { requestId: first.id }, financeB)
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    await settle()
+    const failed = (await read(orderScreen.path, financeA, { orderNo: order.orderNo })).json().data
+    expect(failed.payouts).toMatchObject([{ id: first.id, status: 'failed', failureReason: SANDBOX_REFUSAL, decidedBy: financeB.id, providerRef: null }])
+    expect(failed.order.status).toBe(S.approved)
     expect(await historyOf(order)).toHaveLength(0)
-    expect((await auditOf(order)).map((a) => a.action)).toEqual(['orders.payout-request', 'orders.payout-fail'])
+    expect((await auditOf(order)).map((a) => a.action)).toEqual(['orders.payout-request', 'orders.payout-confirm', 'orders.payout-send', 'orders.payout-fail'])
     const again = await post(payoutRequest.path, { orderNo: order.orderNo }, financeB)
     expect(again.statusCode, again.body).toBe(200)
     expect((await requestsOf(order)).map((r) => r.status)).toEqual(['failed', 'pending'])
   })
 
-  it('pays on a retry once the provider takes it', async () => {
+  it('pays on a new request once the provider takes it', async () => {
     const order = await make(product.single, S.approved)
     refuseOnce.add(order.orderNo)
     const first = (await post(payoutRequest.path, { orderNo: order.orderNo }, financeA)).json().data.payout
-    expect((await post(payoutConfirm.path, { requestId: first.id }, financeB)).json().data.payout).toMatchObject({ status: 'failed', failureReason: 'The bank is offline.' })
+    await post(payoutConfirm.path, { requestId: first.id }, financeB)
+    await settle()
     expect((await reload(order)).status).toBe(S.approved)
     const screen = (await read(orderScreen.path, financeA, { orderNo: order.orderNo })).json().data
     expect(screen.payouts).toMatchObject([{ id: first.id, status: 'failed', failureReason: 'The bank is offline.' }])
     const second = (await post(payoutRequest.path, { orderNo: order.orderNo }, financeB)).json().data.payout
-    const res = await post(payoutConfirm.path, { requestId: second.id }, financeA)
-    expect(res.json().data).toMatchObject({ payout: { status: 'confirmed' }, order: { status: S.due } })
-    expect((await requestsOf(order)).map((r) => r.status)).toEqual(['failed', 'confirmed'])
+    expect((await post(payoutConfirm.path, { requestId: second.id }, financeA)).statusCode).toBe(200)
+    await settle()
+    expect((await reload(order)).status).toBe(S.due)
+    expect((await requestsOf(order)).map((r) => r.status)).toEqual(['failed', 'completed'])
   })
 
   it('cancels a pending request; a new one may follow', async () => {
@@ -468,6 +519,7 @@ describe('order search, order screen and dashboard (every role)', () => {
     await post(orderApprove.path, { orderNo: order.orderNo }, risk)
     const { payout } = (await post(payoutRequest.path, { orderNo: order.orderNo }, financeA)).json().data
     await post(payoutConfirm.path, { requestId: payout.id }, financeB)
+    await settle()
     const [complaint] = await database.db
       .insert(complaints)
       .values({ borrowerId: order.borrowerId, orderKey: order.id, problemType: 2, detail: 'Where is my money?', replyDue: '2026-03-05' })
@@ -478,11 +530,11 @@ describe('order search, order screen and dashboard (every role)', () => {
     expect(data.order).toMatchObject({ orderNo: order.orderNo, status: S.due, productName: product.single.name })
     expect(data.timeline.map((t: { from: number; to: number; actor: string }) => [t.from, t.to, t.actor])).toEqual([
       [S.submitted, S.approved, 'staff'],
-      [S.approved, S.due, 'staff'],
+      [S.approved, S.due, 'system'],
     ])
     expect(data.timeline[0].staffEmail).toMatch(/^risk\./)
     expect(data.schedule).toHaveLength(1)
-    expect(data.payouts).toMatchObject([{ id: payout.id, status: 'confirmed' }])
+    expect(data.payouts).toMatchObject([{ id: payout.id, status: 'completed' }])
     expect(data.complaints).toMatchObject([{ id: complaint!.id, detail: 'Where is my money?', status: 'processing' }])
     expect(data).toMatchObject({ payments: [], ledger: [], lateCharges: { charged: 0, paid: 0 } })
     for (const orderNo of ['', '<b>', 'K'.repeat(40)]) expect((await read(orderScreen.path, agent, { orderNo })).statusCode).toBe(400)
@@ -501,6 +553,7 @@ describe('order search, order screen and dashboard (every role)', () => {
     const financeMx2 = await enrolledStaff(app, database, clock, 'finance', ['MX'])
     const { payout } = (await post(payoutRequest.path, { orderNo: approve.orderNo }, financeMx)).json().data
     await post(payoutConfirm.path, { requestId: payout.id }, financeMx2)
+    await settle()
     const yesterday = new Date(clock.now().getTime() - DAY_MS)
     await database.db.insert(complaints).values([
       { borrowerId: overdue.borrowerId, orderKey: overdue.id, problemType: 2, detail: 'due today', replyDue: today },

@@ -20,7 +20,8 @@ import { orderLedgerOf, orderPaymentsOf, repaymentTotalsOf, repaymentsReceivedOn
 import { staffEmailsOf } from '../staff/staff.service.js'
 import * as desk from './orders.desk.repo.js'
 import type { DeskOrder } from './orders.desk.repo.js'
-import { decideOrder, disburseOrder, type OrderActor } from './orders.lifecycle.js'
+import { decideOrder, type OrderActor } from './orders.lifecycle.js'
+import * as payoutsRepo from './payouts.repo.js'
 import { orders, type PayoutRequest } from './orders.schema.js'
 import { periodsOf } from './orders.repo.js'
 
@@ -35,6 +36,8 @@ export interface DeskDeps {
   db: Db
   now: () => Date
   payouts: PayoutProvider
+  /** Wakes the payout outbox's worker after a confirmation (a listening server's; tests run passes themselves). */
+  kickPayouts?: () => void
 }
 
 /** Who acts, for the history and the audit trail. */
@@ -82,15 +85,19 @@ function payoutView(row: PayoutRequest, orderNo: string, emails: Map<number, str
     id: row.id,
     orderNo,
     status: row.status,
+    purpose: row.purpose,
     amount: row.amount,
     requestedBy: row.requestedBy,
-    requestedByEmail: emails.get(row.requestedBy) ?? null,
+    requestedByEmail: row.requestedBy === null ? null : (emails.get(row.requestedBy) ?? null),
     requestedAt: row.requestedAt.toISOString(),
     decidedBy: row.decidedBy,
     decidedByEmail: row.decidedBy === null ? null : (emails.get(row.decidedBy) ?? null),
     decidedAt: iso(row.decidedAt),
     providerRef: row.providerRef,
     failureReason: row.failureReason,
+    attempts: row.attempts,
+    acceptedAt: iso(row.acceptedAt),
+    completedAt: iso(row.completedAt),
   }
 }
 
@@ -201,7 +208,12 @@ export async function requestPayout(deps: DeskDeps, staff: StaffPrincipal, ip: s
     const locked = await desk.lockDeskOrder(tx, found.order.id)
     if (!locked || locked.order.status !== ORDER_STATUS.approved) throw new AppError('orderNotApproved')
     const row = await desk.insertPayoutRequest(tx, { orderKey: locked.order.id, amount: locked.order.received, requestedBy: staff.staffId, requestedAt: now })
-    if (!row) throw new AppError('payoutAlreadyRequested')
+    if (!row) {
+      // one open request per order: waiting for its checker, or on its way to the borrower
+      const open = await payoutsRepo.openPayoutOf(tx, locked.order.id)
+      throw new AppError(open && open.status !== 'pending' ? 'payoutInFlight' : 'payoutAlreadyRequested')
+    }
+    await payoutsRepo.addPayoutEvent(tx, { requestId: row.id, from: null, to: 'pending', actor: 'staff', staffId: staff.staffId, at: now })
     await record(tx, {
       staffId: staff.staffId,
       role: staff.role,
@@ -228,12 +240,11 @@ async function lockRequest(tx: Parameters<Parameters<Db['transaction']>[0]>[0], 
 }
 
 /**
- * The checker's step: another finance member sends the money through the payout provider. Sent:
- * the request is confirmed and the order paid out through the same function as the demo job's,
- * its due dates counted from now. Refused: the request fails with the provider's reason and the
- * order stays approved, for a new request. The provider is called while the request's row is
- * locked, so a second confirmation waits and then finds it handled; the request's id is the
- * provider's idempotency key, so a confirmation retried after a crash pays once.
+ * The checker's step (docs/product/operations.md#disbursement): another finance member confirms,
+ * which writes the payout's instruction to the outbox (`confirmed`, due now) in the same
+ * transaction as the decision and answers at once; the provider is not called here. The worker
+ * (payouts.outbox.ts) sends it; the order is paid out, its due dates counted from then, when the
+ * provider reports the payout completed.
  */
 export async function confirmPayout(
   deps: DeskDeps,
@@ -246,31 +257,24 @@ export async function confirmPayout(
     const { request, found } = await lockRequest(tx, staff, requestId)
     if (request.requestedBy === staff.staffId) throw new AppError('payoutSameStaff')
     if (found.order.status !== ORDER_STATUS.approved) throw new AppError('orderNotApproved')
-    const sent = await deps.payouts.send({ reference: String(request.id), orderNo: found.order.orderNo, amount: request.amount, market: found.product.market })
-    const closed = await desk.closePayoutRequest(tx, request.id, {
-      status: sent.ok ? 'confirmed' : 'failed',
-      decidedBy: staff.staffId,
-      decidedAt: now,
-      provider: deps.payouts.name,
-      providerRef: sent.ok ? sent.providerRef : null,
-      failureReason: sent.ok ? null : sent.reason,
-    })
+    const closed = await desk.closePayoutRequest(tx, request.id, { status: 'confirmed', decidedBy: staff.staffId, decidedAt: now, provider: deps.payouts.name, nextAttemptAt: now })
     if (!closed) throw new AppError('payoutNotPending')
+    await payoutsRepo.addPayoutEvent(tx, { requestId: request.id, from: 'pending', to: 'confirmed', actor: 'staff', staffId: staff.staffId, at: now })
     await record(tx, {
       staffId: staff.staffId,
       role: staff.role,
-      action: sent.ok ? 'orders.payout-confirm' : 'orders.payout-fail',
+      action: 'orders.payout-confirm',
       recordType: 'order',
       recordId: found.order.orderNo,
       markets: [found.product.market],
       before: { payoutRequestId: request.id, status: request.status },
-      after: { payoutRequestId: request.id, status: closed.status, providerRef: closed.providerRef, failureReason: closed.failureReason },
+      after: { payoutRequestId: request.id, status: closed.status },
       ip,
       at: now,
     })
-    if (sent.ok && !(await disburseOrder(tx, found, now, staffActor(staff, ip), request.id))) throw new Error(`order ${found.order.id} left status 151 while locked`)
     return { closed, orderNo: found.order.orderNo }
   })
+  deps.kickPayouts?.()
   return { payout: await payoutViewOf(deps.db, closed, orderNo), order: summaryOf((await desk.findDeskOrder(deps.db, orderNo))!) }
 }
 
@@ -281,6 +285,7 @@ export async function cancelPayout(deps: DeskDeps, staff: StaffPrincipal, ip: st
     const { request, found } = await lockRequest(tx, staff, requestId)
     const closed = await desk.closePayoutRequest(tx, request.id, { status: 'cancelled', decidedBy: staff.staffId, decidedAt: now })
     if (!closed) throw new AppError('payoutNotPending')
+    await payoutsRepo.addPayoutEvent(tx, { requestId: request.id, from: 'pending', to: 'cancelled', actor: 'staff', staffId: staff.staffId, at: now })
     await record(tx, {
       staffId: staff.staffId,
       role: staff.role,
@@ -327,7 +332,11 @@ export async function orderScreenOf(deps: DeskDeps, staff: StaffPrincipal, order
     orderComplaintsOf(deps.db, order.id),
     desk.payoutRequestsOf(deps.db, [order.id]),
   ])
-  const emails = await staffEmailsOf(deps.db, [...history.map((h) => h.staffId), ...payouts.flatMap((p) => [p.requestedBy, p.decidedBy])])
+  const events = await payoutsRepo.payoutEventsOf(
+    deps.db,
+    payouts.map((p) => p.id),
+  )
+  const emails = await staffEmailsOf(deps.db, [...history.map((h) => h.staffId), ...payouts.flatMap((p) => [p.requestedBy, p.decidedBy]), ...events.map((e) => e.staffId)])
   return {
     order: {
       ...summaryOf(found),
@@ -364,6 +373,15 @@ export async function orderScreenOf(deps: DeskDeps, staff: StaffPrincipal, order
     lateCharges: { charged: order.penalty, paid: order.penaltyPaid, accruedThrough: order.penaltyAccruedThrough },
     complaints: complaints.map((c) => ({ ...c, createdAt: c.createdAt.toISOString(), repliedAt: iso(c.repliedAt) })),
     payouts: payouts.map((p) => payoutView(p, order.orderNo, emails)),
+    payoutEvents: events.map((e) => ({
+      requestId: e.requestId,
+      from: e.fromStatus,
+      to: e.toStatus,
+      actor: e.actorKind,
+      staffEmail: e.staffId === null ? null : (emails.get(e.staffId) ?? null),
+      reason: e.reason,
+      at: e.at.toISOString(),
+    })),
   }
 }
 

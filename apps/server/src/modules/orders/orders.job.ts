@@ -18,7 +18,8 @@ export interface JobDeps {
 export interface JobResult {
   approved: number
   rejected: number
-  disbursed: number
+  /** Demo mode: payouts the system asked for and confirmed into the payout outbox (the order turns due when the provider completes it). */
+  payoutsQueued: number
   overdue: number
   /** Orders that were charged late charges in this run. */
   accrued: number
@@ -26,12 +27,12 @@ export interface JobResult {
 
 /** Runs every step once for the instant `now` (tests pass their own). */
 export async function runOrderJob(deps: JobDeps, now: Date): Promise<JobResult> {
-  const result: JobResult = { approved: 0, rejected: 0, disbursed: 0, overdue: 0, accrued: 0 }
+  const result: JobResult = { approved: 0, rejected: 0, payoutsQueued: 0, overdue: 0, accrued: 0 }
   const count = (outcome: StepOutcome) => {
     for (const event of outcome.moved) {
       if (event === 'approve') result.approved += 1
       else if (event === 'reject') result.rejected += 1
-      else if (event === 'disburse') result.disbursed += 1
+      else if (event === 'disburse') result.payoutsQueued += 1
       else if (event === 'dueDatePassed') result.overdue += 1
     }
     return outcome.claimed

@@ -17,6 +17,8 @@ import { orders, type Order } from './orders.schema.js'
 import { record } from '../audit/audit.service.js'
 import type { Product } from '../products/products.service.js'
 import * as repo from './orders.repo.js'
+import { insertPayoutRequest } from './orders.desk.repo.js'
+import { addPayoutEvent, noPayoutYetSql } from './payouts.repo.js'
 import type { ClaimedOrder, LocalToday, StatusChangeBy } from './orders.repo.js'
 
 /**
@@ -158,13 +160,33 @@ export function decideOrders(db: Db, now: Date, delaySeconds: number): Promise<S
   )
 }
 
-/** Demo payout, `delaySeconds` after the decision: the due dates count from the day the money leaves. */
+/**
+ * Demo payout, `delaySeconds` after the decision: the system asks for and confirms the payout in
+ * one step, writing it to the payout outbox as a checker's confirmation would
+ * (docs/product/operations.md#payout-states), so the demo goes the staff's way: the worker sends
+ * it and the order is paid out, its due dates counted from then, when the provider completes it.
+ * Only once per order: after a failed payout, staff ask again.
+ */
 export function disburseOrders(db: Db, now: Date, delaySeconds: number): Promise<StepOutcome> {
   const cutoff = new Date(now.getTime() - delaySeconds * 1000)
   return changeStatuses(
     db,
-    and(eq(orders.status, ORDER_STATUS.approved), eq(orders.manualReview, false), lte(orders.decidedAt, cutoff)),
-    async (tx, row) => ((await disburseOrder(tx, row, now, SYSTEM_ACTOR)) ? 'disburse' : null),
+    and(eq(orders.status, ORDER_STATUS.approved), eq(orders.manualReview, false), lte(orders.decidedAt, cutoff), noPayoutYetSql()),
+    async (tx, row) => {
+      const request = await insertPayoutRequest(tx, { orderKey: row.order.id, amount: row.order.received, requestedBy: null, requestedAt: now, status: 'confirmed', decidedAt: now, nextAttemptAt: now })
+      if (!request) return null
+      await addPayoutEvent(tx, { requestId: request.id, from: null, to: 'confirmed', actor: 'system', at: now })
+      await record(tx, {
+        ...auditWho(SYSTEM_ACTOR),
+        action: 'orders.payout-request',
+        recordType: 'order',
+        recordId: row.order.orderNo,
+        markets: [row.product.market],
+        after: { payoutRequestId: request.id, status: request.status, amount: request.amount },
+        at: now,
+      })
+      return 'disburse'
+    },
   )
 }
 

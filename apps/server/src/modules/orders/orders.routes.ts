@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { orderApprove, orderDashboard, orderReject, orderReviewQueue, orderScreen, orderSearch, payoutCancel, payoutConfirm, payoutQueue, payoutRequest } from '@kilat/contract'
 import type { PayoutProvider } from '../../adapters/payouts/payout-provider.js'
 import { registerCall } from '../../http/route.js'
+import { payoutRoutes } from './payouts.routes.js'
 import {
   approveOrder,
   cancelPayout,
@@ -18,7 +19,8 @@ import {
 
 /** The order desk's ops calls (docs/product/operations.md#loan-decisions). */
 export async function ordersRoutes(app: FastifyInstance, { now, payouts }: { now: () => Date; payouts: PayoutProvider }): Promise<void> {
-  const deps: DeskDeps = { db: app.db, now, payouts }
+  const outbox = await payoutRoutes(app, { payouts, now })
+  const deps: DeskDeps = { db: app.db, now, payouts, kickPayouts: outbox.kick }
 
   registerCall(app, orderReviewQueue, ({ staff, query }) => reviewQueue(deps, staff, query))
   registerCall(app, orderApprove, ({ req, staff, body }) => approveOrder(deps, staff, req.ip, body.orderNo))

@@ -77,6 +77,9 @@ export const borrowerOrderWithSchedule = borrowerOrderReader('borrower_order_wit
 /** SQL of the borrower's unsettled orders as `[productId, orderNo]` pairs, over an order's row: for borrowerOrderReader. */
 export const unsettledOrdersSql = repo.unsettledOrdersSql
 
+/** SQL over an order's row: true while its payout is on its way (docs/product/operations.md#payout-states); for borrowerOrderPartReader. */
+export { payoutInProgressSql } from './payouts.repo.js'
+
 /** The order's schedule, first installment first. `orderKey` is the database key, `orders.id`. */
 export function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {
   return repo.periodsOf(db, orderKey)

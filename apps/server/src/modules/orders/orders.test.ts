@@ -7,6 +7,7 @@ import { orderPeriods, orders, type Order } from './orders.schema.js'
 import type { Product } from '../products/products.schema.js'
 import { openTestDatabase } from '../../test/setup-db.js'
 import { AppError } from '../../http/errors.js'
+import { completeAllPayouts } from './test-helpers.js'
 import { borrowerOrder, borrowerOrderMarket, borrowerOrderPartReader, periodsOf, runOrderJob, unsettledOrderNo, unsettledOrderNos, type JobDeps } from './orders.service.js'
 
 const S = ORDER_STATUS
@@ -117,14 +118,17 @@ describe('demo decision and payout', () => {
     const order = await make({ product: product.single, status: S.submitted, now: at(0) })
     const approved = await make({ product: product.single, status: S.approved, now: at(0) })
     const off: JobDeps = { ...deps, config: { ...deps.config, DEMO_MODE: false } }
-    expect(await runOrderJob(off, at(1))).toEqual({ approved: 0, rejected: 0, disbursed: 0, overdue: 0, accrued: 0 })
+    expect(await runOrderJob(off, at(1))).toEqual({ approved: 0, rejected: 0, payoutsQueued: 0, overdue: 0, accrued: 0 })
     expect((await reload(order)).status).toBe(S.submitted)
     expect((await reload(approved)).status).toBe(S.approved)
   })
 
   it('pays out a single-payment loan: due dates count from the payout', async () => {
     const order = await make({ product: product.single, status: S.approved, now: at(0) })
-    expect((await runOrderJob(deps, at(0))).disbursed).toBe(1)
+    expect((await runOrderJob(deps, at(0))).payoutsQueued).toBe(1)
+    // the order stays approved until its payout completes
+    expect((await reload(order)).status).toBe(S.approved)
+    await completeAllPayouts(database.db, at(0))
     const after = await reload(order)
     expect(after).toMatchObject({ status: S.due, disbursedAt: at(0), dueAt: at(91) })
     expect(after.schedule.map((p) => p.dueAt)).toEqual([at(91)])
@@ -134,6 +138,7 @@ describe('demo decision and payout', () => {
     const inst = await make({ product: product.installments, status: S.approved, now: at(0) })
     const part = await make({ product: product.partner, status: S.approved, now: at(0) })
     await runOrderJob(deps, at(0))
+    await completeAllPayouts(database.db, at(0))
     const i = await reload(inst)
     expect(i).toMatchObject({ status: S.repayingInstallments, dueAt: at(120) })
     expect(i.schedule.map((p) => p.dueAt)).toEqual([at(30), at(60), at(90), at(120)])
@@ -144,6 +149,7 @@ describe('demo decision and payout', () => {
     const order = await make({ product: product.installments, status: S.approved, now: at(0), principal: 400_000_000 })
     expect((await reload(order)).schedule).toHaveLength(0)
     await runOrderJob(deps, at(0))
+    await completeAllPayouts(database.db, at(0))
     const after = await reload(order)
     expect(after.schedule.map((p) => [p.dueAt, p.principal])).toEqual([
       [at(30), 100_000_000],
@@ -157,7 +163,9 @@ describe('demo decision and payout', () => {
   it('takes a pushed order all the way from submitted to due', async () => {
     const order = await make({ product: product.single, status: S.submitted, now: at(0) })
     await runOrderJob(deps, at(0))
+    await completeAllPayouts(database.db, at(0))
     await runOrderJob(deps, at(0, 20_000))
+    await completeAllPayouts(database.db, at(0, 20_000))
     expect(await reload(order)).toMatchObject({ status: S.due, disbursedAt: at(0, 20_000) })
   })
 })

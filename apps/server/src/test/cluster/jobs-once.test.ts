@@ -8,6 +8,8 @@ import { openPostgres, type Database } from '../../db/client.js'
 import { createBorrower, createOrder, createProduct } from '../../db/factories.js'
 import { orderHistory, orders, type Order } from '../../modules/orders/orders.schema.js'
 import { runOrderJob, type JobDeps, type JobResult } from '../../modules/orders/orders.service.js'
+import { completeAllPayouts, paidTwice } from '../../modules/orders/test-helpers.js'
+import { sandboxPayouts } from '../../adapters/payouts/sandbox-payouts.schema.js'
 import type { Product } from '../../modules/products/products.schema.js'
 import { applyAllDueEvents, type ApplyOutcome } from '../../modules/repayment/inbox.js'
 import { paymentInbox, payments } from '../../modules/repayment/repayment.schema.js'
@@ -88,6 +90,8 @@ describe('the order job, two runners at once', () => {
       const dayResults: JobResult[] = []
       for (let pass = 0; pass < PASSES_PER_DAY; pass++) {
         dayResults.push(...(await Promise.all([runOrderJob({ db: a.db, config }, at(day)), runOrderJob({ db: b.db, config }, at(day))])))
+        // the payout outbox's workers, one per runner, at once
+        await Promise.all([completeAllPayouts(a.db, at(day)), completeAllPayouts(b.db, at(day))])
       }
       results.push(...dayResults)
       const after = await penalties()
@@ -110,7 +114,12 @@ describe('the order job, two runners at once', () => {
 
     expect(sumOf(results, 'approved')).toBe(approvable.length)
     expect(sumOf(results, 'rejected')).toBe(tooBig.length)
-    expect(sumOf(results, 'disbursed')).toBe(approved.length + approvable.length)
+    expect(sumOf(results, 'payoutsQueued')).toBe(approved.length + approvable.length)
+    // one payout at the provider per order, each sent once: no instruction was taken by both workers
+    const sent = await a.db.select({ key: sandboxPayouts.key, sends: sandboxPayouts.sends, status: sandboxPayouts.status }).from(sandboxPayouts)
+    expect(sent).toHaveLength(approved.length + approvable.length)
+    expect(sent.every((r) => r.sends === 1 && r.status === 'completed')).toBe(true)
+    expect(await paidTwice(a.db)).toEqual([])
     expect(sumOf(results, 'overdue')).toBe(lapsing.length)
     // every overdue order is charged every day from the second on (the seeded ones were charged through the first)
     expect(chargedPerDay.slice(1)).toEqual(Array.from({ length: DAYS - 1 }, () => lapsing.length + overdue.length))

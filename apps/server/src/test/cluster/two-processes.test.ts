@@ -32,6 +32,7 @@ import { openPostgres, type Database } from '../../db/client.js'
 import { randomPhone } from '../../db/factories.js'
 import { seedDemo } from '../../db/seed.js'
 import { runOrderJob } from '../../modules/orders/orders.service.js'
+import { completeAllPayouts } from '../../modules/orders/test-helpers.js'
 import { applyAllDueEvents } from '../../modules/repayment/inbox.js'
 import { PAYMENT_CALLBACK_PATH, SANDBOX_PAY_PATH } from '../../modules/repayment/repayment.routes.js'
 import { get, post } from '../inject.js'
@@ -127,7 +128,8 @@ describe('two server processes on one database', () => {
     const config = nodes[0].app.config
     const later = (seconds: number) => new Date(Date.now() + seconds * 1000)
     expect((await runOrderJob({ db: next().database.db, config }, later(config.DECISION_DELAY_SECONDS + 1))).approved).toBe(1)
-    expect((await runOrderJob({ db: next().database.db, config }, later(config.DECISION_DELAY_SECONDS + config.DISBURSE_DELAY_SECONDS + 2))).disbursed).toBe(1)
+    expect((await runOrderJob({ db: next().database.db, config }, later(config.DECISION_DELAY_SECONDS + config.DISBURSE_DELAY_SECONDS + 2))).payoutsQueued).toBe(1)
+    await completeAllPayouts(next().database.db, later(config.DECISION_DELAY_SECONDS + config.DISBURSE_DELAY_SECONDS + 2))
     expect([ORDER_STATUS.due, ORDER_STATUS.repayingInstallments]).toContain(await statusOf())
 
     // A complaint with an image: uploaded to one process, read back through the other.

@@ -1,6 +1,6 @@
 import { orderScreen, type DataOf } from '@kilat/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Flex, Table, Tag, Timeline } from 'antd'
+import { Descriptions, Flex, Table, Tag, Timeline, Typography } from 'antd'
 import { Link, useParams } from 'react-router'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
@@ -8,13 +8,14 @@ import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket } from '../app/session'
 import { LoadFailure, Loading } from '../app/states'
+import { PAYOUT_COLORS, orderStatusText } from './order-status'
 
 type Screen = DataOf<typeof orderScreen>
 
 /** The order screen: summary, timeline, schedule, payments, ledger, late charges, complaints and payouts. */
 export function OrderPage() {
   const { orderNo = '' } = useParams()
-  const { t } = useOpsText()
+  const { t, locale } = useOpsText()
   const { callApi } = useApi()
   const [market] = useOpsMarket()
   const screen = useQuery({
@@ -23,7 +24,7 @@ export function OrderPage() {
   })
   if (screen.isPending) return <Loading />
   if (screen.isError) return <LoadFailure error={screen.error} retry={() => void screen.refetch()} />
-  const { order, borrower, timeline, schedule, payments, ledger, lateCharges, complaints, payouts } = screen.data
+  const { order, borrower, timeline, schedule, payments, ledger, lateCharges, complaints, payouts, payoutEvents } = screen.data
   const money = (cents: number) => formatMoney(cents, order.market)
   const at = (iso: string | null) => (iso ? formatDateTime(iso, order.market) : '')
   const small = { pagination: false as const, size: 'small' as const, locale: { emptyText: t('list.empty') } }
@@ -34,7 +35,7 @@ export function OrderPage() {
         {t('orders.orderTitle', { orderNo: order.orderNo })}
       </h1>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-        <Descriptions.Item label={t('orders.status')}>{order.status}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.status')}>{orderStatusText(order.status, locale)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.borrower')}>{order.phoneMasked}</Descriptions.Item>
         <Descriptions.Item label={t('orders.product')}>{order.productName}</Descriptions.Item>
         <Descriptions.Item label={t('orders.amount')}>{money(order.amount)}</Descriptions.Item>
@@ -54,8 +55,8 @@ export function OrderPage() {
             key: `${e.at}-${e.to}`,
             content: (
               <span>
-                {e.from === null ? '' : `${e.from} → `}
-                {e.to} · {e.staffEmail ?? t(`orders.actors.${e.actor}`)} · {at(e.at)}
+                {e.from === null ? '' : `${orderStatusText(e.from, locale)} → `}
+                {orderStatusText(e.to, locale)} · {e.staffEmail ?? t(`orders.actors.${e.actor}`)} · {at(e.at)}
                 {e.reason ? ` · ${e.reason}` : ''}
                 {e.note ? ` · ${e.note}` : ''}
               </span>
@@ -125,12 +126,35 @@ export function OrderPage() {
           rowKey="id"
           dataSource={payouts}
           columns={[
-            { key: 'status', title: t('orders.status'), render: (_, p) => t(`payout.statuses.${p.status}`) },
-            { key: 'by', title: t('audit.who'), render: (_, p) => `${p.requestedByEmail ?? p.requestedBy}${p.decidedByEmail ? ` / ${p.decidedByEmail}` : ''}` },
-            { key: 'at', title: t('audit.at'), render: (_, p) => at(p.requestedAt) },
+            { key: 'id', title: '#', render: (_, p) => p.id },
+            { key: 'status', title: t('orders.status'), render: (_, p) => <Tag color={PAYOUT_COLORS[p.status]}>{t(`payout.statuses.${p.status}`)}</Tag> },
+            { key: 'amount', title: t('orders.received'), render: (_, p) => money(p.amount) },
+            { key: 'by', title: t('audit.who'), render: (_, p) => `${p.requestedByEmail ?? t('payout.system')}${p.decidedByEmail ? ` / ${p.decidedByEmail}` : ''}` },
+            { key: 'at', title: t('payout.requestedAt'), render: (_, p) => at(p.requestedAt) },
+            { key: 'completed', title: t('payout.completedAt'), render: (_, p) => at(p.completedAt) },
             { key: 'reason', title: t('payout.reason'), render: (_, p) => p.failureReason ?? p.providerRef ?? '' },
           ]}
         />
+        {payoutEvents.length > 0 && (
+          <>
+            <Typography.Title level={5} style={{ marginTop: 16 }}>
+              {t('payout.history')}
+            </Typography.Title>
+            <Timeline
+              items={payoutEvents.map((e, i) => ({
+                key: `${e.requestId}-${i}`,
+                color: PAYOUT_COLORS[e.to] === 'processing' ? 'blue' : PAYOUT_COLORS[e.to],
+                content: (
+                  <span>
+                    {t('payout.requestNo', { id: e.requestId })} · {e.from === null ? '' : `${t(`payout.statuses.${e.from}`)} → `}
+                    {t(`payout.statuses.${e.to}`)} · {e.staffEmail ?? t(`payout.actors.${e.actor}`)} · {at(e.at)}
+                    {e.reason ? ` · ${e.reason}` : ''}
+                  </span>
+                ),
+              }))}
+            />
+          </>
+        )}
       </Panel>
     </Flex>
   )

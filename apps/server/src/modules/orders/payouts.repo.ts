@@ -1,0 +1,153 @@
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { QueryBuilder } from 'drizzle-orm/pg-core'
+import type { Market } from '@kilat/domain'
+import { rowsOf, type Executor, type Tx } from '../../db/client.js'
+import { productColumns, productJoin } from '../products/products.service.js'
+import {
+  orders,
+  payoutCallbacks,
+  payoutEvents,
+  payoutRequests,
+  type PayoutActorKind,
+  type PayoutEvent,
+  type PayoutRequest,
+  type PayoutRequestStatus,
+} from './orders.schema.js'
+
+/**
+ * The payout outbox's queries (docs/product/operations.md#payout-states): the worker's claim with
+ * a lease, the guarded state changes, the events and the provider's callbacks.
+ */
+
+/** States in which the worker still has something to do with a request. */
+export const IN_FLIGHT: PayoutRequestStatus[] = ['confirmed', 'sending', 'accepted']
+
+export interface ClaimedPayout {
+  id: number
+  /** The state it was in when claimed: confirmed (first send), sending (a retry or a lapsed lease) or accepted (a status call). */
+  was: 'confirmed' | 'sending' | 'accepted'
+  orderKey: number
+  amount: number
+  attempts: number
+  providerRef: string | null
+}
+
+/**
+ * Claims up to `limit` requests due at `now`, skipping those another worker holds, and pushes each
+ * a lease ahead (`leaseUntil`): a confirmed one turns sending and counts an attempt, as does a
+ * sending one taken again (its retry is due, or the worker that held it died). The provider is
+ * then called outside any transaction.
+ */
+export async function claimDuePayouts(tx: Tx, now: Date, leaseUntil: Date, limit: number, provider: string): Promise<ClaimedPayout[]> {
+  const rows = await rowsOf<{ id: number | string; was: ClaimedPayout['was']; order_id: number | string; amount: number | string; attempts: number | string; provider_ref: string | null }>(
+    tx.execute(sql`
+      with due as (
+        select id, status from ${payoutRequests}
+        where status in ('confirmed', 'sending', 'accepted') and next_attempt_at <= ${now.toISOString()}::timestamptz
+        order by next_attempt_at, id
+        limit ${limit}
+        for update skip locked
+      )
+      update ${payoutRequests} p set
+        status = case when due.status = 'confirmed' then 'sending' else p.status end,
+        attempts = p.attempts + case when due.status = 'accepted' then 0 else 1 end,
+        provider = coalesce(p.provider, ${provider}),
+        next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
+      from due where p.id = due.id
+      returning p.id, due.status as was, p.order_id, p.amount, p.attempts, p.provider_ref`),
+  )
+  return rows.map((r) => ({
+    id: Number(r.id),
+    was: r.was,
+    orderKey: Number(r.order_id),
+    amount: Number(r.amount),
+    attempts: Number(r.attempts),
+    providerRef: r.provider_ref,
+  }))
+}
+
+/** The orders' numbers and markets, for the audit rows and the provider. */
+export async function orderRefsOf(db: Executor, orderKeys: number[]): Promise<Map<number, { orderNo: string; market: Market }>> {
+  if (orderKeys.length === 0) return new Map()
+  const rows = await db
+    .select({ id: orders.id, orderNo: orders.orderNo, market: productColumns.market })
+    .from(orders)
+    .innerJoin(...productJoin(orders.productId))
+    .where(inArray(orders.id, [...new Set(orderKeys)]))
+  return new Map(rows.map((r) => [r.id, { orderNo: r.orderNo, market: r.market }]))
+}
+
+/** Moves a request from one of `from` to `changes.status`; undefined when it was in none of them. */
+export async function movePayout(
+  db: Executor,
+  id: number,
+  from: PayoutRequestStatus[],
+  changes: Partial<Pick<PayoutRequest, 'status' | 'providerRef' | 'failureReason' | 'nextAttemptAt' | 'lastError' | 'acceptedAt' | 'completedAt' | 'decidedBy' | 'decidedAt' | 'provider'>>,
+): Promise<PayoutRequest | undefined> {
+  const [row] = await db
+    .update(payoutRequests)
+    .set(changes)
+    .where(and(eq(payoutRequests.id, id), inArray(payoutRequests.status, from)))
+    .returning()
+  return row
+}
+
+/** The request, locked until the transaction ends. */
+export async function lockPayout(tx: Tx, id: number): Promise<PayoutRequest | undefined> {
+  const [row] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, id)).for('update')
+  return row
+}
+
+export function addPayoutEvent(
+  tx: Executor,
+  event: { requestId: number; from: PayoutRequestStatus | null; to: PayoutRequestStatus; actor: PayoutActorKind; staffId?: number | null; reason?: string | null; at: Date },
+): Promise<unknown> {
+  return tx.insert(payoutEvents).values({
+    requestId: event.requestId,
+    fromStatus: event.from,
+    toStatus: event.to,
+    actorKind: event.actor,
+    staffId: event.actor === 'staff' ? (event.staffId ?? null) : null,
+    reason: event.reason ?? null,
+    at: event.at,
+  })
+}
+
+/** The events of the requests, oldest first. */
+export function payoutEventsOf(db: Executor, requestIds: number[]): Promise<PayoutEvent[]> {
+  if (requestIds.length === 0) return Promise.resolve([])
+  return db.select().from(payoutEvents).where(inArray(payoutEvents.requestId, requestIds)).orderBy(asc(payoutEvents.at), asc(payoutEvents.id))
+}
+
+/** Stores a provider's callback once by its event id; false when it was stored before. */
+export async function storePayoutCallback(tx: Tx, values: { provider: string; eventId: string; requestId: number; status: string; raw: unknown; receivedAt: Date }): Promise<boolean> {
+  const [row] = await tx.insert(payoutCallbacks).values(values).onConflictDoNothing().returning({ id: payoutCallbacks.id })
+  return row !== undefined
+}
+
+/** The open request of an order for a purpose (pending or on its way), if any. */
+export async function openPayoutOf(db: Executor, orderKey: number): Promise<PayoutRequest | undefined> {
+  const [row] = await db
+    .select()
+    .from(payoutRequests)
+    .where(and(eq(payoutRequests.orderKey, orderKey), eq(payoutRequests.purpose, 'disbursement'), inArray(payoutRequests.status, ['pending', ...IN_FLIGHT])))
+    .limit(1)
+  return row
+}
+
+/**
+ * SQL over an order's row: true while its disbursement is on its way (confirmed, sending,
+ * accepted), for the borrower's loan details (docs/product/loans.md#loan-details).
+ */
+export function payoutInProgressSql(order: { id: SQLWrapper }): SQL<boolean> {
+  const open = new QueryBuilder()
+    .select({ id: payoutRequests.id })
+    .from(payoutRequests)
+    .where(and(eq(payoutRequests.orderKey, order.id), eq(payoutRequests.purpose, 'disbursement'), inArray(payoutRequests.status, IN_FLIGHT)))
+  return sql<boolean>`exists (${open})`
+}
+
+/** Orders with no payout request of any state: the demo's automatic payout asks only once. */
+export function noPayoutYetSql(): SQL {
+  return sql`not exists (select 1 from ${payoutRequests} where ${payoutRequests.orderKey} = ${orders.id})`
+}

@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import { startPayoutCallbackDeliverer } from '../../adapters/payouts/payout-callback-deliverer.js'
+import type { PayoutProvider } from '../../adapters/payouts/payout-provider.js'
+import { SANDBOX_PAYOUTS } from '../../adapters/payouts/sandbox-payouts.js'
+import { okEnvelope } from '../../http/envelope.js'
+import { AppError } from '../../http/errors.js'
+import type { RepeatingPass } from '../../jobs/repeat.js'
+import { receivePayoutCallback, startPayoutWorker } from './payouts.outbox.js'
+
+/** Where the payout provider posts its callbacks: public, no session (docs/product/operations.md#the-payout-webhook). */
+export const PAYOUT_CALLBACK_PATH = '/h5-api/v3/payouts/callback'
+
+const CALLBACK_BODY_LIMIT = 64 * 1024
+
+/**
+ * The payout provider's webhook, and on a listening server the outbox's worker and (with the
+ * sandbox) the delivery of the sandbox's callbacks, every JOB_INTERVAL_SECONDS (0: never; tests run
+ * their passes themselves). Answers `kick`, which wakes the worker after a confirmation.
+ */
+export async function payoutRoutes(app: FastifyInstance, { payouts, now }: { payouts: PayoutProvider; now: () => Date }): Promise<{ kick: () => void }> {
+  let worker: RepeatingPass | undefined
+  let deliverer: RepeatingPass | undefined
+  const interval = app.config.JOB_INTERVAL_SECONDS
+  if (interval > 0) {
+    app.addHook('onListen', async () => {
+      worker = startPayoutWorker({ db: app.db, payouts, statusAfterSeconds: app.config.PAYOUT_STATUS_AFTER_SECONDS }, interval, app.log)
+      const secret = app.config.PAYMENT_CALLBACK_SECRET
+      if (payouts.name === SANDBOX_PAYOUTS && secret) {
+        deliverer = startPayoutCallbackDeliverer({ db: app.db, secret, url: ownWebhookUrl(app) }, interval, app.log)
+      }
+    })
+    app.addHook('preClose', async () => {
+      await Promise.all([worker?.stop(), deliverer?.stop()])
+    })
+  }
+
+  // The signature covers the bytes received: this route alone keeps the body as a Buffer.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT }, (_req, body, done) => done(null, body))
+    scope.post(PAYOUT_CALLBACK_PATH, { config: { family: 'code0' }, bodyLimit: CALLBACK_BODY_LIMIT }, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+      const verified = payouts.verifyCallback(raw, req.headers)
+      if (!verified.ok) {
+        req.log.warn({ reason: verified.reason }, 'payout callback refused')
+        if (verified.reason === 'malformed') throw new AppError('invalidRequest', { message: 'The callback body is not a payout result.' })
+        throw new AppError('sessionRequired', { message: 'The callback signature is missing, wrong or out of date.' })
+      }
+      // stored and applied in one transaction: answered 200 only once both are done
+      const outcome = await receivePayoutCallback(app.db, payouts.name, verified.event, now())
+      if (!outcome.stored) {
+        req.log.error({ reference: verified.event.reference, eventId: verified.event.eventId, reason: outcome.reason }, 'payout callback for no payout of ours')
+        throw new AppError('invalidRequest', { message: 'Unknown payout.' })
+      }
+      if (outcome.duplicate) req.log.info({ eventId: verified.event.eventId }, 'payout callback seen before')
+      reply.header('cache-control', 'no-store')
+      return okEnvelope('code0', { duplicate: outcome.duplicate })
+    })
+  })
+
+  return { kick: () => worker?.kick() }
+}
+
+/** This server's own payout webhook, at the address it listens on. */
+function ownWebhookUrl(app: FastifyInstance): string {
+  const address = app.server.address() as AddressInfo | null
+  if (!address || typeof address === 'string') throw new Error('the server listens on no TCP address')
+  const wildcard = address.address === '0.0.0.0' || address.address === '::'
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address
+  return `http://${host}:${address.port}${PAYOUT_CALLBACK_PATH}`
+}

@@ -1,0 +1,147 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import { apiData, test, expect, expectAccessible, screenshot } from './support'
+
+/**
+ * Payouts through the outbox (docs/product/operations.md#payout-states), against the built server
+ * and its payout sandbox, whose demo rules pick the case by the amount's cents
+ * (docs/product/operations.md#the-payout-sandbox): finance confirms, the worker sends, the provider
+ * answers later by its signed callback. Nothing here calls the webhook or the worker itself.
+ */
+test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+
+const PASSWORD = 'kilat-demo-staff'
+const BORROWER = 'demo-borrower-2'
+const FAILURE = 'The receiving account is closed (sandbox: an amount ending in 14 cents).'
+
+async function demoCode(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`/ops-api/demo/staff-code?email=${encodeURIComponent(email)}`)
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { data: { code: string } }).data.code
+}
+
+/**
+ * Each account's signed-in cookies: an authenticator code is accepted once, so a second sign-in of
+ * the same account within its 30 s would wait for the next code; the second journey reuses the session.
+ */
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>()
+
+/** A console page of a finance member, signed in, on the disbursement screen. */
+async function finance(browser: Browser, email: string): Promise<Page> {
+  const known = sessions.get(email)
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(known ? { storageState: known } : {}) })
+  const page = await context.newPage()
+  if (!known) {
+    await page.goto('/ops')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByLabel('Code').fill(await demoCode(page.request, email))
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
+    sessions.set(email, await context.storageState())
+  }
+  await page.goto('/ops/disbursement?market=ID')
+  await expect(page.getByRole('heading', { name: 'Disbursement' })).toBeVisible()
+  return page
+}
+
+/** A fresh approved order of the demo borrower, what it pays out ending in `cents` (demo mode). */
+async function approvedOrder(request: APIRequestContext, cents?: number): Promise<string> {
+  const form: Record<string, string> = { kind: 'approved', ...(cents === undefined ? {} : { payoutCents: String(cents) }) }
+  return (await apiData<{ orderNo: string }>(request, '/h5-api/v3/demo/new-order', BORROWER, { method: 'POST', form })).orderNo
+}
+
+/** A requests, B confirms: the payout is in the outbox. */
+async function requestAndConfirm(financeA: Page, financeB: Page, orderNo: string) {
+  await financeA.reload()
+  await financeA.getByRole('button', { name: `Request payout ${orderNo}` }).click()
+  await expect(financeA.getByText('Payout requested. Another finance member confirms it.')).toBeVisible()
+  await financeB.reload()
+  await financeB.getByRole('button', { name: `Confirm payout ${orderNo}` }).click()
+  await financeB.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm payout' }).click()
+  await expect(financeB.getByText('Payout confirmed: it is on its way to the payout provider.')).toBeVisible()
+}
+
+test('a payout the provider fails shows its reason and can be requested again', async ({ browser, request }) => {
+  test.setTimeout(120_000)
+  const orderNo = await approvedOrder(request, 14)
+  const financeA = await finance(browser, 'finance.a@demo.kilat.example.com')
+  const financeB = await finance(browser, 'finance.b@demo.kilat.example.com')
+  await requestAndConfirm(financeA, financeB, orderNo)
+
+  const row = financeB.getByRole('row').filter({ hasText: orderNo })
+  // on its way: no action but to wait; the page follows it by itself
+  await expect(row.getByText('On its way: nothing to do')).toBeVisible()
+  await expect(row.getByText(FAILURE)).toBeVisible({ timeout: 60_000 })
+  await expect(row.getByText('Failed', { exact: true })).toBeVisible()
+  // the actions stay in view at 1280 px
+  await expect(row.getByRole('button', { name: `Request again ${orderNo}` })).toBeInViewport()
+  await expectAccessible(financeB)
+  await screenshot(financeB, 'ops-payout-failed-en')
+
+  // the order screen tells the payout's story, each state by its name
+  await financeB.goto(`/ops/orders/${orderNo}?market=ID`)
+  await expect(financeB.getByText('Payout history')).toBeVisible()
+  await expect(financeB.getByText(`Request #`).first()).toBeVisible()
+  await expect(financeB.getByText('Accepted by the provider → Failed', { exact: false })).toBeVisible()
+  await expectAccessible(financeB)
+  await screenshot(financeB, 'ops-order-payout-failed-en')
+
+  // in the staff member's language (kept on the account: set back to English at the end)
+  await financeB.goto('/ops/disbursement?market=ID')
+  await financeB.getByRole('button', { name: /^finance\.b@demo/ }).click()
+  await financeB.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click()
+  await expect(financeB.getByRole('heading', { name: 'Pencairan' })).toBeVisible()
+  await expect(financeB.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)
+  const again = financeB.getByRole('button', { name: `Minta lagi ${orderNo}` })
+  await expect(financeB.getByRole('row').filter({ hasText: orderNo }).getByText('Gagal', { exact: true })).toBeVisible()
+  await screenshot(financeB, 'ops-payout-failed-id')
+  await again.click()
+  await expect(financeB.getByRole('row').filter({ hasText: orderNo }).getByText('Menunggu konfirmasi')).toBeVisible()
+  await expectAccessible(financeB)
+  await financeB.goto(`/ops/orders/${orderNo}?market=ID`)
+  await expect(financeB.getByText('Riwayat pencairan')).toBeVisible()
+  await expect(financeB.getByText('Diterima penyedia → Gagal', { exact: false })).toBeVisible()
+  await screenshot(financeB, 'ops-order-payout-failed-id')
+  await financeB.getByRole('button', { name: /^finance\.b@demo/ }).click()
+  await financeB.getByRole('menuitem', { name: 'English' }).click()
+  await expect(financeB.getByRole('heading', { name: `Order ${orderNo}` })).toBeVisible()
+})
+
+test('a payout that completes later makes the loan due only then; the borrower sees "being paid out" first', async ({ browser, request }) => {
+  test.setTimeout(150_000)
+  // the sandbox times out twice on 21 cents before it accepts: the payout stays on its way a while
+  const orderNo = await approvedOrder(request, 21)
+  const financeA = await finance(browser, 'finance.a@demo.kilat.example.com')
+  const financeB = await finance(browser, 'finance.b@demo.kilat.example.com')
+
+  const borrower = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+  const details = (lang: string) => borrower.goto(`/loan-detail?orderId=${orderNo}&tok=${BORROWER}&lang=${lang}`)
+  await details('en')
+  await expect(borrower.getByRole('heading', { name: 'Approved' })).toBeVisible()
+
+  await requestAndConfirm(financeA, financeB, orderNo)
+  await expect(financeB.getByRole('row').filter({ hasText: orderNo }).getByText(/Confirmed, in the queue|Being sent|Accepted by the provider/)).toBeVisible()
+  await screenshot(financeB, 'ops-payout-on-its-way-en')
+
+  await details('en')
+  await expect(borrower.getByRole('heading', { name: 'Being paid out' })).toBeVisible()
+  await expect(borrower.getByText('Due date', { exact: true })).toHaveCount(0)
+  await expectAccessible(borrower)
+  await screenshot(borrower, 'loan-detail-being-paid-out-en')
+  await details('id')
+  await expect(borrower.getByRole('heading', { name: 'Sedang dicairkan' })).toBeVisible()
+  await screenshot(borrower, 'loan-detail-being-paid-out-id')
+
+  // the provider completes it: then, and only then, the loan is due
+  await expect(async () => {
+    await details('en')
+    await expect(borrower.locator('svg[data-status-icon]')).toHaveAttribute('data-status-icon', 'due', { timeout: 1_000 })
+  }).toPass({ timeout: 100_000, intervals: [3_000] })
+  await expect(borrower.getByText('Due date', { exact: true })).toBeVisible()
+  await expectAccessible(borrower)
+  await screenshot(borrower, 'loan-detail-after-completed-payout-en')
+  // it left the disbursement queue: the order is paid out
+  await financeB.reload()
+  await expect(financeB.getByRole('row').filter({ hasText: orderNo })).toHaveCount(0)
+})
