@@ -208,6 +208,21 @@ export const loanDetailsSchema = z.object({
     .nullable(),
   /** The order's product's market: its amounts are in that currency, not the page's. */
   market: z.enum(MARKETS),
+  /**
+   * India's cooling-off exit while it is open (docs/product/money-rules.md#cooling-off): what ends
+   * the loan today and the last local day to pay it; null (or absent) otherwise.
+   */
+  coolingOff: z
+    .object({
+      amount: centsSchema,
+      amountText: z.string(),
+      /** yyyy-mm-dd in the market's time zone. */
+      lastDay: z.string(),
+      /** The offer in the borrower's language. */
+      text: z.string(),
+    })
+    .nullable()
+    .optional(),
 })
 export type LoanDetails = z.infer<typeof loanDetailsSchema>
 

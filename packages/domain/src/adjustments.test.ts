@@ -52,7 +52,7 @@ describe('waivers', () => {
     const owed: Owed = { lateCharges: c(50_00), fees: c(0), periods: [{ periodNo: 1, interest: c(0), principal: c(0) }] }
     const waiver = allocateWaiver(owed, 'late_charge', c(50_00))!
     const remaining = remainingAfter(owed, waiver)
-    expect(paymentEvent({ status: 180, kind: 'single', remainingTotal: totalOwed(remaining), overdueRemaining: c(0) })).toBe('settle')
+    expect(paymentEvent({ status: 180, kind: { installment: false, partner: false }, remainingTotal: totalOwed(remaining), overdueRemaining: c(0) })).toBe('settle')
   })
 
   const owedArb = fc

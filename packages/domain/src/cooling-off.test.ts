@@ -44,7 +44,7 @@ describe('cooling-off exit', () => {
     expect(settled.payment).toEqual({ lateCharges: 0, fees: 0, periods: [{ periodNo: 1, interest: 104_00, principal: 80_000_00 }], leftover: 5_00 })
     expect(settled.released).toEqual({ lateCharges: 0, fees: 0, periods: [{ periodNo: 1, interest: 9_360_00, principal: 0 }], leftover: 0 })
     const left = remainingAfter(remainingAfter(OWED, settled.payment), settled.released)
-    expect(paymentEvent({ status: 174, kind: 'single', remainingTotal: totalOwed(left), overdueRemaining: c(0) })).toBe('settle')
+    expect(paymentEvent({ status: 174, kind: { installment: false, partner: false }, remainingTotal: totalOwed(left), overdueRemaining: c(0) })).toBe('settle')
   })
 
   it('counts interest already paid toward the exit', () => {

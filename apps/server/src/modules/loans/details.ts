@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatMoney,
   isOrderStatus,
+  isRepaying,
   isSettled,
   orderOwed,
   orderStatusName,
@@ -17,7 +18,7 @@ import { AppError } from '../../http/errors.js'
 import { count, textsFor } from '../../i18n/index.js'
 import { borrowerOrderPartReader, unsettledOrdersSql } from '../orders/orders.service.js'
 import { recommendedProducts } from '../products/products.service.js'
-import { lastPaymentOf, lastPaymentSql, methodName } from '../repayment/repayment.service.js'
+import { adjustmentLines, confirmedAdjustmentsSql, coolingOffOf, lastPaymentOf, lastPaymentSql, methodName } from '../repayment/repayment.service.js'
 import type { Caller, LoanDeps } from './caller.js'
 import { termText } from './figures.js'
 import { isRatedSql } from './loans.repo.js'
@@ -31,12 +32,13 @@ const S = ORDER_STATUS
  */
 const orderForDetails = borrowerOrderPartReader(
   'loan_details_with_unsettled',
-  ['id', 'orderNo', 'status', 'principal', 'received', 'penalty', 'penaltyPaid', 'termUnit', 'termDays', 'periods', 'isDelay', 'appliedAt', 'disbursedAt', 'dueAt'],
+  ['id', 'orderNo', 'status', 'principal', 'received', 'penalty', 'penaltyPaid', 'penaltyWaived', 'dailyRateBps', 'termUnit', 'termDays', 'periods', 'isDelay', 'appliedAt', 'disbursedAt', 'dueAt'],
   ['id', 'name', 'logoUrl', 'market', 'isPartner', 'partnerUrl', 'extensionFee'],
   (order) => ({
     rated: isRatedSql(order),
     unsettled: unsettledOrdersSql(order),
     lastPayment: lastPaymentSql(order),
+    adjustments: confirmedAdjustmentsSql(order),
   }),
 )
 
@@ -61,9 +63,17 @@ export async function loanDetailsOf(
   // What is owed, overdue (docs/product/money-rules.md#overdue-boundary: late from the local day
   // after the due date) and what the repay button asks for: the domain's one reading, the same as
   // the account generate-vcode issues for that selection (docs/product/money-rules.md#repayment).
-  const owes = orderOwed({ penalty: order.penalty, penaltyPaid: order.penaltyPaid, installment: order.termUnit === 'period', disbursed }, periods, now, market)
+  const owes = orderOwed(
+    { penalty: order.penalty, penaltyPaid: order.penaltyPaid, penaltyWaived: order.penaltyWaived, installment: order.termUnit === 'period', disbursed },
+    periods,
+    now,
+    market,
+  )
   const outstanding = owes.total
-  const amountDue = owes.repayNow.amount
+  // docs/product/money-rules.md#cooling-off: while the exit is open, what ends the loan is its
+  // amount, which is also what the account for everything owed asks (accounts.ts)
+  const exit = !partner && isRepaying(status) ? coolingOffOf(order, periods, market, now) : null
+  const amountDue = exit && owes.repayNow.periodCount === null ? exit.amount : owes.repayNow.amount
   const lateCharges = owes.owed.lateCharges
   const next = owes.unpaid[0]
   const firstLate = owes.unpaid.find((p) => p.overdue)
@@ -113,6 +123,8 @@ export async function loanDetailsOf(
     // the late charges still unpaid, as the outstanding balance counts them; a partner's order
     // carries no late-charge line of ours
     ...(!partner && lateCharges > 0 ? [{ text: n.lateCharges, value: money(lateCharges) }] : []),
+    // each waiver, refund and cooling-off release as its own line (docs/product/waivers-and-refunds.md#what-the-borrower-sees)
+    ...adjustmentLines(also.adjustments, market, locale),
   ]
 
   const unrated = isSettled(status) && !also.rated
@@ -144,5 +156,11 @@ export async function loanDetailsOf(
       method: methodName(market, last.method),
     },
     market,
+    coolingOff: exit && {
+      amount: exit.amount,
+      amountText: money(exit.amount),
+      lastDay: exit.lastDay,
+      text: textsFor(locale).adjustments.coolingOffOffer(money(exit.amount), exit.lastDay),
+    },
   }
 }
