@@ -21,6 +21,7 @@ const STATUS_OF: Record<Kind, OrderStatus> = {
   due: ORDER_STATUS.due,
   installments: ORDER_STATUS.repayingInstallments,
   overdue: ORDER_STATUS.overdue,
+  paidOutToday: ORDER_STATUS.due,
 }
 
 /**
@@ -83,6 +84,8 @@ export async function newOrderRoutes(app: FastifyInstance): Promise<void> {
         const next = built.periods.find((p) => p.status !== 'paid')!
         built = shifted(built, now.getTime() + NEXT_DUE_DAYS * DAY_MS - next.dueAt.getTime())
       }
+      // paid out a minute ago: inside the cooling-off period where the market has one
+      if (body.kind === 'paidOutToday') built = shifted(built, now.getTime() - 60_000 - built.order.disbursedAt!.getTime())
       return insertOrder(tx, built.order, built.periods)
     })
     catalogueChanged()

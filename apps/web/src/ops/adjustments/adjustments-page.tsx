@@ -97,7 +97,7 @@ export function AdjustmentsPage() {
     found && typed !== null
       ? type === 'refund'
         ? t('adjustments.willRefund', { amount: money(typed), orderNo: found.orderNo })
-        : t('adjustments.willWaive', { amount: money(typed), what: t(`adjustments.kinds.${type}`).toLowerCase(), orderNo: found.orderNo })
+        : t('adjustments.willWaive', { amount: money(typed), what: t(`adjustments.components.${type}`), orderNo: found.orderNo })
       : null
 
   return (
