@@ -178,7 +178,6 @@ export function AdjustmentsPage() {
               dataSource={queue.data?.requests}
               pagination={false}
               locale={{ emptyText: t('list.empty') }}
-              scroll={{ x: 1100 }}
               columns={[
                 { key: 'order', title: t('adjustments.order'), render: (_, r) => <Link to={`/ops/orders/${r.orderNo}?market=${r.market}`}>{r.orderNo}</Link> },
                 { key: 'what', title: t('adjustments.what'), render: (_, r) => kindName(t, r) },
@@ -188,8 +187,7 @@ export function AdjustmentsPage() {
                 {
                   key: 'actions',
                   title: t('adjustments.actions'),
-                  fixed: 'right',
-                  width: 220,
+                  width: 210,
                   render: (_, r) => {
                     const amount = formatMoney(r.amount, r.market)
                     const own = r.requestedBy === staff.id
