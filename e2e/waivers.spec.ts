@@ -65,6 +65,12 @@ test('a finance pair waives part of the late charges; the borrower owes that muc
   // the maker cannot confirm their own request
   await expect(maker.getByRole('button', { name: `Confirm ${orderNo}` })).toBeDisabled()
   expect(await amountDueOf(request, token, orderNo)).toBe(before)
+  // the same queue in Indonesian, the request waiting with its names in words
+  await maker.goto('/ops/adjustments?market=ID&lang=id')
+  await expect(maker.getByRole('heading', { name: 'Keringanan & pengembalian', level: 1 })).toBeVisible()
+  await expect(maker.getByRole('cell', { name: 'Keringanan denda keterlambatan' }).first()).toBeVisible()
+  await expectAccessible(maker)
+  await screenshot(maker, 'ops-adjustments-queue-id')
 
   const checker = await browser.newPage({ viewport: DESK })
   await signIn(checker, 'finance.b@demo.kilat.example.com')
@@ -82,6 +88,10 @@ test('a finance pair waives part of the late charges; the borrower owes that muc
   await expect(section.getByText('finance.b@demo.kilat.example.com')).toBeVisible()
   await expectAccessible(checker)
   await screenshot(checker, 'ops-order-adjustments-en')
+  await checker.goto(`/ops/orders/${orderNo}?market=ID&lang=id`)
+  await expect(checker.getByRole('heading', { name: 'Keringanan dan pengembalian' })).toBeVisible()
+  await expectAccessible(checker)
+  await screenshot(checker, 'ops-order-adjustments-id')
 
   expect(await amountDueOf(request, token, orderNo)).toBe(before - waived)
   const borrower = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true })
@@ -99,7 +109,7 @@ test('India: a borrower ends a loan within the cooling-off period by paying the 
   const orderNo = await newOrder(request, token, 'paidOutToday')
   await page.goto(`/loan-detail?tok=${token}&lang=en&orderId=${orderNo}`)
   const offer = page.locator('section', { has: page.getByRole('heading', { name: 'Cooling-off period' }) })
-  await expect(offer).toContainText('you may end this loan by paying ₹')
+  await expect(offer).toContainText('You may end this loan by paying ₹')
   const details = await apiData<{ coolingOff: { amount: number; lastDay: string } }>(request, DETAILS, token, { shared: { orderId: orderNo } })
   await expect(offer).toContainText(formatMoney(details.coolingOff.amount, 'IN'))
   await expect(offer).toContainText(details.coolingOff.lastDay)

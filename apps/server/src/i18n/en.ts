@@ -160,6 +160,6 @@ export const en: ServerTexts = {
     refund: 'Overpayment refunded',
     coolingOff: 'Interest released (cooling-off exit)',
     coolingOffOffer: (amount, lastDay) =>
-      `Cooling-off period: you may end this loan by paying ${amount} (the principal and the interest of the days used, no penalty) until ${lastDay}.`,
+      `You may end this loan by paying ${amount} (the principal and the interest of the days used, no penalty) until ${lastDay}.`,
   },
 }

@@ -160,6 +160,6 @@ export const es: ServerTexts = {
     refund: 'Pago en exceso reembolsado',
     coolingOff: 'Intereses liberados (salida en periodo de reflexión)',
     coolingOffOffer: (amount, lastDay) =>
-      `Periodo de reflexión: puedes terminar este préstamo pagando ${amount} (el capital y los intereses de los días usados, sin penalización) hasta el ${lastDay}.`,
+      `Puedes terminar este préstamo pagando ${amount} (el capital y los intereses de los días usados, sin penalización) hasta el ${lastDay}.`,
   },
 }

@@ -160,6 +160,6 @@ export const id: ServerTexts = {
     refund: 'Kelebihan bayar dikembalikan',
     coolingOff: 'Bunga dibebaskan (keluar masa pertimbangan)',
     coolingOffOffer: (amount, lastDay) =>
-      `Masa pertimbangan: Anda dapat mengakhiri pinjaman ini dengan membayar ${amount} (pokok dan bunga hari yang digunakan, tanpa denda) sampai ${lastDay}.`,
+      `Anda dapat mengakhiri pinjaman ini dengan membayar ${amount} (pokok dan bunga hari yang digunakan, tanpa denda) sampai ${lastDay}.`,
   },
 }

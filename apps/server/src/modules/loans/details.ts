@@ -74,6 +74,8 @@ export async function loanDetailsOf(
   // amount, which is also what the account for everything owed asks (accounts.ts)
   const exit = !partner && isRepaying(status) ? coolingOffOf(order, periods, market, now) : null
   const amountDue = exit && owes.repayNow.periodCount === null ? exit.amount : owes.repayNow.amount
+  // the banner names what is due by the due date; the exit's amount holds only within its period
+  const dueByDate = owes.repayNow.amount
   const lateCharges = owes.owed.lateCharges
   const next = owes.unpaid[0]
   const firstLate = owes.unpaid.find((p) => p.overdue)
@@ -105,11 +107,11 @@ export async function loanDetailsOf(
 
   const overdue = count(locale, overdueDays, 'days')
   const notice = t.loan.notice[orderStatusName(status)]
-  const facts = { productName: product.name, amountDue: money(amountDue), nextDueDate, nextAmount, overdue, penalty: money(lateCharges) }
+  const facts = { productName: product.name, amountDue: money(dueByDate), nextDueDate, nextAmount, overdue, penalty: money(lateCharges) }
   let reyMsg = ''
   if (status === S.repayingInstallments) reyMsg = t.loan.reyNext(nextAmount, nextDueDate)
-  else if (status === S.due || status === S.partnerRepaying) reyMsg = t.loan.reyDue(money(amountDue), dueDate)
-  else if (status === S.overdue || status === S.partnerOverdue) reyMsg = t.loan.reyOverdue(money(amountDue), overdue)
+  else if (status === S.due || status === S.partnerRepaying) reyMsg = t.loan.reyDue(money(dueByDate), dueDate)
+  else if (status === S.overdue || status === S.partnerOverdue) reyMsg = t.loan.reyOverdue(money(dueByDate), overdue)
 
   const n = t.figures
   const detail = [

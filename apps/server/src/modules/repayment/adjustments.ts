@@ -238,7 +238,7 @@ async function lockPending(tx: Tx, staff: StaffPrincipal, requestId: number): Pr
  */
 async function applyWaiver(tx: Tx, found: DeskOrder, request: Adjustment, staff: StaffPrincipal, now: Date): Promise<NewAdjustmentEntry[]> {
   if (!repaying(found)) throw new AppError('orderNotRepaying')
-  const { order, product } = found
+  const { order } = found
   const periods = await periodsOf(tx, order.id)
   const owed = owedOfOrder(found, periods)
   const allocation = allocateWaiver(owed, request.component!, request.amount)

@@ -27,13 +27,24 @@ export function AdjustmentsSection({ orderNo }: { orderNo: string }) {
         locale={{ emptyText: t('adjustments.none') }}
         columns={[
           { key: 'what', title: t('adjustments.what'), render: (_, a) => kindName(t, a) },
-          { key: 'amount', title: t('adjustments.amount'), render: (_, a) => formatMoney(a.amount, a.market) },
-          { key: 'status', title: t('adjustments.status'), render: (_, a) => <Tag color={a.status === 'pending' ? 'gold' : a.status === 'confirmed' ? 'green' : 'default'}>{t(`adjustments.statuses.${a.status}`)}</Tag> },
-          { key: 'by', title: t('adjustments.requestedBy'), render: (_, a) => (a.requestedBy === null ? '—' : `${a.requestedByEmail ?? `#${a.requestedBy}`} · ${formatDateTime(a.requestedAt, a.market)}`) },
-          { key: 'decided', title: t('adjustments.decidedBy'), render: (_, a) => (a.decidedAt ? `${a.decidedByEmail ?? '—'} · ${formatDateTime(a.decidedAt, a.market)}` : '') },
+          { key: 'amount', title: t('adjustments.amount'), width: 150, render: (_, a) => formatMoney(a.amount, a.market) },
+          { key: 'status', title: t('adjustments.status'), width: 170, render: (_, a) => <Tag color={a.status === 'pending' ? 'gold' : a.status === 'confirmed' ? 'green' : 'default'}>{t(`adjustments.statuses.${a.status}`)}</Tag> },
+          { key: 'by', title: t('adjustments.requestedBy'), render: (_, a) => (a.requestedBy === null ? '—' : <Who email={a.requestedByEmail ?? `#${a.requestedBy}`} at={formatDateTime(a.requestedAt, a.market)} />) },
+          { key: 'decided', title: t('adjustments.decidedBy'), render: (_, a) => (a.decidedAt ? <Who email={a.decidedByEmail ?? '—'} at={formatDateTime(a.decidedAt, a.market)} /> : '') },
           { key: 'note', title: t('adjustments.note'), dataIndex: 'note', ellipsis: true },
         ]}
       />
     </Panel>
+  )
+}
+
+/** Who and when, one line each: an email never breaks in the middle. */
+function Who({ email, at }: { email: string; at: string }) {
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{email}</span>
+      <br />
+      {at}
+    </>
   )
 }
