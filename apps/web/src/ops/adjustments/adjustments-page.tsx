@@ -13,6 +13,7 @@ import { Panel } from '../app/panel'
 import { useOpsMarket, useStaff } from '../app/session'
 import { LoadFailure } from '../app/states'
 import { adjustmentError, centsOf, kindName, statusName } from './adjustment-texts'
+import { Who } from './adjustments-section'
 
 type Request = DataOf<typeof adjustmentQueue>['requests'][number]
 type OrderAdjustments = DataOf<typeof orderAdjustments>
@@ -182,7 +183,7 @@ export function AdjustmentsPage() {
                 { key: 'order', title: t('adjustments.order'), render: (_, r) => <Link to={`/ops/orders/${r.orderNo}?market=${r.market}`}>{r.orderNo}</Link> },
                 { key: 'what', title: t('adjustments.what'), render: (_, r) => kindName(t, r) },
                 { key: 'amount', title: t('adjustments.amount'), render: (_, r) => formatMoney(r.amount, r.market) },
-                { key: 'by', title: t('adjustments.requestedBy'), render: (_, r) => `${r.requestedByEmail ?? `#${r.requestedBy}`} · ${formatDateTime(r.requestedAt, r.market)}` },
+                { key: 'by', title: t('adjustments.requestedBy'), render: (_, r) => <Who email={r.requestedByEmail ?? `#${r.requestedBy}`} at={formatDateTime(r.requestedAt, r.market)} /> },
                 { key: 'note', title: t('adjustments.note'), dataIndex: 'note', ellipsis: true },
                 {
                   key: 'actions',

@@ -39,7 +39,7 @@ export function AdjustmentsSection({ orderNo }: { orderNo: string }) {
 }
 
 /** Who and when, one line each: an email never breaks in the middle. */
-function Who({ email, at }: { email: string; at: string }) {
+export function Who({ email, at }: { email: string; at: string }) {
   return (
     <>
       <span style={{ whiteSpace: 'nowrap' }}>{email}</span>
