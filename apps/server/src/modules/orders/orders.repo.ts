@@ -449,7 +449,8 @@ export async function lendingTotals(db: Executor, market: Market): Promise<Lendi
   const result = await db.execute(sql`
     with own as (
       select ${orders.status} as status, ${orders.borrowerId} as borrower_id, ${orders.principal} as principal,
-             greatest(0, ${orders.principal} - greatest(0, ${orders.paid} - ${orders.interest} - ${orders.penalty})) as owed,
+             -- what finance waived was never paid, so payments reach the principal sooner (docs/product/waivers-and-refunds.md#waivers)
+             greatest(0, ${orders.principal} - greatest(0, ${orders.paid} - (${orders.interest} - coalesce((select sum(${orderPeriods.interestWaived}) from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id}), 0)) - (${orders.penalty} - ${orders.penaltyWaived}))) as owed,
              (select min(${orderPeriods.dueAt}) from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id} and ${orderPeriods.paid} + ${orderPeriods.interestWaived} < ${orderPeriods.total}) as oldest_due
       from ${orders}
       join ${productTable} on ${onProduct}
