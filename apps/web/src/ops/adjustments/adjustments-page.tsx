@@ -1,6 +1,6 @@
 import { adjustmentCancel, adjustmentConfirm, adjustmentQueue, orderAdjustments, refundRequest, waiverRequest, type DataOf } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Flex, Form, Input, Popconfirm, Select, Space, Table } from 'antd'
+import { Button, Form, Input, Popconfirm, Select, Space, Table } from 'antd'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { formatDateTime, formatMoney } from '../../shared/format'
@@ -13,7 +13,7 @@ import { Panel } from '../app/panel'
 import { useOpsMarket, useStaff } from '../app/session'
 import { LoadFailure } from '../app/states'
 import { adjustmentError, centsOf, kindName, statusName } from './adjustment-texts'
-import { Who } from './adjustments-section'
+import { Who } from './who'
 
 type Request = DataOf<typeof adjustmentQueue>['requests'][number]
 type OrderAdjustments = DataOf<typeof orderAdjustments>
@@ -102,10 +102,10 @@ export function AdjustmentsPage() {
       : null
 
   return (
-    <Flex vertical gap={16}>
+    <div className="ops-adjustments">
       <h1 className="ops-title">{t('adjustments.title')}</h1>
       <Panel title={t('adjustments.newRequest')}>
-        <Flex vertical gap={12}>
+        <div className="ops-adjustments">
           <Form
             layout="inline"
             name="adjustment-order"
@@ -116,7 +116,11 @@ export function AdjustmentsPage() {
             </Form.Item>
             <Button htmlType="submit">{t('adjustments.lookUp')}</Button>
           </Form>
-          {order.isError && <Alert type="warning" showIcon title={t('adjustments.notFound')} />}
+          {order.isError && (
+            <p role="alert" className="ops-adjustments-note">
+              {t('adjustments.notFound')}
+            </p>
+          )}
           {found && (
             <>
               <p style={{ margin: 0 }}>
@@ -158,14 +162,15 @@ export function AdjustmentsPage() {
                 <Form.Item name="note" label={t('adjustments.note')} rules={[{ required: true, whitespace: true, message: t('field.required') }]}>
                   <Input.TextArea rows={2} maxLength={500} showCount />
                 </Form.Item>
-                {effect && <Alert type="info" showIcon title={effect} style={{ marginBottom: 12 }} />}
+                {/* what will happen, and to whom, before the button that does it */}
+                {effect && <p className="ops-adjustments-note">{effect}</p>}
                 <Button type="primary" htmlType="submit" loading={ask.isPending}>
                   {t('adjustments.submit')}
                 </Button>
               </Form>
             </>
           )}
-        </Flex>
+        </div>
       </Panel>
       <Panel title={t('adjustments.queue')}>
         {queue.isError ? (
@@ -217,6 +222,6 @@ export function AdjustmentsPage() {
           </>
         )}
       </Panel>
-    </Flex>
+    </div>
   )
 }

@@ -6,6 +6,7 @@ import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'
 import { Panel } from '../app/panel'
 import { kindName } from './adjustment-texts'
+import { Who } from './who'
 
 /** The order screen's waivers and refunds (docs/product/waivers-and-refunds.md#the-console): each with who asked, who confirmed and when. */
 export function AdjustmentsSection({ orderNo }: { orderNo: string }) {
@@ -35,19 +36,5 @@ export function AdjustmentsSection({ orderNo }: { orderNo: string }) {
         ]}
       />
     </Panel>
-  )
-}
-
-/**
- * Who and when, one line each. Staff addresses share the lender's domain, so the part before `@`
- * names the member in a narrow column; the whole address is the element's title.
- */
-export function Who({ email, at }: { email: string; at: string }) {
-  return (
-    <>
-      <span title={email}>{email.split('@')[0]}</span>
-      <br />
-      {at}
-    </>
   )
 }
