@@ -105,7 +105,8 @@ export const demoNewOrder = defineCall({
   family: 'code0',
   auth: 'borrower',
   body: z.object({
-    kind: z.enum(['due', 'installments', 'overdue', 'approved']),
+    /** `paidOutToday`: a due single payment paid out moments ago (India's cooling-off exit, docs/product/money-rules.md#cooling-off). */
+    kind: z.enum(['due', 'installments', 'overdue', 'approved', 'paidOutToday']),
     /** `installments`: how many are already paid (fewer than the product's count). */
     paidPeriods: z.coerce.number().int().min(0).max(11).default(1),
     /** `approved`: the cents the amount received ends in (the payout sandbox's rules). */

@@ -104,6 +104,13 @@ export const OPS_ERROR_CODES = {
   payoutNotPending: 3105,
   /** payouts: the outbox (docs/product/operations.md#disbursement). */
   payoutInFlight: 3110,
+  /** Waivers and refunds (docs/product/waivers-and-refunds.md#errors). */
+  waiverTooLarge: 3130,
+  refundTooLarge: 3131,
+  adjustmentAlreadyRequested: 3132,
+  adjustmentSameStaff: 3133,
+  adjustmentNotPending: 3134,
+  orderNotRepaying: 3135,
 } as const
 
 /**
@@ -645,6 +652,55 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Pencairan pesanan ini sedang dikirim. Tunggu hasilnya sebelum meminta lagi.',
       en: 'A payout of this order is on its way. Wait for its result before asking again.',
       es: 'El desembolso de este pedido está en camino. Espera su resultado antes de solicitarlo de nuevo.',
+    },
+  },
+  // Waivers and refunds (docs/product/waivers-and-refunds.md#errors)
+  waiverTooLarge: {
+    status: 409,
+    messages: {
+      id: 'Jumlah keringanan melebihi yang masih terutang untuk komponen ini.',
+      en: 'The waiver is more than is still owed of this charge.',
+      es: 'La condonación supera lo que aún se adeuda de este cargo.',
+    },
+  },
+  refundTooLarge: {
+    status: 409,
+    messages: {
+      id: 'Jumlah pengembalian melebihi kelebihan bayar yang belum dikembalikan.',
+      en: 'The refund is more than was overpaid and not yet refunded.',
+      es: 'El reembolso supera lo pagado de más y aún no reembolsado.',
+    },
+  },
+  adjustmentAlreadyRequested: {
+    status: 409,
+    messages: {
+      id: 'Pesanan ini sudah memiliki permintaan yang menunggu konfirmasi.',
+      en: 'This order already has a request of this kind waiting for confirmation.',
+      es: 'Este pedido ya tiene una solicitud de este tipo pendiente de confirmación.',
+    },
+  },
+  adjustmentSameStaff: {
+    status: 403,
+    messages: {
+      id: 'Permintaan harus dikonfirmasi oleh anggota keuangan lain, bukan yang memintanya.',
+      en: 'Another finance member must confirm the request, not the one who made it.',
+      es: 'Otro miembro de finanzas debe confirmar la solicitud, no quien la hizo.',
+    },
+  },
+  adjustmentNotPending: {
+    status: 409,
+    messages: {
+      id: 'Permintaan ini sudah dikonfirmasi atau dibatalkan. Muat ulang untuk melihat statusnya.',
+      en: 'This request was already confirmed or cancelled. Reload to see its status.',
+      es: 'Esta solicitud ya fue confirmada o cancelada. Recarga para ver su estado.',
+    },
+  },
+  orderNotRepaying: {
+    status: 409,
+    messages: {
+      id: 'Pesanan ini tidak sedang dibayar kembali kepada kami: tidak ada yang bisa diberi keringanan.',
+      en: 'This order is not being repaid to us: there is nothing to waive.',
+      es: 'Este pedido no se nos está pagando: no hay nada que condonar.',
     },
   },
 } as const)

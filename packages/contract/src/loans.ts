@@ -214,6 +214,21 @@ export const loanDetailsSchema = z.object({
    * (docs/product/loans.md#loan-details).
    */
   payoutInProgress: z.boolean(),
+  /**
+   * India's cooling-off exit while it is open (docs/product/money-rules.md#cooling-off): what ends
+   * the loan today and the last local day to pay it; null (or absent) otherwise.
+   */
+  coolingOff: z
+    .object({
+      amount: centsSchema,
+      amountText: z.string(),
+      /** yyyy-mm-dd in the market's time zone. */
+      lastDay: z.string(),
+      /** The offer in the borrower's language. */
+      text: z.string(),
+    })
+    .nullable()
+    .optional(),
 })
 export type LoanDetails = z.infer<typeof loanDetailsSchema>
 

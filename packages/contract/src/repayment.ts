@@ -114,6 +114,8 @@ export const installmentPlanSchema = z.object({
   /** Late charges, paid with any selection: a selection's total is these plus its installments. */
   lateCharges: centsSchema,
   repayPlanDetail: z.object({ repayWaitDetail: z.array(periodSchema), repayYetDetail: z.array(periodSchema) }),
+  /** Each confirmed waiver and refund of the order, a line in the borrower's language (docs/product/waivers-and-refunds.md#what-the-borrower-sees). */
+  adjustments: z.array(z.object({ text: z.string(), value: z.string() })).optional(),
   telephone: z.string(),
   /** The order's product's market: the amounts are in its currency. */
   market: z.enum(MARKETS),

@@ -46,3 +46,11 @@ export function localeFrom(params: { lang?: string | null }, market: Market): Lo
   const lang = params.lang?.toLowerCase().slice(0, 2)
   return isLocale(lang) ? lang : MARKET_INFO[market].defaultLocale
 }
+
+/**
+ * The cooling-off period of each market, in days after the payout: within it the borrower may end
+ * the loan by repaying the principal and the interest of the days used, with no penalty
+ * (docs/product/money-rules.md#cooling-off). 0: the market has none. India's directions ask for at
+ * least one day and leave the length to the lender's board; we give three.
+ */
+export const COOLING_OFF_DAYS: Record<Market, number> = { ID: 0, IN: 3, MX: 0 }

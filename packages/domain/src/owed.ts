@@ -19,6 +19,11 @@ export interface PeriodFigures {
   paid: Cents
   interestPaid: Cents
   principalPaid: Cents
+  /**
+   * The part of `interest` waived: by finance, or released by India's cooling-off exit
+   * (docs/product/waivers-and-refunds.md). Absent: none.
+   */
+  interestWaived?: Cents
 }
 
 /** The order's own figures that say what it owes. */
@@ -26,6 +31,8 @@ export interface OrderFigures {
   /** Late charges charged so far, and the part of them paid. */
   penalty: Cents
   penaltyPaid: Cents
+  /** The part of `penalty` waived (docs/product/waivers-and-refunds.md). Absent: none. */
+  penaltyWaived?: Cents
 }
 
 /** What of a period's interest and principal is paid. */
@@ -34,7 +41,7 @@ export interface PaidParts {
   principalPaid: Cents
 }
 
-type PaidFigures = Pick<PeriodFigures, 'paid' | 'interest' | 'principal' | 'interestPaid' | 'principalPaid'>
+type PaidFigures = Pick<PeriodFigures, 'paid' | 'interest' | 'principal' | 'interestPaid' | 'principalPaid' | 'interestWaived'>
 
 /**
  * What of a period's interest and principal is paid. Rows written with only their sum (before the
@@ -56,19 +63,21 @@ export function paidAfter(p: PaidFigures, allocated: Pick<PeriodAllocation, 'int
 }
 
 /**
- * What an order owes: late charges are the penalty not yet paid; fees are none once the loan is
- * paid out (the admin fee was deducted at payout); each period owes its interest and principal not
- * yet paid. Never less than nothing.
+ * What an order owes: late charges are the penalty neither paid nor waived; fees are none once the
+ * loan is paid out (the admin fee was deducted at payout); each period owes its interest neither
+ * paid nor waived and its principal not yet paid. Never less than nothing. A waiver is read here and
+ * nowhere else, so that every screen and call that asks what is owed follows it at once
+ * (docs/product/waivers-and-refunds.md#waivers).
  */
 export function owedOf(order: OrderFigures, periods: readonly (PaidFigures & Pick<PeriodFigures, 'periodNo'>)[]): Owed {
   return {
-    lateCharges: maxCents(cents(0), subCents(order.penalty, order.penaltyPaid)),
+    lateCharges: maxCents(cents(0), subCents(subCents(order.penalty, order.penaltyPaid), order.penaltyWaived ?? cents(0))),
     fees: cents(0),
     periods: periods.map((p) => {
       const paid = paidPartsOf(p)
       return {
         periodNo: p.periodNo,
-        interest: maxCents(cents(0), subCents(p.interest, paid.interestPaid)),
+        interest: maxCents(cents(0), subCents(subCents(p.interest, paid.interestPaid), p.interestWaived ?? cents(0))),
         principal: maxCents(cents(0), subCents(p.principal, paid.principalPaid)),
       }
     }),

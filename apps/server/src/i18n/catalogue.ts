@@ -172,4 +172,13 @@ export interface ServerTexts {
     expired: string
     unknown: string
   }
+  /** Waivers, refunds and India's cooling-off exit as the borrower reads them (docs/product/waivers-and-refunds.md#what-the-borrower-sees). */
+  adjustments: {
+    lateChargeWaived: string
+    interestWaived: string
+    refund: string
+    coolingOff: string
+    /** The exit's offer: `amount` as the market writes it, `lastDay` the local date. */
+    coolingOffOffer: (amount: string, lastDay: string) => string
+  }
 }

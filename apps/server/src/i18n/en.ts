@@ -155,4 +155,12 @@ export const en: ServerTexts = {
     expired: 'This payment page has expired. Please start a new payment.',
     unknown: 'Payment page not found.',
   },
+  adjustments: {
+    lateChargeWaived: 'Late charges waived',
+    interestWaived: 'Interest waived',
+    refund: 'Overpayment refunded',
+    coolingOff: 'Interest released (cooling-off exit)',
+    coolingOffOffer: (amount, lastDay) =>
+      `You may end this loan by paying ${amount} (the principal and the interest of the days used, no penalty) until ${lastDay}.`,
+  },
 }

@@ -155,4 +155,12 @@ export const es: ServerTexts = {
     expired: 'Esta página de pago ya no es válida. Inicia un pago nuevo.',
     unknown: 'No se encontró la página de pago.',
   },
+  adjustments: {
+    lateChargeWaived: 'Cargos por mora condonados',
+    interestWaived: 'Intereses condonados',
+    refund: 'Pago en exceso reembolsado',
+    coolingOff: 'Intereses liberados (salida en periodo de reflexión)',
+    coolingOffOffer: (amount, lastDay) =>
+      `Puedes terminar este préstamo pagando ${amount} (el capital y los intereses de los días usados, sin penalización) hasta el ${lastDay}.`,
+  },
 }

@@ -155,4 +155,12 @@ export const id: ServerTexts = {
     expired: 'Halaman pembayaran ini sudah tidak berlaku. Silakan buat pembayaran baru.',
     unknown: 'Halaman pembayaran tidak ditemukan.',
   },
+  adjustments: {
+    lateChargeWaived: 'Keringanan denda keterlambatan',
+    interestWaived: 'Keringanan bunga',
+    refund: 'Kelebihan bayar dikembalikan',
+    coolingOff: 'Bunga dibebaskan (keluar masa pertimbangan)',
+    coolingOffOffer: (amount, lastDay) =>
+      `Anda dapat mengakhiri pinjaman ini dengan membayar ${amount} (pokok dan bunga hari yang digunakan, tanpa denda) sampai ${lastDay}.`,
+  },
 }

@@ -22,6 +22,7 @@ const STATUS_OF: Record<Kind, OrderStatus> = {
   installments: ORDER_STATUS.repayingInstallments,
   overdue: ORDER_STATUS.overdue,
   approved: ORDER_STATUS.approved,
+  paidOutToday: ORDER_STATUS.due,
 }
 
 /**
@@ -90,6 +91,8 @@ export async function newOrderRoutes(app: FastifyInstance): Promise<void> {
         const received = Math.floor(built.order.received! / 100) * 100 + body.payoutCents
         built = { ...built, order: { ...built.order, received: received as typeof built.order.received, fee: (built.order.principal! - received) as typeof built.order.fee } }
       }
+      // paid out a minute ago: inside the cooling-off period where the market has one
+      if (body.kind === 'paidOutToday') built = shifted(built, now.getTime() - 60_000 - built.order.disbursedAt!.getTime())
       return insertOrder(tx, built.order, built.periods)
     })
     catalogueChanged()

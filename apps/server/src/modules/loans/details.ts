@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatMoney,
   isOrderStatus,
+  isRepaying,
   isSettled,
   orderOwed,
   orderStatusName,
@@ -17,7 +18,7 @@ import { AppError } from '../../http/errors.js'
 import { count, textsFor } from '../../i18n/index.js'
 import { borrowerOrderPartReader, payoutInProgressSql, unsettledOrdersSql } from '../orders/orders.service.js'
 import { recommendedProducts } from '../products/products.service.js'
-import { lastPaymentOf, lastPaymentSql, methodName } from '../repayment/repayment.service.js'
+import { adjustmentLines, confirmedAdjustmentsSql, coolingOffOf, lastPaymentOf, lastPaymentSql, methodName } from '../repayment/repayment.service.js'
 import type { Caller, LoanDeps } from './caller.js'
 import { termText } from './figures.js'
 import { isRatedSql } from './loans.repo.js'
@@ -31,13 +32,14 @@ const S = ORDER_STATUS
  */
 const orderForDetails = borrowerOrderPartReader(
   'loan_details_with_unsettled',
-  ['id', 'orderNo', 'status', 'principal', 'received', 'penalty', 'penaltyPaid', 'termUnit', 'termDays', 'periods', 'isDelay', 'appliedAt', 'disbursedAt', 'dueAt'],
+  ['id', 'orderNo', 'status', 'principal', 'received', 'penalty', 'penaltyPaid', 'penaltyWaived', 'dailyRateBps', 'termUnit', 'termDays', 'periods', 'isDelay', 'appliedAt', 'disbursedAt', 'dueAt'],
   ['id', 'name', 'logoUrl', 'market', 'isPartner', 'partnerUrl', 'extensionFee'],
   (order) => ({
     rated: isRatedSql(order),
     unsettled: unsettledOrdersSql(order),
     lastPayment: lastPaymentSql(order),
     payoutInProgress: payoutInProgressSql(order),
+    adjustments: confirmedAdjustmentsSql(order),
   }),
 )
 
@@ -62,9 +64,19 @@ export async function loanDetailsOf(
   // What is owed, overdue (docs/product/money-rules.md#overdue-boundary: late from the local day
   // after the due date) and what the repay button asks for: the domain's one reading, the same as
   // the account generate-vcode issues for that selection (docs/product/money-rules.md#repayment).
-  const owes = orderOwed({ penalty: order.penalty, penaltyPaid: order.penaltyPaid, installment: order.termUnit === 'period', disbursed }, periods, now, market)
+  const owes = orderOwed(
+    { penalty: order.penalty, penaltyPaid: order.penaltyPaid, penaltyWaived: order.penaltyWaived, installment: order.termUnit === 'period', disbursed },
+    periods,
+    now,
+    market,
+  )
   const outstanding = owes.total
-  const amountDue = owes.repayNow.amount
+  // docs/product/money-rules.md#cooling-off: while the exit is open, what ends the loan is its
+  // amount, which is also what the account for everything owed asks (accounts.ts)
+  const exit = !partner && isRepaying(status) ? coolingOffOf(order, periods, market, now) : null
+  const amountDue = exit && owes.repayNow.periodCount === null ? exit.amount : owes.repayNow.amount
+  // the banner names what is due by the due date; the exit's amount holds only within its period
+  const dueByDate = owes.repayNow.amount
   const lateCharges = owes.owed.lateCharges
   const next = owes.unpaid[0]
   const firstLate = owes.unpaid.find((p) => p.overdue)
@@ -98,11 +110,11 @@ export async function loanDetailsOf(
   // docs/product/loans.md#loan-details: approved, its payout on its way; the due date comes when it arrives
   const payoutInProgress = status === S.approved && Boolean(also.payoutInProgress)
   const notice = payoutInProgress ? { title: t.loan.payingOut.title, description: () => t.loan.payingOut.description } : t.loan.notice[orderStatusName(status)]
-  const facts = { productName: product.name, amountDue: money(amountDue), nextDueDate, nextAmount, overdue, penalty: money(lateCharges) }
+  const facts = { productName: product.name, amountDue: money(dueByDate), nextDueDate, nextAmount, overdue, penalty: money(lateCharges) }
   let reyMsg = ''
   if (status === S.repayingInstallments) reyMsg = t.loan.reyNext(nextAmount, nextDueDate)
-  else if (status === S.due || status === S.partnerRepaying) reyMsg = t.loan.reyDue(money(amountDue), dueDate)
-  else if (status === S.overdue || status === S.partnerOverdue) reyMsg = t.loan.reyOverdue(money(amountDue), overdue)
+  else if (status === S.due || status === S.partnerRepaying) reyMsg = t.loan.reyDue(money(dueByDate), dueDate)
+  else if (status === S.overdue || status === S.partnerOverdue) reyMsg = t.loan.reyOverdue(money(dueByDate), overdue)
 
   const n = t.figures
   const detail = [
@@ -116,6 +128,8 @@ export async function loanDetailsOf(
     // the late charges still unpaid, as the outstanding balance counts them; a partner's order
     // carries no late-charge line of ours
     ...(!partner && lateCharges > 0 ? [{ text: n.lateCharges, value: money(lateCharges) }] : []),
+    // each waiver, refund and cooling-off release as its own line (docs/product/waivers-and-refunds.md#what-the-borrower-sees)
+    ...adjustmentLines(also.adjustments, market, locale),
   ]
 
   const unrated = isSettled(status) && !also.rated
@@ -148,5 +162,11 @@ export async function loanDetailsOf(
     },
     market,
     payoutInProgress,
+    coolingOff: exit && {
+      amount: exit.amount,
+      amountText: money(exit.amount),
+      lastDay: exit.lastDay,
+      text: textsFor(locale).adjustments.coolingOffOffer(money(exit.amount), exit.lastDay),
+    },
   }
 }

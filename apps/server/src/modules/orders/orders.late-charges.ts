@@ -46,7 +46,7 @@ export async function accrueLateCharges(db: Db, now: Date): Promise<{ claimed: n
 
 /** The late charges of the days overdue not yet charged, through today. */
 async function chargeFor(tx: Tx, order: Order, market: Market, partner: boolean, now: Date): Promise<Cents> {
-  const overdue = (await repo.periodsOf(tx, order.id)).filter((p) => p.paid < p.total && isOverdue(p.dueAt, now, market))
+  const overdue = (await repo.periodsOf(tx, order.id)).filter((p) => unpaidOf(p) > 0 && isOverdue(p.dueAt, now, market))
   const first = overdue[0]
   if (!first) return cents(0)
   // docs/product/money-rules.md#overdue-boundary: the earliest unpaid installment past due counts.
@@ -67,7 +67,8 @@ async function chargeFor(tx: Tx, order: Order, market: Market, partner: boolean,
   return penaltyForDays(done + 1, days, base, order.penalty, rules)
 }
 
-const unpaidOf = (p: OrderPeriod): Cents => cents(p.total - p.paid)
+/** What is left of an installment: neither paid nor waived (docs/product/waivers-and-refunds.md#waivers). */
+const unpaidOf = (p: OrderPeriod): Cents => cents(p.total - p.paid - p.interestWaived)
 
 /** A payment on an installment covers its interest first, so the principal is what stays unpaid last. */
 const unpaidPrincipalOf = (p: OrderPeriod): Cents => minCents(p.principal, unpaidOf(p))

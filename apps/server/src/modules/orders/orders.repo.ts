@@ -231,7 +231,7 @@ function beforeTheirToday(column: SQLWrapper, marketColumn: SQLWrapper, today: L
 
 /** An unpaid installment of the order whose due date is over in its market. Needs `products` joined. */
 export function hasPastDuePeriod(today: LocalToday): SQL {
-  return sql`exists (select 1 from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id} and ${orderPeriods.paid} < ${orderPeriods.total} and ${beforeTheirToday(orderPeriods.dueAt, productColumns.market, today)})`
+  return sql`exists (select 1 from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id} and ${orderPeriods.paid} + ${orderPeriods.interestWaived} < ${orderPeriods.total} and ${beforeTheirToday(orderPeriods.dueAt, productColumns.market, today)})`
 }
 
 /** Late charges of the order not yet accrued for its market's today. Needs `products` joined. */
@@ -342,7 +342,8 @@ export async function markPeriodsOverdue(tx: Tx, orderKey: number, market: Marke
       and(
         eq(orderPeriods.orderKey, orderKey),
         eq(orderPeriods.status, 'unpaid'),
-        lt(orderPeriods.paid, orderPeriods.total),
+        // interest waived is owed no more (docs/product/waivers-and-refunds.md#waivers)
+        sql`${orderPeriods.paid} + ${orderPeriods.interestWaived} < ${orderPeriods.total}`,
         beforeLocalToday(orderPeriods.dueAt, market, today),
       ),
     )
@@ -448,8 +449,9 @@ export async function lendingTotals(db: Executor, market: Market): Promise<Lendi
   const result = await db.execute(sql`
     with own as (
       select ${orders.status} as status, ${orders.borrowerId} as borrower_id, ${orders.principal} as principal,
-             greatest(0, ${orders.principal} - greatest(0, ${orders.paid} - ${orders.interest} - ${orders.penalty})) as owed,
-             (select min(${orderPeriods.dueAt}) from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id} and ${orderPeriods.paid} < ${orderPeriods.total}) as oldest_due
+             -- what finance waived was never paid, so payments reach the principal sooner (docs/product/waivers-and-refunds.md#waivers)
+             greatest(0, ${orders.principal} - greatest(0, ${orders.paid} - (${orders.interest} - coalesce((select sum(${orderPeriods.interestWaived}) from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id}), 0)) - (${orders.penalty} - ${orders.penaltyWaived}))) as owed,
+             (select min(${orderPeriods.dueAt}) from ${orderPeriods} where ${orderPeriods.orderKey} = ${orders.id} and ${orderPeriods.paid} + ${orderPeriods.interestWaived} < ${orderPeriods.total}) as oldest_due
       from ${orders}
       join ${productTable} on ${onProduct}
       where ${productColumns.market} = ${market} and not ${productColumns.isPartner} and ${orders.disbursedAt} is not null

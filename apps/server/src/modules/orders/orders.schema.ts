@@ -39,6 +39,12 @@ export const orders = pgTable(
     penalty: money('penalty'),
     /** The part of `penalty` paid (docs/product/money-rules.md#repayment); `paid` includes it. */
     penaltyPaid: money('penalty_paid'),
+    /**
+     * The part of `penalty` waived by finance (docs/product/waivers-and-refunds.md#waivers): a running
+     * sum of the repayment module's adjustment entries, written with them in one transaction, as
+     * `penalty_paid` is with a payment's ledger entries.
+     */
+    penaltyWaived: money('penalty_waived'),
     termUnit: text('term_unit').$type<'day' | 'period'>().notNull(),
     termDays: integer('term_days').notNull(),
     periods: integer('periods').notNull().default(1),
@@ -76,6 +82,7 @@ export const orders = pgTable(
     check('orders_late_charges_check', sql`${t.lateFeeNew} >= 0 and ${t.lateFeeRepeat} >= 0 and ${t.lateCapBps} between 0 and 10000`),
     check('orders_amounts_check', sql`${t.principal} >= 0 and ${t.fee} >= 0 and ${t.paid} >= 0 and ${t.penalty} >= 0`),
     check('orders_penalty_paid_check', sql`${t.penaltyPaid} between 0 and ${t.penalty}`),
+    check('orders_penalty_waived_check', sql`${t.penaltyWaived} >= 0 and ${t.penaltyPaid} + ${t.penaltyWaived} <= ${t.penalty}`),
   ],
 )
 
@@ -99,6 +106,11 @@ export const orderPeriods = pgTable(
     /** What of `interest` and of `principal` is paid (docs/product/money-rules.md#repayment: interest first). */
     interestPaid: money('interest_paid'),
     principalPaid: money('principal_paid'),
+    /**
+     * The part of `interest` waived by finance or released by India's cooling-off exit
+     * (docs/product/waivers-and-refunds.md#waivers): a running sum of adjustment entries.
+     */
+    interestWaived: money('interest_waived'),
     status: text('status').$type<PeriodStatus>().notNull().default('unpaid'),
     paidAt: ts('paid_at'),
   },
@@ -106,6 +118,7 @@ export const orderPeriods = pgTable(
     primaryKey({ columns: [t.orderKey, t.periodNo] }),
     check('order_periods_status_check', sql`${t.status} in ('unpaid', 'paid', 'overdue')`),
     check('order_periods_paid_parts_check', sql`${t.interestPaid} between 0 and ${t.interest} and ${t.principalPaid} between 0 and ${t.principal}`),
+    check('order_periods_interest_waived_check', sql`${t.interestWaived} >= 0 and ${t.interestPaid} + ${t.interestWaived} <= ${t.interest}`),
   ],
 )
 

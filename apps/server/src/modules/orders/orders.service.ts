@@ -111,3 +111,10 @@ export const updatePeriod = repo.updatePeriod
 export { borrowerOrderCards, borrowerOrderKeyAndStatus, type OrderCardRow } from './orders.repo.js'
 /** The market's lending figures, from the orders themselves (the public site shows them). */
 export { lendingTotals, type LendingTotals } from './orders.repo.js'
+
+/**
+ * Waivers and refunds (the repayment module's adjustments, docs/product/waivers-and-refunds.md):
+ * an order by its number with its product and the borrower's phone, and the same locked for a
+ * confirmation.
+ */
+export { findDeskOrder, lockDeskOrder, type DeskOrder } from './orders.desk.repo.js'

@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors.js'
 import { borrowerOrderPartReader } from '../orders/orders.service.js'
 import { orderExtendable } from './extension.js'
 import { defaultMethod, findMethod, type PayType } from './methods/methods.js'
+import { COOLING_OFF_COLUMNS, coolingOffOf } from './cooling-off.js'
 import * as repo from './repayment.repo.js'
 
 export interface RepaymentDeps {
@@ -73,7 +74,7 @@ function refuse(reason: string, key: RefusalKey, fields?: string[]): AppError {
 }
 
 /** What issuing an account reads of the order and its product. */
-const accountOrder = borrowerOrderPartReader('account_order', ['id', 'orderNo', 'status', 'termUnit', 'isDelay', 'penalty', 'penaltyPaid'], ['isPartner', 'extensionFee', 'market'], (order) => ({
+const accountOrder = borrowerOrderPartReader('account_order', ['id', 'orderNo', 'status', 'termUnit', 'isDelay', ...COOLING_OFF_COLUMNS], ['isPartner', 'extensionFee', 'market'], (order) => ({
   pendingAccounts: repo.pendingAccountsSql(order),
 }))
 
@@ -102,6 +103,10 @@ export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRep
     if (!selection) throw refuse('periodCount', 'selectionInvalid', ['periodCount'])
     periodCount = selection.periodCount
     amount = selection.amount
+    // docs/product/money-rules.md#cooling-off: within the period, what ends the loan is the exit's
+    // amount, so an account for everything owed asks that (a part selection stays a part payment)
+    const exit = input.periodCount === undefined ? coolingOffOf(order, periods, product.market, now) : null
+    if (exit) amount = exit.amount
     if (amount === 0) throw refuse('nothingOwed', 'nothingOwed')
   } else {
     if (totalOwed(owed) === 0) throw refuse('nothingOwed', 'nothingOwed')

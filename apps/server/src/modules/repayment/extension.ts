@@ -36,7 +36,7 @@ export function orderExtendable(order: Pick<Order, 'termUnit' | 'isDelay'>, prod
 }
 
 /** What delay-detail reads of the order and its product. */
-const extensionOrder = borrowerOrderPartReader('extension_order', ['id', 'orderNo', 'status', 'dueAt', 'termDays', 'termUnit', 'isDelay', 'principal', 'penalty', 'penaltyPaid'], ['isPartner', 'extensionFee', 'market', 'name', 'logoUrl'])
+const extensionOrder = borrowerOrderPartReader('extension_order', ['id', 'orderNo', 'status', 'dueAt', 'termDays', 'termUnit', 'isDelay', 'principal', 'penalty', 'penaltyPaid', 'penaltyWaived'], ['isPartner', 'extensionFee', 'market', 'name', 'logoUrl'])
 
 /**
  * The extension detail of an order (docs/product/loans.md#extension, docs/product/screens.md#repay-delay): what to pay for

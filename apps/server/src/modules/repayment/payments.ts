@@ -10,12 +10,16 @@ import {
   paidAfter,
   pastDuePeriodNos,
   paymentEvent,
+  remainingAfter,
+  settleCoolingOff,
   selectOldest,
   subCents,
   sumCents,
   totalOwed,
   type Allocation,
   type Cents,
+  type CoolingOffSettlement,
+  type Owed,
   type OrderStatus,
 } from '@kilat/domain'
 import type { PaymentEvent } from '../../adapters/payments/payment-gateway.js'
@@ -25,6 +29,9 @@ import type { Product } from '../products/products.service.js'
 import type { NewLedgerEntry, PaymentAccount } from './repayment.schema.js'
 import { AppError } from '../../http/errors.js'
 import { kindOf, transition } from '../orders/orders.service.js'
+import { entriesOf as reliefEntriesOf, writeRelief } from './adjustments.js'
+import { insertConfirmed } from './adjustments.repo.js'
+import { coolingOffOf } from './cooling-off.js'
 import { extendedDueAt, orderExtendable } from './extension.js'
 import * as repo from './repayment.repo.js'
 
@@ -76,7 +83,10 @@ export async function receivePayment(db: Db, gatewayName: string, event: Payment
     if (paymentId === undefined) return { duplicate: true }
 
     const periods = await repo.periodsOf(tx, order.id)
-    const applied = account.purpose === 'extension' ? await applyExtension(tx, account, order, product, periods, event, now) : await applyRepayment(tx, order, product, periods, account, event, now)
+    const applied =
+      account.purpose === 'extension'
+        ? await applyExtension(tx, account, order, product, periods, event, now, paymentId)
+        : await applyRepayment(tx, order, product, periods, account, event, now, paymentId)
     const entries = applied.entries.map((e) => ({ ...e, paymentId, orderKey: order.id }))
     if (sumOf(entries) !== event.amount) throw new Error(`payment ${paymentId}: entries sum to ${sumOf(entries)}, not ${event.amount}`)
     await repo.insertLedgerEntries(tx, entries)
@@ -124,9 +134,14 @@ function entriesOf(allocation: Allocation, extensionFee: Cents = cents(0)): Entr
  * account's `period_count` when it has one; what is left over is an overpayment, kept to refund.
  * The order settles when nothing is owed, or returns from overdue when nothing overdue is owed.
  */
-async function applyRepayment(tx: Tx, order: Order, product: Product, periods: OrderPeriod[], account: PaymentAccount, event: PaymentEvent, now: Date): Promise<Applied> {
+async function applyRepayment(tx: Tx, order: Order, product: Product, periods: OrderPeriod[], account: PaymentAccount, event: PaymentEvent, now: Date, paymentId: number): Promise<Applied> {
   const status = statusOf(order)
   const owed = owedOf(order, periods)
+  // docs/product/money-rules.md#cooling-off: within the period, a payment of at least the exit's
+  // amount ends the loan, whatever account it came through; less is an ordinary part payment
+  const exit = takesRepayment(status, product) ? coolingOffOf(order, periods, product.market, event.paidAt) : null
+  const settled = exit && settleCoolingOff(owed, exit, event.amount)
+  if (settled) return applyCoolingOff(tx, order, product, periods, owed, settled, event, now, paymentId)
   const payable = takesRepayment(status, product) ? selectOldest(owed, account.periodCount) : { lateCharges: cents(0), fees: cents(0), periods: [] }
   const allocation = allocatePayment(payable, event.amount)
   const { remaining, overdueRemaining } = afterPayment(owed, allocation, pastDuePeriodNos(periods, now, product.market))
@@ -172,13 +187,13 @@ async function applyRepayment(tx: Tx, order: Order, product: Product, periods: O
  * order was settled or can no longer be extended) the money is an ordinary repayment of the order,
  * so that it is never lost and always lowers the debt.
  */
-async function applyExtension(tx: Tx, account: PaymentAccount, order: Order, product: Product, periods: OrderPeriod[], event: PaymentEvent, now: Date): Promise<Applied> {
+async function applyExtension(tx: Tx, account: PaymentAccount, order: Order, product: Product, periods: OrderPeriod[], event: PaymentEvent, now: Date, paymentId: number): Promise<Applied> {
   const status = statusOf(order)
   const kind = kindOf(order, product)
   const extendable = orderExtendable(order, product, status)
   const owed = owedOf(order, periods)
   const allocation = extendable ? allocateExtension(owed, product.extensionFee, event.amount) : null
-  if (!allocation) return applyRepayment(tx, order, product, periods, account, event, now)
+  if (!allocation) return applyRepayment(tx, order, product, periods, account, event, now, paymentId)
 
   const later = (at: Date) => extendedDueAt(order, at)
   for (const p of periods) {
@@ -197,4 +212,53 @@ async function applyExtension(tx: Tx, account: PaymentAccount, order: Order, pro
     ...(order.dueAt ? { dueAt: later(order.dueAt) } : {}),
   })
   return { entries: entriesOf(allocation, allocation.extensionFee), status: next }
+}
+
+/**
+ * The cooling-off exit (docs/product/money-rules.md#cooling-off): the payment pays every period's
+ * principal and the interest of the days used (its ledger entries, as any payment's), anything
+ * beyond is an overpayment to refund; the rest of the interest (and any late charge or fee) is
+ * released by a `cooling_off` adjustment tied to the payment. Nothing is then owed, and the order
+ * settles through the payment's own rule (writeRelief, domain paymentEvent).
+ */
+async function applyCoolingOff(
+  tx: Tx,
+  order: Order,
+  product: Product,
+  periods: OrderPeriod[],
+  owed: Owed,
+  settled: CoolingOffSettlement,
+  event: PaymentEvent,
+  now: Date,
+  paymentId: number,
+): Promise<Applied> {
+  const { payment, released } = settled
+  // the figures the payment leaves, on which the release is written
+  const afterPaid = periods.map((p) => {
+    const paid = payment.periods.find((a) => a.periodNo === p.periodNo)
+    return paid ? { ...p, ...paidAfter(p, paid) } : p
+  })
+  for (const paid of payment.periods) {
+    const period = afterPaid.find((p) => p.periodNo === paid.periodNo)!
+    const left = released.periods.find((r) => r.periodNo === paid.periodNo)
+    await repo.updatePeriod(tx, order.id, paid.periodNo, {
+      paid: period.paid,
+      interestPaid: period.interestPaid,
+      principalPaid: period.principalPaid,
+      ...(left ? {} : { status: 'paid' as const, paidAt: event.paidAt }),
+    })
+  }
+  const toLoan = subCents(event.amount, payment.leftover)
+  const status = await writeRelief(tx, { order, product }, afterPaid, remainingAfter(owed, payment), released, event.paidAt, { kind: 'gateway', reason: 'coolingOff' }, {
+    paid: addCents(order.paid, toLoan),
+  })
+  const releasedTotal = totalOwed(remainingAfter(owed, payment))
+  if (releasedTotal > 0) {
+    await insertConfirmed(
+      tx,
+      { orderKey: order.id, kind: 'cooling_off', component: null, amount: releasedTotal, note: '', status: 'confirmed', requestedAt: now, decidedAt: now, paymentId },
+      reliefEntriesOf(0, order.id, released).map(({ adjustmentId: _id, ...entry }) => entry),
+    )
+  }
+  return { entries: entriesOf(payment), status }
 }

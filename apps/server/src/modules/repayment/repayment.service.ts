@@ -13,3 +13,12 @@ export { methodName } from './methods/methods.js'
 export type { PaymentAccount } from './repayment.schema.js'
 /** The ops console's order desk: a borrower's repayments, an order's payments and ledger, a market's day. */
 export { orderLedgerOf, orderPaymentsOf, repaymentTotalsOf, repaymentsReceivedOn, type OrderLedgerLine, type OrderPayment, type RepaymentTotals } from './order-desk-reads.js'
+/**
+ * Waivers, refunds and India's cooling-off exit (docs/product/waivers-and-refunds.md): loan details
+ * read an order's confirmed adjustments with the order and show each as a line, and ask for the
+ * exit's offer.
+ */
+export { adjustmentLines } from './adjustment-lines.js'
+export { confirmedAdjustmentsSql, type AdjustmentJson } from './adjustments.repo.js'
+export { coolingOffOf } from './cooling-off.js'
+export { queueRefundPayout, type RefundPayout } from './refund-payout.js'

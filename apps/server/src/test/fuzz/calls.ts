@@ -19,6 +19,8 @@ export const CALL_OPTIONS = new Map<CallDef, FuzzOptions>([
   [contract.orderReviewQueue, { query: { cursor: undefined } }],
   [contract.payoutQueue, { query: { cursor: undefined } }],
   [contract.complaintQueue, { query: { cursor: undefined } }],
+  // waivers and refunds: the queue's key is the last row's id
+  [contract.adjustmentQueue, { query: { cursor: undefined } }],
 ])
 
 export type FuzzGroup = 'public' | 'borrower-1' | 'borrower-2' | 'ops-1' | 'ops-2'

@@ -17,9 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import * as contract from '@kilat/contract'
 import { ERRORS, OPS_CALLS, OPS_COMPLAINT_IMAGE_PATH, type CallDef, type ErrorKey } from '@kilat/contract'
-import { ORDER_STATUS, type Market, type OrderStatus } from '@kilat/domain'
+import { ORDER_STATUS, cents, type Market, type OrderStatus } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
-import { createBorrowerWithSession, createOrder } from '../../db/factories.js'
+import { createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
 import { DEMO_BORROWERS, DEMO_ORDERS } from '../../db/seed.js'
 import { DEMO_CARDS } from '../../db/seed-cards.js'
 import { borrowers } from '../../modules/auth/auth.schema.js'
@@ -381,6 +381,8 @@ interface MarketRecords {
   approvedOrderNo: string
   complaintId: number
   requestId: number
+  /** A pending waiver request of an order being repaid (docs/product/waivers-and-refunds.md). */
+  adjustmentId: number
   staffId: number
   imageName: string
   secrets: string[]
@@ -418,6 +420,12 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.payoutConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.requestId }), refusals: ['notFound'] },
   [contract.payoutCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.requestId }), refusals: ['notFound'] },
   [contract.staffDisable.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
+  // waivers and refunds (docs/product/waivers-and-refunds.md#calls)
+  [contract.orderAdjustments.path]: { role: 'agent', method: 'GET', fields: (r) => ({ orderNo: r.orderNo }), refusals: ['notFound'] },
+  [contract.waiverRequest.path]: { role: 'finance', method: 'POST', fields: (r) => ({ orderNo: r.orderNo, component: 'interest', amount: 1, note: 'x' }), refusals: ['notFound'] },
+  [contract.refundRequest.path]: { role: 'finance', method: 'POST', fields: (r) => ({ orderNo: r.orderNo, amount: 1, note: 'x' }), refusals: ['notFound'] },
+  [contract.adjustmentConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.adjustmentId }), refusals: ['notFound'] },
+  [contract.adjustmentCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.adjustmentId }), refusals: ['notFound'] },
 }
 
 /** Ops calls that name a record without being market-bound: why. */
@@ -439,6 +447,8 @@ describe("a staff member naming another market's record", () => {
     for (const market of ['ID', 'MX'] as const) {
       const { borrower, token } = await createBorrowerWithSession(database.db, { market, name: market === 'ID' ? 'Dewi Kartika Rahasia' : 'Lucía Secreta Ortiz' })
       const [p1, p2, p3] = productRows.filter((p) => p.market === market && p.status === 'active')
+      // a product of our own for an order being repaid, which a waiver can name
+      const p4 = await createProduct(database.db, market === 'MX' ? { market, minAmount: cents(1_000_00), maxAmount: cents(20_000_00), amountStep: cents(500_00) } : { market })
       const make = async (product: typeof p1, status: OrderStatus, manualReview = false) =>
         (await createOrder(database.db, { product: product!, borrowerId: borrower.id, status, now: clock.now(), manualReview, principal: Number(product!.minAmount) })).order
       const submitted = await make(p1, ORDER_STATUS.submitted, true)
@@ -446,6 +456,9 @@ describe("a staff member naming another market's record", () => {
       const another = await make(p3, ORDER_STATUS.approved)
       const requested = await opsPost(app, contract.payoutRequest.path, { orderNo: another.orderNo }, { cookie: desks[market].finance })
       expect(requested.statusCode, requested.body).toBe(200)
+      const repaying = await make(p4, ORDER_STATUS.overdue)
+      const waiver = await opsPost(app, contract.waiverRequest.path, { orderNo: repaying.orderNo, component: 'interest', amount: 1, note: 'Rahasia' }, { cookie: desks[market].finance })
+      expect(waiver.statusCode, waiver.body).toBe(200)
       const filed = await post(app, contract.problemSave.path, { problemType: 2, problemDetail: `Rahasia ${market} ${submitted.orderNo}`, orderNo: submitted.orderNo }, { tok: token })
       expect(filed.statusCode, filed.body).toBe(200)
       const complaintId = filed.json().data.problemId as number
@@ -463,9 +476,10 @@ describe("a staff member naming another market's record", () => {
         approvedOrderNo: approved.orderNo,
         complaintId,
         requestId: requested.json().data.payout.id,
+        adjustmentId: waiver.json().data.adjustment.id,
         staffId: colleague.id,
         imageName: image.json().data.name,
-        secrets: [borrower.name!, borrower.phone, submitted.orderNo, approved.orderNo, another.orderNo, `Rahasia ${market}`, image.json().data.name, colleague.email],
+        secrets: [borrower.name!, borrower.phone, submitted.orderNo, approved.orderNo, another.orderNo, repaying.orderNo, `Rahasia ${market}`, image.json().data.name, colleague.email],
       }
     }
   })

@@ -11,6 +11,7 @@ import { ScreenFailure } from '../../shared/ui/screen-failure'
 import { deferredPart } from '../../shared/ui/deferred-part'
 import { Skeleton } from '../../shared/ui/skeleton'
 import { loanDetailsQuery, type LoanDetails } from './api/get-loan-details'
+import { CoolingOffOffer } from './components/cooling-off-offer'
 import { LastPayment } from './components/last-payment'
 import { OrderActions } from './components/order-actions'
 import { OrderCard } from './components/order-card'
@@ -53,6 +54,7 @@ function OrderDetails({ details }: { details: LoanDetails }) {
     <>
       <StatusBanner details={details} />
       <OrderCard details={details} />
+      {details.coolingOff && <CoolingOffOffer details={details} offer={details.coolingOff} />}
       {details.lastPayment && <LastPayment payment={details.lastPayment} />}
       {actions.length > 0 && <OrderActions details={details} actions={actions} />}
       {showRecommended && <RecommendedProducts products={details.recProducts} />}

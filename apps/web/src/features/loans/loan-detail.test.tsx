@@ -174,6 +174,25 @@ describe('/loan-detail', () => {
     expect(within(await screen.findByRole('region', { name: 'Pembayaran terakhir' })).getByText('Dibayar pada')).toBeInTheDocument()
   })
 
+  // docs/product/money-rules.md#cooling-off
+  it('offers India’s cooling-off exit while it is open, with a button that repays everything', async () => {
+    const coolingOff = { amount: 80_104_00, amountText: '₹80,104.00', lastDay: '2026-03-05', text: 'You may end this loan by paying ₹80,104.00 until 2026-03-05.' }
+    const data = answer({ orderStatus: ORDER_STATUS.due, market: 'IN', coolingOff })
+    await open(data)
+    const offer = await screen.findByRole('region', { name: 'Cooling-off period' })
+    expect(within(offer).getByText(coolingOff.text)).toBeInTheDocument()
+    const href = new URL(within(offer).getByRole('link', { name: 'End the loan now' }).getAttribute('href')!, 'http://x')
+    expect(href.pathname).toBe('/individual')
+    expect(Object.fromEntries(href.searchParams)).toEqual({ productId: '5', orderId: 'K2026000005', lang: 'en' })
+  })
+
+  it('offers no exit without one', async () => {
+    const data = answer({ orderStatus: ORDER_STATUS.due, coolingOff: null })
+    await open(data)
+    await screen.findByRole('heading', { level: 1, name: 'Kilat Tunai' })
+    expect(screen.queryByRole('region', { name: 'Cooling-off period' })).not.toBeInTheDocument()
+  })
+
   it('shows no payment before the first one', async () => {
     const data = answer({ lastPayment: null })
     await open(data)

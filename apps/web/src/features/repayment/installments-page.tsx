@@ -98,6 +98,13 @@ function Plan({ plan, orderId, productId }: { plan: InstallmentPlan; orderId: st
             <strong>{formatMoney(plan.lateCharges, market)}</strong>
           </p>
         )}
+        {/* each waiver and refund, worded by the server (docs/product/waivers-and-refunds.md#what-the-borrower-sees) */}
+        {plan.adjustments?.map((line, i) => (
+          <p key={i} className={styles.line}>
+            <span>{line.text}</span>
+            <strong>{line.value}</strong>
+          </p>
+        ))}
       </section>
 
       {paid.length > 0 && (

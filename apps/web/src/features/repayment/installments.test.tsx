@@ -35,6 +35,14 @@ describe('/installments', () => {
     expect(within(paid).getByText('Paid')).toBeInTheDocument()
   })
 
+  // docs/product/waivers-and-refunds.md#what-the-borrower-sees
+  it('lists each waiver and refund as its own line, as the server words it', async () => {
+    answer({ adjustments: [{ text: 'Interest waived', value: '−Rp 50.000,00' }] })
+    await open()
+    const waiver = await screen.findByText('Interest waived')
+    expect(waiver.nextSibling).toHaveTextContent('−Rp 50.000,00')
+  })
+
   it('checks earlier ones with a later one, unchecks later ones, and toggles select-all between all and the first', async () => {
     answer()
     const { user } = await open()

@@ -4,6 +4,7 @@ import { Descriptions, Flex, Table, Tag, Timeline, Typography } from 'antd'
 import { Link, useParams } from 'react-router'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
+import { AdjustmentsSection } from '../adjustments/adjustments-section'
 import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket } from '../app/session'
@@ -104,6 +105,7 @@ export function OrderPage() {
           ]}
         />
       </Panel>
+      <AdjustmentsSection orderNo={order.orderNo} />
       <Panel title={t('orders.lateCharges')}>
         {t('orders.lateText', { charged: money(lateCharges.charged), paid: money(lateCharges.paid), through: lateCharges.accruedThrough ?? '—' })}
       </Panel>

@@ -4,6 +4,7 @@ import { bindCard, repaymentCommit, repaymentConfirm, repaymentHuichao } from '@
 import { formatMoney, isOrderStatus, isRepaying, luhnValid, maskCardNo, owedOf, totalOwed, type Cents, type Market } from '@kilat/domain'
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway.js'
 import { SANDBOX_GATEWAY } from '../../../adapters/payments/sandbox-gateway.js'
+import { coolingOffOf } from '../cooling-off.js'
 import { sandboxPay } from '../sandbox-pay.js'
 import type { SmsSender } from '../../../adapters/sms/sms-sender.js'
 import type { Db } from '../../../db/client.js'
@@ -67,7 +68,9 @@ async function owedNow(db: Db, borrowerId: number, orderNo: string): Promise<Owe
   // docs/product/money-rules.md#partner-orders: the partner collects its own loans
   if (product.isPartner) throw new AppError('repaidAtPartner', { data: { reason: 'partnerOrder' } })
   if (!isOrderStatus(order.status) || !isRepaying(order.status)) throw new AppError('nothingOwed', { data: { reason: 'notRepaying' } })
-  const amount = totalOwed(owedOf(order, periods))
+  // docs/product/money-rules.md#cooling-off: within the period, everything owed is the exit's amount
+  const exit = coolingOffOf(order, periods, product.market, new Date())
+  const amount = exit ? exit.amount : totalOwed(owedOf(order, periods))
   if (amount === 0) throw new AppError('nothingOwed', { data: { reason: 'nothingOwed' } })
   return { order, product, amount }
 }
