@@ -60,7 +60,7 @@ export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
 /** The states of a payout on its way: the order stays approved (151) and no new request is taken. */
 export const PAYOUT_IN_FLIGHT: readonly PayoutStatus[] = ['confirmed', 'sending', 'accepted']
 /** What an outbox instruction pays: a loan's disbursement (a refund will join). */
-export const PAYOUT_PURPOSES = ['disbursement'] as const
+export const PAYOUT_PURPOSES = ['disbursement', 'refund'] as const
 export type PayoutPurpose = (typeof PAYOUT_PURPOSES)[number]
 
 const ALL_ROLES = STAFF_ROLES

@@ -130,7 +130,17 @@ export function payoutRequestsOf(db: Executor, orderKeys: number[]): Promise<Pay
 /** A new pending request; undefined when the order has one already (the partial unique index decides). */
 export async function insertPayoutRequest(
   tx: Tx,
-  values: { orderKey: number; amount: Order['received']; requestedBy: number | null; requestedAt: Date; status?: 'pending' | 'confirmed'; decidedAt?: Date; nextAttemptAt?: Date },
+  values: {
+    orderKey: number
+    amount: Order['received']
+    requestedBy: number | null
+    requestedAt: Date
+    purpose?: PayoutRequest['purpose']
+    status?: 'pending' | 'confirmed'
+    decidedBy?: number
+    decidedAt?: Date
+    nextAttemptAt?: Date
+  },
 ): Promise<PayoutRequest | undefined> {
   const [row] = await tx.insert(payoutRequests).values(values).onConflictDoNothing().returning()
   return row

@@ -161,7 +161,7 @@ export const orderHistory = pgTable(
 )
 
 export type PayoutRequestStatus = 'pending' | 'confirmed' | 'sending' | 'accepted' | 'completed' | 'failed' | 'cancelled'
-export type PayoutPurpose = 'disbursement'
+export type PayoutPurpose = 'disbursement' | 'refund'
 
 /** The states of a payout on its way: one such request per order and purpose at most. */
 export const PAYOUT_OPEN_STATUSES = ['pending', 'confirmed', 'sending', 'accepted'] as const satisfies readonly PayoutRequestStatus[]
@@ -217,7 +217,7 @@ export const payoutRequests = pgTable(
       .where(sql.raw(`status in (${PAYOUT_OPEN_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
     index('payout_requests_due_idx').on(t.nextAttemptAt).where(sql`status in ('confirmed', 'sending', 'accepted')`),
     check('payout_requests_status_check', sql`${t.status} in ('pending', 'confirmed', 'sending', 'accepted', 'completed', 'failed', 'cancelled')`),
-    check('payout_requests_purpose_check', sql`${t.purpose} in ('disbursement')`),
+    check('payout_requests_purpose_check', sql`${t.purpose} in ('disbursement', 'refund')`),
     check('payout_requests_decided_check', sql`${t.status} <> 'pending' or ${t.decidedBy} is null`),
     check('payout_requests_amount_check', sql`${t.amount} > 0`),
   ],

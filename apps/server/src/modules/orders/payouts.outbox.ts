@@ -1,10 +1,12 @@
+import type { Cents } from '@kilat/domain'
 import type { FastifyBaseLogger } from 'fastify'
 import { backoffMs } from '../../adapters/payments/callback-deliverer.js'
 import type { PayoutCallbackEvent, PayoutInput, PayoutProvider, PayoutResult } from '../../adapters/payouts/payout-provider.js'
 import type { Db, Tx } from '../../db/client.js'
 import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
+import { AppError } from '../../http/errors.js'
 import { record } from '../audit/audit.service.js'
-import { lockDeskOrder } from './orders.desk.repo.js'
+import { insertPayoutRequest, lockDeskOrder } from './orders.desk.repo.js'
 import { SYSTEM_ACTOR, disburseOrder } from './orders.lifecycle.js'
 import type { PayoutActorKind, PayoutRequest, PayoutRequestStatus } from './orders.schema.js'
 import * as repo from './payouts.repo.js'
@@ -127,6 +129,31 @@ const ON_COMPLETED: Record<PayoutRequest['purpose'], (tx: Tx, request: PayoutReq
     if (!found) throw new Error(`payout ${request.id}: its order is gone`)
     if (!(await disburseOrder(tx, found, completedAt, SYSTEM_ACTOR, request.id))) throw new Error(`payout ${request.id}: order ${found.order.id} is no longer approved`)
   },
+  // the refund's entries were written when it was confirmed (docs/product/waivers-and-refunds.md#refunds): the money has now left
+  refund: async () => {},
+}
+
+/**
+ * A confirmed refund's instruction to pay (docs/product/waivers-and-refunds.md#refunds), written in
+ * the transaction that confirms the refund, so that both exist or neither: a `confirmed` request of
+ * purpose `refund` that the worker sends like any payout, its id the provider's idempotency key.
+ * One refund of an order on its way at a time: another is refused until it ends.
+ */
+export async function queueRefund(tx: Tx, refund: { orderKey: number; amount: Cents; requestedBy: number; confirmedBy: number; at: Date }): Promise<PayoutRequest> {
+  const request = await insertPayoutRequest(tx, {
+    orderKey: refund.orderKey,
+    amount: refund.amount as PayoutRequest['amount'],
+    purpose: 'refund',
+    requestedBy: refund.requestedBy,
+    requestedAt: refund.at,
+    status: 'confirmed',
+    decidedBy: refund.confirmedBy,
+    decidedAt: refund.at,
+    nextAttemptAt: refund.at,
+  })
+  if (!request) throw new AppError('payoutInFlight')
+  await repo.addPayoutEvent(tx, { requestId: request.id, from: null, to: 'confirmed', actor: 'staff', staffId: refund.confirmedBy, at: refund.at })
+  return request
 }
 
 /**

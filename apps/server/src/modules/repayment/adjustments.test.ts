@@ -10,7 +10,9 @@ import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
 import { get, post as borrowerPost } from '../../test/inject.js'
 import { auditLog } from '../audit/audit.schema.js'
 import { verifyChain } from '../audit/audit.service.js'
-import { orderHistory, orderPeriods, orders, type Order } from '../orders/orders.schema.js'
+import { orderHistory, orderPeriods, orders, payoutRequests, type Order } from '../orders/orders.schema.js'
+import { TEST_PAYOUT_SECRET, sandboxRowsOf, settlePayouts } from '../orders/test-helpers.js'
+import { SandboxPayouts } from '../../adapters/payouts/sandbox-payouts.js'
 import type { Product } from '../products/products.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsPost, testClock } from '../staff/test-helpers.js'
 import { receivePayment } from './payments.js'
@@ -252,6 +254,19 @@ describe('refunds', () => {
     const entries = await database.db.select().from(adjustmentEntries).where(eq(adjustmentEntries.adjustmentId, request.id))
     expect(entries.map((e) => [e.component, e.amount])).toEqual([['refund', 2_000]])
     expect((await auditOf(order)).map((a) => a.action)).toEqual(['adjustments.refund-request', 'adjustments.refund-confirm'])
+
+    // the confirmation queued one instruction in the payout outbox, in its own transaction; the
+    // worker sends it once, with its id as the key, and the provider's completion closes it
+    const [instruction, ...more] = await database.db.select().from(payoutRequests).where(and(eq(payoutRequests.orderKey, order.id), eq(payoutRequests.purpose, 'refund')))
+    expect(more).toEqual([])
+    expect(instruction).toMatchObject({ status: 'confirmed', amount: 2_000, requestedBy: financeA.id, decidedBy: financeB.id })
+    const payouts = new SandboxPayouts(database.db, { secret: TEST_PAYOUT_SECRET, finishAfterMs: 0, now: clock.now })
+    await settlePayouts(app, { db: database.db, payouts }, clock.now())
+    await settlePayouts(app, { db: database.db, payouts }, clock.now())
+    const [sent] = await database.db.select().from(payoutRequests).where(eq(payoutRequests.id, instruction!.id))
+    expect(sent).toMatchObject({ status: 'completed', amount: 2_000 })
+    expect((await sandboxRowsOf(database.db, instruction!.id)).map((r) => r.amount)).toEqual([2_000])
+    expect((await reload(order)).status).toBe(S.settled)
   })
 
   it('checks the refundable amount again at confirmation', async () => {

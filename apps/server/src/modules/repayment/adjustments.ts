@@ -327,7 +327,7 @@ export async function confirmAdjustment(deps: AdjustmentDeps, staff: StaffPrinci
     if (!closed) throw new AppError('adjustmentNotPending')
     await repo.insertEntries(tx, entries)
     if (sumCents(entries.map((e) => e.amount as Cents)) !== closed.amount) throw new Error(`adjustment ${closed.id}: entries do not sum to its amount`)
-    if (closed.kind === 'refund') await queueRefundPayout(tx, { refundId: closed.id, orderKey: found.order.id, amount: closed.amount, market: found.product.market })
+    if (closed.kind === 'refund') await queueRefundPayout(tx, { refundId: closed.id, orderKey: found.order.id, amount: closed.amount, market: found.product.market, requestedBy: closed.requestedBy!, confirmedBy: staff.staffId, at: now })
     await audit(tx, staff, ip, now, found, closed.kind === 'waiver' ? 'adjustments.waiver-confirm' : 'adjustments.refund-confirm', auditState(request), auditState(closed))
     return { closed, found }
   })

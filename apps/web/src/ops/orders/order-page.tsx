@@ -129,6 +129,7 @@ export function OrderPage() {
           dataSource={payouts}
           columns={[
             { key: 'id', title: '#', render: (_, p) => p.id },
+            { key: 'purpose', title: t('payout.purpose'), render: (_, p) => t(`payout.purposes.${p.purpose}`) },
             { key: 'status', title: t('orders.status'), render: (_, p) => <Tag color={PAYOUT_COLORS[p.status]}>{t(`payout.statuses.${p.status}`)}</Tag> },
             { key: 'amount', title: t('orders.received'), render: (_, p) => money(p.amount) },
             { key: 'by', title: t('audit.who'), render: (_, p) => `${p.requestedByEmail ?? t('payout.system')}${p.decidedByEmail ? ` / ${p.decidedByEmail}` : ''}` },

@@ -1,0 +1,2 @@
+ALTER TABLE "payout_requests" DROP CONSTRAINT "payout_requests_purpose_check";--> statement-breakpoint
+ALTER TABLE "payout_requests" ADD CONSTRAINT "payout_requests_purpose_check" CHECK ("payout_requests"."purpose" in ('disbursement', 'refund'));
