@@ -94,6 +94,8 @@ export const payments = pgTable(
     uniqueIndex('payments_gateway_payment_id_key').on(t.gateway, t.gatewayPaymentId),
     index('payments_order_id_idx').on(t.orderKey),
     index('payments_payment_account_id_idx').on(t.paymentAccountId),
+    // a market's day of payments, for reconciliation and the payments desk
+    index('payments_received_at_idx').on(t.receivedAt, t.id),
     check('payments_amount_check', sql`${t.amount} > 0`),
   ],
 )
@@ -121,6 +123,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_payment_id_idx').on(t.paymentId),
     index('ledger_entries_order_id_idx').on(t.orderKey),
+    // the payments desk's and the export's pages of a date range, by key
+    index('ledger_entries_created_at_idx').on(t.createdAt, t.id),
     check('ledger_entries_component_check', inList('component', LEDGER_COMPONENTS)),
     check('ledger_entries_amount_check', sql`${t.amount} > 0`),
     check('ledger_entries_period_check', sql`(${t.periodNo} is not null) = (${t.component} in ('interest', 'principal'))`),
@@ -159,6 +163,7 @@ export const paymentInbox = pgTable(
     uniqueIndex('payment_inbox_gateway_payment_id_key').on(t.gateway, t.gatewayPaymentId),
     index('payment_inbox_due_idx').on(t.nextAttemptAt).where(sql`applied_at is null`),
     index('payment_inbox_payment_account_id_idx').on(t.paymentAccountId),
+    index('payment_inbox_paid_at_idx').on(t.paidAt, t.id),
     check('payment_inbox_amount_check', sql`${t.amount} > 0`),
   ],
 )
