@@ -130,7 +130,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(chatbotRoutes)
   await app.register(registrationRoutes)
   await app.register(lendingFiguresRoutes)
-  await app.register(repaymentRoutes, { gateway: payments })
+  await app.register(repaymentRoutes, { gateway: payments, now })
   await app.register(staffRoutes, { now })
   await app.register(auditRoutes)
   await app.register(ordersRoutes, { now, payouts })

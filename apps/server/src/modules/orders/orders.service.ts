@@ -108,3 +108,5 @@ export const updatePeriod = repo.updatePeriod
 export { borrowerOrderCards, borrowerOrderKeyAndStatus, type OrderCardRow } from './orders.repo.js'
 /** The market's lending figures, from the orders themselves (the public site shows them). */
 export { lendingTotals, type LendingTotals } from './orders.repo.js'
+/** The money desk's reads of orders (docs/product/operations.md#money-desk). */
+export { orderNosOf, orderRefByKey, orderRefByNo, type DeskOrderRef } from './orders.money-desk.js'
