@@ -101,7 +101,6 @@ CREATE INDEX "recon_resolutions_difference_idx" ON "recon_resolutions" USING btr
 CREATE UNIQUE INDEX "unmatched_callbacks_gateway_payment_id_key" ON "unmatched_callbacks" USING btree ("gateway","gateway_payment_id");--> statement-breakpoint
 CREATE INDEX "unmatched_callbacks_paid_at_idx" ON "unmatched_callbacks" USING btree ("paid_at");--> statement-breakpoint
 CREATE INDEX "gateway_callbacks_market_paid_at_idx" ON "gateway_callbacks" USING btree ("market","paid_at");--> statement-breakpoint
-CREATE INDEX "ledger_entries_created_at_idx" ON "ledger_entries" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "payment_inbox_paid_at_idx" ON "payment_inbox" USING btree ("paid_at","id");--> statement-breakpoint
 CREATE INDEX "payments_received_at_idx" ON "payments" USING btree ("received_at","id");--> statement-breakpoint
 -- hand-written: recon begin

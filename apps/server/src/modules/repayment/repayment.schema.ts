@@ -123,8 +123,6 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_payment_id_idx').on(t.paymentId),
     index('ledger_entries_order_id_idx').on(t.orderKey),
-    // the payments desk's and the export's pages of a date range, by key
-    index('ledger_entries_created_at_idx').on(t.createdAt, t.id),
     check('ledger_entries_component_check', inList('component', LEDGER_COMPONENTS)),
     check('ledger_entries_amount_check', sql`${t.amount} > 0`),
     check('ledger_entries_period_check', sql`(${t.periodNo} is not null) = (${t.component} in ('interest', 'principal'))`),

@@ -166,7 +166,7 @@ export async function callbacksOf(
   }
 }
 
-/** docs/product/operations.md#payments-desk: the ledger's entries written on the day, newest first. */
+/** docs/product/operations.md#payments-desk: the ledger's entries of the payments received on the day, newest written first. */
 export async function ledgerOf(deps: MoneyDeskDeps, staff: StaffPrincipal, q: DayQuery & { cursor?: number | undefined; limit: number }): Promise<DataOf<typeof paymentsLedger>> {
   assertMarket(staff, q.market)
   const rows = await deps.db
@@ -175,7 +175,7 @@ export async function ledgerOf(deps: MoneyDeskDeps, staff: StaffPrincipal, q: Da
     .innerJoin(payments, eq(payments.id, ledgerEntries.paymentId))
     .innerJoin(paymentAccounts, eq(paymentAccounts.id, payments.paymentAccountId))
     .innerJoin(...orderJoin(ledgerEntries.orderKey))
-    .where(and(eq(paymentAccounts.market, q.market), inLocalDay(ledgerEntries.createdAt, q.market, q.day), q.cursor ? lt(ledgerEntries.id, q.cursor) : undefined))
+    .where(and(eq(paymentAccounts.market, q.market), inLocalDay(payments.receivedAt, q.market, q.day), q.cursor ? lt(ledgerEntries.id, q.cursor) : undefined))
     .orderBy(desc(ledgerEntries.id))
     .limit(q.limit + 1)
   const { page, nextCursor } = nextCursorOf(rows, q.limit, (r) => String(r.entry.id))

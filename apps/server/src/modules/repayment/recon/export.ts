@@ -2,9 +2,10 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyReply } from 'fastify'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
-import { DIFFERENCE_KIND_TEXTS, RESOLUTION_KIND_TEXTS } from '@kilat/contract'
-import { MARKET_INFO, formatMoney, localDate, type Market } from '@kilat/domain'
+import { DIFFERENCE_KIND_TEXTS, MONEY_DESK_LIMITS, RESOLUTION_KIND_TEXTS } from '@kilat/contract'
+import { MARKET_INFO, daysBetween, formatMoney, localDate, type Market } from '@kilat/domain'
 import { rowsOf, type Db } from '../../../db/client.js'
+import { AppError } from '../../../http/errors.js'
 import type { StaffPrincipal } from '../../../http/types.js'
 import { record } from '../../audit/audit.service.js'
 import { orderNosOf } from '../../orders/orders.service.js'
@@ -46,13 +47,16 @@ interface ExportQuery {
   to: string
 }
 
-/** One page of the range's ledger entries after the key `after` (their booking time as text, exact to the microsecond, and id). */
+/**
+ * One page of the range's ledger entries after the key `after`: the time their payment was received
+ * (as text, exact to the microsecond; money belongs to the day it was paid) and the entry's id.
+ */
 function ledgerPage(db: Db, market: Market, q: ExportQuery, after: { at: string; id: number } | null) {
   return db
     .select({
       id: ledgerEntries.id,
-      at: sql<string>`${ledgerEntries.createdAt}::text`,
-      createdAt: ledgerEntries.createdAt,
+      at: sql<string>`${payments.receivedAt}::text`,
+      receivedAt: payments.receivedAt,
       orderKey: ledgerEntries.orderKey,
       paymentId: ledgerEntries.paymentId,
       gatewayPaymentId: payments.gatewayPaymentId,
@@ -66,19 +70,19 @@ function ledgerPage(db: Db, market: Market, q: ExportQuery, after: { at: string;
     .innerJoin(paymentAccounts, eq(paymentAccounts.id, payments.paymentAccountId))
     .where(
       and(
-        inLocalDays(ledgerEntries.createdAt, market, q.from, q.to),
+        inLocalDays(payments.receivedAt, market, q.from, q.to),
         eq(paymentAccounts.market, market),
-        after ? sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) > (${after.at}::timestamptz, ${after.id})` : undefined,
+        after ? sql`(${payments.receivedAt}, ${ledgerEntries.id}) > (${after.at}::timestamptz, ${after.id})` : undefined,
       ),
     )
-    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
+    .orderBy(asc(payments.receivedAt), asc(ledgerEntries.id))
     .limit(EXPORT_PAGE)
 }
 
 async function* ledgerLines(db: Db, q: ExportQuery): AsyncGenerator<string> {
   const { market } = q
   const currency = MARKET_INFO[market].currency
-  yield csvLine(['entry_id', 'booked_at', 'local_date', 'order_no', 'payment_id', 'gateway_payment_id', 'method', 'component', 'period_no', 'currency', 'amount_cents', 'amount'])
+  yield csvLine(['entry_id', 'paid_at', 'local_date', 'order_no', 'payment_id', 'gateway_payment_id', 'method', 'component', 'period_no', 'currency', 'amount_cents', 'amount'])
   let after: { at: string; id: number } | null = null
   for (;;) {
     const rows = await ledgerPage(db, market, q, after)
@@ -88,8 +92,8 @@ async function* ledgerLines(db: Db, q: ExportQuery): AsyncGenerator<string> {
     for (const r of rows) {
       chunk += csvLine([
         r.id,
-        r.createdAt.toISOString(),
-        localDate(r.createdAt, market),
+        r.receivedAt.toISOString(),
+        localDate(r.receivedAt, market),
         orderNos.get(r.orderKey) ?? '',
         r.paymentId,
         r.gatewayPaymentId,
@@ -180,6 +184,7 @@ export type ExportKind = keyof typeof EXPORTS
  */
 export async function streamExport(db: Db, staff: StaffPrincipal, ip: string, kind: ExportKind, q: ExportQuery, reply: FastifyReply, now: Date): Promise<void> {
   assertMarket(staff, q.market)
+  if (q.to < q.from || daysBetween(q.from, q.to) >= MONEY_DESK_LIMITS.exportDaysMax) throw new AppError('invalidRequest', { data: { fields: ['to'] } })
   await db.transaction(async (tx) => {
     await record(tx, {
       staffId: staff.staffId,
