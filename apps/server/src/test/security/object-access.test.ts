@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import * as contract from '@kilat/contract'
 import { ERRORS, OPS_CALLS, OPS_COMPLAINT_IMAGE_PATH, type CallDef, type ErrorKey } from '@kilat/contract'
-import { ORDER_STATUS, type Market, type OrderStatus } from '@kilat/domain'
+import { ORDER_STATUS, cents, type Market, type OrderStatus } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession, createOrder } from '../../db/factories.js'
 import { DEMO_BORROWERS, DEMO_ORDERS } from '../../db/seed.js'
@@ -26,6 +26,7 @@ import { borrowers } from '../../modules/auth/auth.schema.js'
 import { complaints } from '../../modules/complaints/complaints.schema.js'
 import { openComplaintsApp, upload } from '../../modules/complaints/test-helpers.js'
 import { products } from '../../modules/products/products.schema.js'
+import { reconDifferences, reconResolutions } from '../../modules/repayment/reconciliation.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsMultipart, opsPost, testClock } from '../../modules/staff/test-helpers.js'
 import { get, post } from '../inject.js'
 
@@ -52,6 +53,8 @@ const RECORD_FIELDS = {
   requestId: 'payout request',
   staffId: 'staff account',
   recordId: 'audit trail record',
+  differenceId: 'reconciliation difference',
+  resolutionId: 'reconciliation resolution',
 } as const
 
 const OTHER_FIELDS: Record<string, string> = {
@@ -383,6 +386,8 @@ interface MarketRecords {
   requestId: number
   staffId: number
   imageName: string
+  differenceId: number
+  resolutionId: number
   secrets: string[]
 }
 
@@ -418,6 +423,9 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.payoutConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.requestId }), refusals: ['notFound'] },
   [contract.payoutCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.requestId }), refusals: ['notFound'] },
   [contract.staffDisable.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
+  [contract.resolutionPropose.path]: { role: 'finance', method: 'POST', fields: (r) => ({ differenceId: r.differenceId, kind: 'gateway_error', note: 'x' }), refusals: ['notFound'] },
+  [contract.resolutionConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
+  [contract.resolutionCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
 }
 
 /** Ops calls that name a record without being market-bound: why. */
@@ -457,6 +465,15 @@ describe("a staff member naming another market's record", () => {
       )
       expect(image.statusCode, image.body).toBe(200)
       const colleague = await enrolledStaff(app, database, clock, 'agent', [market])
+      // a difference of the market's reconciliation with a resolution pending (the money desk)
+      const [difference] = await database.db
+        .insert(reconDifferences)
+        .values({ market, day: '2026-01-05', kind: 'unknown_account', gateway: 'sandbox', gatewayPaymentId: `sbx_probe_${market}`, accountNo: `9${market}`, amount: cents(12_345_00), paidAt: clock.now() })
+        .returning()
+      const [resolution] = await database.db
+        .insert(reconResolutions)
+        .values({ differenceId: difference!.id, kind: 'gateway_error', note: `Rahasia ${market} note`, proposedBy: colleague.id, proposedAt: clock.now() })
+        .returning()
       records[market] = {
         market,
         orderNo: submitted.orderNo,
@@ -465,6 +482,8 @@ describe("a staff member naming another market's record", () => {
         requestId: requested.json().data.payout.id,
         staffId: colleague.id,
         imageName: image.json().data.name,
+        differenceId: difference!.id,
+        resolutionId: resolution!.id,
         secrets: [borrower.name!, borrower.phone, submitted.orderNo, approved.orderNo, another.orderNo, `Rahasia ${market}`, image.json().data.name, colleague.email],
       }
     }
