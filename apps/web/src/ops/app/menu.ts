@@ -1,11 +1,11 @@
-import { auditSearch, complaintQueue, orderDashboard, orderReviewQueue, orderSearch, payoutQueue, staffList, type StaffRole } from '@kilat/contract'
+import { auditSearch, complaintQueue, orderDashboard, orderReviewQueue, orderSearch, paymentsInbox, payoutQueue, staffList, type StaffRole } from '@kilat/contract'
 
 /**
  * A screen of the console: `roles` may open it, those of the call it is built on (the server
  * checks the same list); `menu`, when given, narrows whose side menu shows it.
  */
 export interface OpsScreen {
-  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit'
+  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'payments'
   path: string
   roles: readonly StaffRole[]
   menu?: readonly StaffRole[]
@@ -21,6 +21,8 @@ export const OPS_SCREENS: readonly OpsScreen[] = [
   { key: 'disbursement', path: '/ops/disbursement', roles: payoutQueue.roles },
   { key: 'staff', path: '/ops/staff', roles: staffList.roles },
   { key: 'audit', path: '/ops/audit', roles: auditSearch.roles },
+  // payments: the money desk (docs/product/operations.md#money-desk)
+  { key: 'payments', path: '/ops/payments', roles: paymentsInbox.roles },
 ]
 
 /** The side menu of a role, in order. */

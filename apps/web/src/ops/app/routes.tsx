@@ -28,6 +28,7 @@ export function createOpsRoutes(): RouteObject[] {
             { path: 'orders/:orderNo', lazy: async () => ({ Component: (await import('../orders/order-page')).OrderPage }) },
             { path: 'staff', lazy: async () => ({ Component: (await import('../staff/staff-page')).StaffPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('../audit/audit-page')).AuditPage }) },
+            { path: 'payments', lazy: async () => ({ Component: (await import('../payments/payments-page')).PaymentsPage }) },
             { path: '*', Component: NotFound },
           ],
         },
