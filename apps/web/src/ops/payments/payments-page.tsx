@@ -37,6 +37,8 @@ import { LoadFailure } from '../app/states'
 
 const VIEWS = ['reconciliation', 'inbox', 'callbacks', 'ledger'] as const
 type View = (typeof VIEWS)[number]
+/** The ledger's parts (the server's `component`), each named in the console's texts. */
+type LedgerComponent = 'late_charge' | 'fee' | 'interest' | 'principal' | 'extension_fee' | 'overpayment'
 
 const orderLink = (orderNo: string | null, market: Market) => (orderNo ? <Link to={`/ops/orders/${orderNo}?market=${market}`}>{orderNo}</Link> : '—')
 
@@ -103,7 +105,7 @@ function InboxView({ market, day }: { market: Market; day: string }) {
       <PagedTable<Row>
         query={query}
         rowKey={(r) => String(r.id)}
-        width={1100}
+        width={1000}
         columns={[
           { key: 'paidAt', title: t('payments.paidAt'), render: (_, r) => formatDateTime(r.paidAt, market) },
           { key: 'order', title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
@@ -147,7 +149,7 @@ function CallbacksView({ market, day }: { market: Market; day: string }) {
       <PagedTable<Row>
         query={query}
         rowKey={(r) => `${r.source}.${r.id}`}
-        width={1100}
+        width={1000}
         columns={[
           { key: 'received', title: t('payments.receivedAt'), render: (_, r) => formatDateTime(r.receivedAt, market) },
           { key: 'paidAt', title: t('payments.paidAt'), render: (_, r) => formatDateTime(r.paidAt, market) },
@@ -155,7 +157,7 @@ function CallbacksView({ market, day }: { market: Market; day: string }) {
           { key: 'accountNo', title: t('payments.accountNo'), dataIndex: 'accountNo' },
           { key: 'order', title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
           { key: 'amount', title: t('orders.amount'), render: (_, r) => formatMoney(r.amount, market) },
-          { key: 'body', title: t('payments.body'), render: (_, r) => <code className="ops-code">{r.body}</code> },
+          { key: 'body', title: t('payments.body'), width: 320, render: (_, r) => <code className="ops-code">{r.body}</code> },
         ]}
       />
     </>
@@ -180,7 +182,7 @@ function LedgerView({ market, day }: { market: Market; day: string }) {
       columns={[
         { key: 'at', title: t('payments.bookedAt'), render: (_, r) => formatDateTime(r.at, market) },
         { key: 'order', title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
-        { key: 'component', title: t('payments.component'), render: (_, r) => t(`payments.components.${r.component as "fee"}`) },
+        { key: 'component', title: t('payments.component'), render: (_, r) => t(`payments.components.${r.component as LedgerComponent}`) },
         { key: 'period', title: t('payments.period'), render: (_, r) => r.periodNo ?? '—' },
         { key: 'amount', title: t('orders.amount'), render: (_, r) => formatMoney(r.amount, market) },
         { key: 'payment', title: t('payments.paymentRef'), dataIndex: 'gatewayPaymentId' },
@@ -224,7 +226,7 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
   const run = useMutation({
     mutationFn: () => callApi(reconRun, { body: { market, day } }, { toast: false }),
     onSuccess: (r) => {
-      void message.success(t('payments.reconciled', { added: r.added }))
+      void message.success(t('payments.reconciled', { count: r.added }))
       settle()
     },
     onError,
@@ -311,18 +313,33 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
       <PagedTable<DifferenceView>
         query={list}
         rowKey={(r) => String(r.id)}
-        width={1180}
+        width={1000}
         columns={[
-          { key: 'kind', title: t('payments.kind'), render: (_, r) => t(`payments.kinds.${r.kind}`), width: 230 },
-          { key: 'amount', title: t('orders.amount'), render: (_, r) => money(r.amount), width: 150 },
+          { key: 'kind', title: t('payments.kind'), render: (_, r) => t(`payments.kinds.${r.kind}`), width: 200 },
+          {
+            key: 'amount',
+            title: t('orders.amount'),
+            width: 150,
+            render: (_, r) => (
+              <span>
+                {money(r.amount)}
+                <div className="ops-small">{formatDateTime(r.paidAt, market)}</div>
+              </span>
+            ),
+          },
           {
             key: 'figures',
             title: t('payments.expectedActual'),
-            width: 210,
+            width: 190,
             render: (_, r) => (r.expected === null && r.actual === null ? '—' : `${r.expected === null ? '—' : money(r.expected)} → ${r.actual === null ? '—' : money(r.actual)}`),
           },
-          { key: 'order', title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market), width: 130 },
-          { key: 'paidAt', title: t('payments.paidAt'), render: (_, r) => formatDateTime(r.paidAt, market), width: 150 },
+          {
+            key: 'order',
+            title: t('orders.orderNo'),
+            width: 120,
+            // an unknown account's money names its order once a resolution applies it
+            render: (_, r) => orderLink(r.orderNo ?? (r.resolution?.kind === 'apply_to_order' && r.resolution.status !== 'cancelled' ? r.resolution.orderNo : null), market),
+          },
           {
             key: 'status',
             title: t('orders.status'),
@@ -341,7 +358,7 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
             key: 'actions',
             title: t('staff.actions'),
             fixed: 'right',
-            width: 210,
+            width: 170,
             render: (_, r) => {
               const pending = r.resolution?.status === 'pending' ? r.resolution : null
               if (pending) {
