@@ -70,6 +70,9 @@ test('a finance pair applies a payment to an unknown account to the right order;
   await maker.getByRole('button', { name: 'Reconcile again' }).click()
   await expect(maker.getByText(/^Reconciled: \d+ new differences?\.$/)).toBeVisible()
   await expect(maker.locator('.ant-btn-loading')).toHaveCount(0)
+  // the pointer off the button: a hovered button's lighter text is a passing state, not the screen
+  await maker.mouse.move(0, 0)
+  await maker.waitForTimeout(400)
   const row = maker.locator('.ant-table-row', { hasText: 'Payment to an unknown account' }).filter({ hasText: '—' }).last()
   await expect(row).toBeVisible()
   await expectAccessible(maker)
@@ -108,6 +111,30 @@ test('a finance pair applies a payment to an unknown account to the right order;
   await expect(checker.locator('.ant-table-row', { hasText: accountNo })).toContainText('Unknown account')
   await expectAccessible(checker)
   await screenshot(checker, 'ops-payments-callbacks-en')
+
+  // the same screens in Indonesian: names, not codes
+  await checker.getByRole('button', { name: /^finance\.b@demo/ }).click()
+  await checker.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click()
+  await expect(checker.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)
+  await checker.goto(`/ops/payments?market=ID&day=${day}&status=all`)
+  await expect(checker.locator('.ant-table-row', { hasText: orderNo })).toContainText('Pembayaran ke rekening tak dikenal')
+  await expect(checker.locator('.ant-table-row', { hasText: orderNo })).toContainText('Selesai')
+  // nothing open: the close button turns on (axe waits for its colour transition to end)
+  await expect(checker.getByRole('button', { name: 'Tutup hari' })).toBeEnabled()
+  await checker.waitForTimeout(400)
+  await expectAccessible(checker)
+  await screenshot(checker, 'ops-payments-reconciliation-id')
+  await checker.goto(`/ops/payments?market=ID&day=${day}&view=inbox`)
+  await expect(checker.getByRole('heading', { name: 'Pembayaran' })).toBeVisible()
+  await expectAccessible(checker)
+  await screenshot(checker, 'ops-payments-inbox-id')
+  await checker.goto(`/ops/payments?market=ID&day=${day}&view=ledger`)
+  await expect(checker.locator('.ant-table-row', { hasText: paymentId }).first()).toContainText('Pokok')
+  await screenshot(checker, 'ops-payments-ledger-id')
+  // back to English: the language is the account's, and other journeys sign in as this member
+  await checker.getByRole('button', { name: /^finance\.b@demo/ }).click()
+  await checker.getByRole('menuitem', { name: 'English' }).click()
+  await expect(checker.getByRole('heading', { name: 'Payments' })).toBeVisible()
 
   // the borrower, on the phone, in Indonesian: the loan is settled
   await page.setViewportSize({ width: 360, height: 740 })

@@ -315,7 +315,7 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
         rowKey={(r) => String(r.id)}
         width={1000}
         columns={[
-          { key: 'kind', title: t('payments.kind'), render: (_, r) => t(`payments.kinds.${r.kind}`), width: 200 },
+          { key: 'kind', title: t('payments.kind'), render: (_, r) => t(`payments.kinds.${r.kind}`), width: 190 },
           {
             key: 'amount',
             title: t('orders.amount'),
@@ -330,13 +330,13 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
           {
             key: 'figures',
             title: t('payments.expectedActual'),
-            width: 190,
+            width: 170,
             render: (_, r) => (r.expected === null && r.actual === null ? '—' : `${r.expected === null ? '—' : money(r.expected)} → ${r.actual === null ? '—' : money(r.actual)}`),
           },
           {
             key: 'order',
             title: t('orders.orderNo'),
-            width: 120,
+            width: 170,
             // an unknown account's money names its order once a resolution applies it
             render: (_, r) => orderLink(r.orderNo ?? (r.resolution?.kind === 'apply_to_order' && r.resolution.status !== 'cancelled' ? r.resolution.orderNo : null), market),
           },
