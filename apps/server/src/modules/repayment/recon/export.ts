@@ -8,7 +8,7 @@ import { rowsOf, type Db } from '../../../db/client.js'
 import { AppError } from '../../../http/errors.js'
 import type { StaffPrincipal } from '../../../http/types.js'
 import { record } from '../../audit/audit.service.js'
-import { orderNosOf } from '../../orders/orders.service.js'
+import { orderColumns, orderJoin, orderNosOf } from '../../orders/orders.service.js'
 import { staffEmailsOf } from '../../staff/staff.service.js'
 import { ledgerEntries, paymentAccounts, payments } from '../repayment.schema.js'
 import { reconDifferences, reconResolutions } from '../reconciliation.schema.js'
@@ -23,7 +23,7 @@ import { inLocalDays } from './day.js'
  */
 
 /** Rows read from the database at a time. */
-export const EXPORT_PAGE = 5_000
+export const EXPORT_PAGE = 2_000
 
 type Cell = string | number | null
 
@@ -48,16 +48,17 @@ interface ExportQuery {
 }
 
 /**
- * One page of the range's ledger entries after the key `after`: the time their payment was received
- * (as text, exact to the microsecond; money belongs to the day it was paid) and the entry's id.
+ * One page of the range's ledger entries after the entry `after`, by the entry's id (the order
+ * they were written in): the primary key serves the walk, so every page costs the same however
+ * deep, where a key on the payment's time made each page sort the whole join. An entry belongs to
+ * the day its payment was received, as reconciliation counts it.
  */
-function ledgerPage(db: Db, market: Market, q: ExportQuery, after: { at: string; id: number } | null) {
+function ledgerPage(db: Db, market: Market, q: ExportQuery, after: number) {
   return db
     .select({
       id: ledgerEntries.id,
-      at: sql<string>`${payments.receivedAt}::text`,
       receivedAt: payments.receivedAt,
-      orderKey: ledgerEntries.orderKey,
+      orderNo: orderColumns.orderNo,
       paymentId: ledgerEntries.paymentId,
       gatewayPaymentId: payments.gatewayPaymentId,
       method: paymentAccounts.method,
@@ -68,14 +69,9 @@ function ledgerPage(db: Db, market: Market, q: ExportQuery, after: { at: string;
     .from(ledgerEntries)
     .innerJoin(payments, eq(payments.id, ledgerEntries.paymentId))
     .innerJoin(paymentAccounts, eq(paymentAccounts.id, payments.paymentAccountId))
-    .where(
-      and(
-        inLocalDays(payments.receivedAt, market, q.from, q.to),
-        eq(paymentAccounts.market, market),
-        after ? sql`(${payments.receivedAt}, ${ledgerEntries.id}) > (${after.at}::timestamptz, ${after.id})` : undefined,
-      ),
-    )
-    .orderBy(asc(payments.receivedAt), asc(ledgerEntries.id))
+    .innerJoin(...orderJoin(ledgerEntries.orderKey))
+    .where(and(gt(ledgerEntries.id, after), inLocalDays(payments.receivedAt, market, q.from, q.to), eq(paymentAccounts.market, market)))
+    .orderBy(asc(ledgerEntries.id))
     .limit(EXPORT_PAGE)
 }
 
@@ -83,18 +79,17 @@ async function* ledgerLines(db: Db, q: ExportQuery): AsyncGenerator<string> {
   const { market } = q
   const currency = MARKET_INFO[market].currency
   yield csvLine(['entry_id', 'paid_at', 'local_date', 'order_no', 'payment_id', 'gateway_payment_id', 'method', 'component', 'period_no', 'currency', 'amount_cents', 'amount'])
-  let after: { at: string; id: number } | null = null
+  let after = 0
   for (;;) {
     const rows = await ledgerPage(db, market, q, after)
     if (rows.length === 0) return
-    const orderNos = await orderNosOf(db, rows.map((r) => r.orderKey))
     let chunk = ''
     for (const r of rows) {
       chunk += csvLine([
         r.id,
         r.receivedAt.toISOString(),
         localDate(r.receivedAt, market),
-        orderNos.get(r.orderKey) ?? '',
+        r.orderNo,
         r.paymentId,
         r.gatewayPaymentId,
         r.method,
@@ -106,8 +101,7 @@ async function* ledgerLines(db: Db, q: ExportQuery): AsyncGenerator<string> {
       ])
     }
     yield chunk
-    const last = rows[rows.length - 1]!
-    after = { at: last.at, id: last.id }
+    after = rows[rows.length - 1]!.id
     if (rows.length < EXPORT_PAGE) return
   }
 }
