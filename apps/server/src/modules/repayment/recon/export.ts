@@ -3,12 +3,12 @@ import { pipeline } from 'node:stream/promises'
 import type { FastifyReply } from 'fastify'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { DIFFERENCE_KIND_TEXTS, MONEY_DESK_LIMITS, RESOLUTION_KIND_TEXTS } from '@kilat/contract'
-import { MARKET_INFO, daysBetween, formatMoney, localDate, type Market } from '@kilat/domain'
+import { MARKET_INFO, daysBetween, formatMoney, type Market } from '@kilat/domain'
 import { rowsOf, type Db } from '../../../db/client.js'
 import { AppError } from '../../../http/errors.js'
 import type { StaffPrincipal } from '../../../http/types.js'
 import { record } from '../../audit/audit.service.js'
-import { orderColumns, orderJoin, orderNosOf } from '../../orders/orders.service.js'
+import { orderJoin, orderNosOf } from '../../orders/orders.service.js'
 import { staffEmailsOf } from '../../staff/staff.service.js'
 import { ledgerEntries, paymentAccounts, payments } from '../repayment.schema.js'
 import { reconDifferences, reconResolutions } from '../reconciliation.schema.js'
@@ -47,66 +47,73 @@ interface ExportQuery {
   to: string
 }
 
-/**
- * One page of the range's ledger entries after the entry `after`, by the entry's id (the order
- * they were written in): the primary key serves the walk, so every page costs the same however
- * deep, where a key on the payment's time made each page sort the whole join. An entry belongs to
- * the day its payment was received, as reconciliation counts it.
- */
-function ledgerPage(db: Db, market: Market, q: ExportQuery, after: number) {
-  return db
-    .select({
-      id: ledgerEntries.id,
-      receivedAt: payments.receivedAt,
-      orderNo: orderColumns.orderNo,
-      paymentId: ledgerEntries.paymentId,
-      gatewayPaymentId: payments.gatewayPaymentId,
-      method: paymentAccounts.method,
-      component: ledgerEntries.component,
-      periodNo: ledgerEntries.periodNo,
-      amount: ledgerEntries.amount,
-    })
-    .from(ledgerEntries)
-    .innerJoin(payments, eq(payments.id, ledgerEntries.paymentId))
-    .innerJoin(paymentAccounts, eq(paymentAccounts.id, payments.paymentAccountId))
-    .innerJoin(...orderJoin(ledgerEntries.orderKey))
-    .where(and(gt(ledgerEntries.id, after), inLocalDays(payments.receivedAt, market, q.from, q.to), eq(paymentAccounts.market, market)))
-    .orderBy(asc(ledgerEntries.id))
-    .limit(EXPORT_PAGE)
+/** Payments read at a time by the ledger export; their entries come with them (a few each). */
+export const EXPORT_PAYMENTS_PAGE = 1_000
+
+interface LedgerRow {
+  id: number | string
+  paid_at: string
+  local_date: string
+  key_at: string
+  payment_id: number | string
+  gateway_payment_id: string
+  method: string
+  order_no: string
+  component: string
+  period_no: number | null
+  amount: number | string
 }
 
-async function* ledgerLines(db: Db, q: ExportQuery): AsyncGenerator<string> {
+/**
+ * One page of the range's ledger: the next payments of the market's days after the key `after`
+ * (the payment's time, as text to the microsecond, and its id), walked in the order of the index on
+ * that time (no sort), each with its entries. Each payment's account is read once (its market),
+ * not once per entry; the rows come back as the driver reads them, with the times written out by
+ * the database, so a page costs little more than the database's own reading.
+ */
+function ledgerPage(db: Db, market: Market, q: ExportQuery, after: { at: string; id: number } | null, pageSize: number) {
+  const zone = MARKET_INFO[market].timeZone
+  return rowsOf<LedgerRow>(
+    db.execute(sql`
+      with ps as (
+        select p.id, p.received_at, p.gateway_payment_id, a.method
+        from ${payments} p join ${paymentAccounts} a on a.id = p.payment_account_id
+        where ${inLocalDays(sql`p.received_at`, market, q.from, q.to)} and a.market = ${market}
+          ${after ? sql`and (p.received_at, p.id) > (${after.at}::timestamptz, ${after.id})` : sql``}
+        order by p.received_at, p.id
+        limit ${pageSize})
+      select e.id, to_char(ps.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_at,
+        to_char(ps.received_at at time zone ${zone}, 'YYYY-MM-DD') as local_date, ps.received_at::text as key_at,
+        ps.id as payment_id, ps.gateway_payment_id, ps.method, o.order_no, e.component, e.period_no, e.amount
+      from ps
+      join ${ledgerEntries} e on e.payment_id = ps.id
+      join ${orderJoin(sql`e.order_id`)[0]} o on o.id = e.order_id
+      order by ps.received_at, ps.id, e.id`),
+  )
+}
+
+async function* ledgerLines(db: Db, q: ExportQuery, pageSize = EXPORT_PAYMENTS_PAGE): AsyncGenerator<string> {
   const { market } = q
   const currency = MARKET_INFO[market].currency
   yield csvLine(['entry_id', 'paid_at', 'local_date', 'order_no', 'payment_id', 'gateway_payment_id', 'method', 'component', 'period_no', 'currency', 'amount_cents', 'amount'])
-  let after = 0
+  let after: { at: string; id: number } | null = null
   for (;;) {
-    const rows = await ledgerPage(db, market, q, after)
+    const rows: LedgerRow[] = await ledgerPage(db, market, q, after, pageSize)
     if (rows.length === 0) return
     let chunk = ''
     for (const r of rows) {
-      chunk += csvLine([
-        r.id,
-        r.receivedAt.toISOString(),
-        localDate(r.receivedAt, market),
-        r.orderNo,
-        r.paymentId,
-        r.gatewayPaymentId,
-        r.method,
-        r.component,
-        r.periodNo,
-        currency,
-        r.amount,
-        formatMoney(r.amount, market),
-      ])
+      const amount = Number(r.amount)
+      chunk += csvLine([Number(r.id), r.paid_at, r.local_date, r.order_no, Number(r.payment_id), r.gateway_payment_id, r.method, r.component, r.period_no, currency, amount, formatMoney(amount, market)])
     }
     yield chunk
-    after = rows[rows.length - 1]!.id
-    if (rows.length < EXPORT_PAGE) return
+    const last = rows[rows.length - 1]!
+    after = { at: last.key_at, id: Number(last.payment_id) }
+    // a page of fewer payments than asked was the last; a page's entries are at least its payments
+    if (new Set(rows.map((r) => r.payment_id)).size < pageSize) return
   }
 }
 
-async function* reconciliationLines(db: Db, q: ExportQuery): AsyncGenerator<string> {
+async function* reconciliationLines(db: Db, q: ExportQuery, pageSize = EXPORT_PAGE): AsyncGenerator<string> {
   const { market } = q
   const currency = MARKET_INFO[market].currency
   yield csvLine([
@@ -121,7 +128,7 @@ async function* reconciliationLines(db: Db, q: ExportQuery): AsyncGenerator<stri
       .from(reconDifferences)
       .where(and(eq(reconDifferences.market, market), sql`${reconDifferences.day} between ${q.from}::date and ${q.to}::date`, gt(reconDifferences.id, after)))
       .orderBy(asc(reconDifferences.id))
-      .limit(EXPORT_PAGE)
+      .limit(pageSize)
     if (rows.length === 0) return
     // each difference's latest resolution
     const resolutions = await rowsOf<{ difference_id: number | string; kind: string; status: string; proposed_by: number | string; decided_by: number | string | null; decided_at: string | Date | null; payment_id: number | string | null; note: string }>(
@@ -164,12 +171,17 @@ async function* reconciliationLines(db: Db, q: ExportQuery): AsyncGenerator<stri
     }
     yield chunk
     after = rows[rows.length - 1]!.id
-    if (rows.length < EXPORT_PAGE) return
+    if (rows.length < pageSize) return
   }
 }
 
 const EXPORTS = { ledger: ledgerLines, reconciliation: reconciliationLines } as const
 export type ExportKind = keyof typeof EXPORTS
+
+/** An export's text, chunk by chunk (a page of rows each): what streamExport sends; tests read it with small pages. */
+export function exportChunks(db: Db, kind: ExportKind, q: ExportQuery, pageSize?: number): AsyncGenerator<string> {
+  return EXPORTS[kind](db, q, pageSize)
+}
 
 /**
  * Streams an export to the client. An export of money data is a staff read worth recording, so it
