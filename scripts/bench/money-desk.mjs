@@ -83,14 +83,20 @@ async function seedDay(client) {
   return { orders, ms: Date.now() - started }
 }
 
-/** Ledger entries spread over the seeded payments (interest of period 1: any valid component does). */
+/**
+ * Ledger entries of the seeded payments, written as the inbox writes them: a payment's entries
+ * together, one after another (interest of period 1: any valid part does), the same number for each.
+ */
 async function seedLedger(client) {
   const started = Date.now()
+  const each = Math.ceil(LEDGER / PAYMENTS)
   await client.query(
     `insert into ledger_entries (payment_id, order_id, period_no, component, amount)
-     select p.id, p.order_id, 1, 'interest', 1000 + (i % 500)
-     from generate_series(1, $1::int) i join payments p on p.id = 1000000 + 1 + (i % $2::int)`,
-    [LEDGER, PAYMENTS],
+     select p.id, p.order_id, 1, 'interest', 1000 + (k * 7 + p.id) % 500
+     from payments p cross join generate_series(1, $1::int) k
+     where p.id > 1000000 and (p.id - 1000000 - 1) * $1::int + k <= $2::int
+     order by p.id, k`,
+    [each, LEDGER],
   )
   await client.query('analyze ledger_entries')
   return Date.now() - started

@@ -48,7 +48,7 @@ interface ExportQuery {
 }
 
 /** Payments read at a time by the ledger export; their entries come with them (a few each). */
-export const EXPORT_PAYMENTS_PAGE = 1_000
+export const EXPORT_PAYMENTS_PAGE = 250
 
 interface LedgerRow {
   id: number | string
@@ -213,7 +213,8 @@ export async function streamExport(db: Db, staff: StaffPrincipal, ip: string, ki
     'x-content-type-options': 'nosniff',
   })
   try {
-    await pipeline(Readable.from(EXPORTS[kind](db, q)), reply.raw)
+    // one page waits at most while the client reads the one before: the server holds two pages, not sixteen
+    await pipeline(Readable.from(EXPORTS[kind](db, q), { highWaterMark: 1 }), reply.raw)
   } catch (error) {
     // the header is sent: the client sees a cut file, the log says why
     reply.log.error({ err: error, kind }, 'export cut short')
