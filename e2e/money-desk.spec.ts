@@ -39,6 +39,17 @@ async function financeMember(browser: Browser, email: string): Promise<Page> {
   return page
 }
 
+/**
+ * Axe on a console screen at rest: the pointer off the buttons (a hovered button's lighter text is
+ * a passing state) and their colour transitions over (the close button turns on once nothing is open).
+ */
+async function checkAtRest(page: Page) {
+  await page.mouse.move(0, 0)
+  await expect(page.locator('.ant-btn-loading')).toHaveCount(0)
+  await page.waitForTimeout(400)
+  await expectAccessible(page)
+}
+
 /** Yesterday in Jakarta (yyyy-mm-dd) and an instant in its morning. */
 function jakartaYesterday(): { day: string; at: string } {
   const day = new Date(Date.now() + 7 * 3_600_000 - 86_400_000).toISOString().slice(0, 10)
@@ -69,13 +80,9 @@ test('a finance pair applies a payment to an unknown account to the right order;
   await expect(maker.getByRole('heading', { name: 'Payments' })).toBeVisible()
   await maker.getByRole('button', { name: 'Reconcile again' }).click()
   await expect(maker.getByText(/^Reconciled: \d+ new differences?\.$/)).toBeVisible()
-  await expect(maker.locator('.ant-btn-loading')).toHaveCount(0)
-  // the pointer off the button: a hovered button's lighter text is a passing state, not the screen
-  await maker.mouse.move(0, 0)
-  await maker.waitForTimeout(400)
   const row = maker.locator('.ant-table-row', { hasText: 'Payment to an unknown account' }).filter({ hasText: '—' }).last()
   await expect(row).toBeVisible()
-  await expectAccessible(maker)
+  await checkAtRest(maker)
   await screenshot(maker, 'ops-payments-reconciliation-en')
   await row.getByRole('button', { name: `Resolve ${paymentId}` }).click()
   const dialog = maker.getByRole('dialog')
@@ -83,7 +90,7 @@ test('a finance pair applies a payment to an unknown account to the right order;
   await dialog.getByLabel('Order', { exact: true }).fill(orderNo)
   await dialog.getByLabel('Note').fill('The borrower sent the bank receipt; one digit of the account was mistyped.')
   await expect(dialog).toContainText(`becomes a payment on order ${orderNo}`)
-  await expectAccessible(maker)
+  await checkAtRest(maker)
   await screenshot(maker, 'ops-payments-resolve-en')
   await dialog.getByRole('button', { name: 'Propose' }).click()
   await expect(maker.getByText('Resolution proposed')).toBeVisible()
@@ -99,17 +106,17 @@ test('a finance pair applies a payment to an unknown account to the right order;
   await expect(checker.getByText('Resolution carried out.')).toBeVisible()
   const resolved = checker.locator('.ant-table-row', { hasText: orderNo })
   await expect(resolved).toContainText('Resolved')
-  await expectAccessible(checker)
+  await checkAtRest(checker)
   await screenshot(checker, 'ops-payments-resolved-en')
 
   // the ledger of the day shows the payment on the order
   await checker.goto(`/ops/payments?market=ID&day=${day}&view=ledger`)
   await expect(checker.locator('.ant-table-row', { hasText: paymentId }).first()).toContainText(orderNo)
-  await expectAccessible(checker)
+  await checkAtRest(checker)
   await screenshot(checker, 'ops-payments-ledger-en')
   await checker.goto(`/ops/payments?market=ID&day=${day}&view=callbacks&matched=no`)
   await expect(checker.locator('.ant-table-row', { hasText: accountNo })).toContainText('Unknown account')
-  await expectAccessible(checker)
+  await checkAtRest(checker)
   await screenshot(checker, 'ops-payments-callbacks-en')
 
   // the same screens in Indonesian: names, not codes
@@ -119,14 +126,12 @@ test('a finance pair applies a payment to an unknown account to the right order;
   await checker.goto(`/ops/payments?market=ID&day=${day}&status=all`)
   await expect(checker.locator('.ant-table-row', { hasText: orderNo })).toContainText('Pembayaran ke rekening tak dikenal')
   await expect(checker.locator('.ant-table-row', { hasText: orderNo })).toContainText('Selesai')
-  // nothing open: the close button turns on (axe waits for its colour transition to end)
   await expect(checker.getByRole('button', { name: 'Tutup hari' })).toBeEnabled()
-  await checker.waitForTimeout(400)
-  await expectAccessible(checker)
+  await checkAtRest(checker)
   await screenshot(checker, 'ops-payments-reconciliation-id')
   await checker.goto(`/ops/payments?market=ID&day=${day}&view=inbox`)
   await expect(checker.getByRole('heading', { name: 'Pembayaran' })).toBeVisible()
-  await expectAccessible(checker)
+  await checkAtRest(checker)
   await screenshot(checker, 'ops-payments-inbox-id')
   await checker.goto(`/ops/payments?market=ID&day=${day}&view=ledger`)
   await expect(checker.locator('.ant-table-row', { hasText: paymentId }).first()).toContainText('Pokok')
