@@ -51,6 +51,8 @@ const clock = testClock('2026-03-02T08:00:00.000Z')
 /** What the sandbox's report leaves out, adds and charges otherwise: each test sets its own. */
 const omitted = new Set<string>()
 const extraLines: SettlementLine[] = []
+/** Lines added to other markets' and days' reports, by `market:day`. */
+const extraByDay = new Map<string, SettlementLine[]>()
 const feeOverride = new Map<string, Cents>()
 
 let database: Database
@@ -62,6 +64,7 @@ type Staff = { id: number; cookie: string }
 let financeA: Staff
 let financeB: Staff
 let financeMx: Staff
+let financeIn: Staff
 let agent: Staff
 
 beforeAll(async () => {
@@ -71,7 +74,7 @@ beforeAll(async () => {
     db: database.db,
     report: {
       omit: (line) => omitted.has(line.gatewayPaymentId),
-      extra: (market, day) => extraLines.filter((l) => market === 'ID' && day === DAY && l.paidAt.getTime() > 0),
+      extra: (market, day) => (market === 'ID' && day === DAY ? extraLines : (extraByDay.get(`${market}:${day}`) ?? [])),
       fee: (line, market) => feeOverride.get(line.gatewayPaymentId) ?? contractFee(market, line.amount),
     },
   })
@@ -82,6 +85,7 @@ beforeAll(async () => {
   financeA = await enrolledStaff(app, database, clock, 'finance', ['ID'])
   financeB = await enrolledStaff(app, database, clock, 'finance', ['ID'])
   financeMx = await enrolledStaff(app, database, clock, 'finance', ['MX'])
+  financeIn = await enrolledStaff(app, database, clock, 'finance', ['IN'])
   agent = await enrolledStaff(app, database, clock, 'agent', ['ID'])
 })
 
@@ -222,6 +226,32 @@ describe('the day, its report and its differences', () => {
     await receivePayment(database.db, 'sandbox', { gatewayPaymentId: body.id, accountNo: body.account_no, externalId: body.external_id, amount: cents(body.amount), paidAt: new Date(body.paid_at), method: body.method, raw: body })
     const again = await post(reconRun.path, { market: 'ID', day: '2026-02-27' }, financeA)
     expect(again.json().data).toMatchObject({ added: 0, cleared: 1 })
+  })
+})
+
+describe('the contract fee in the reconciliation statement', () => {
+  it('agrees with domain contractFee for every market, whatever the amount', async () => {
+    // the statement writes contractFee in SQL so the day is one statement: each market's fixed part
+    // and share (half-up) must give the domain's figure, or every line would be a fee difference
+    const amounts = [1, 49, 50, 99, 150, 3_333, 10_001, 1_234_567, 99_999_999, 987_654_321_099]
+    const days = { ID: '2026-02-10', IN: '2026-02-11', MX: '2026-02-12' } as const
+    for (const [market, day] of Object.entries(days) as Array<[keyof typeof days, string]>) {
+      const lines = amounts.map((amount, i) => ({
+        gatewayPaymentId: `fee_${market}_${i}`,
+        accountNo: `fee_${i}`,
+        amount: cents(amount),
+        fee: contractFee(market, cents(amount)),
+        paidAt: new Date(`${day}T05:00:00.000Z`),
+      }))
+      // one line with one cent more than the contract: the only fee difference
+      lines.push({ ...lines[3]!, gatewayPaymentId: `fee_${market}_off`, fee: cents(lines[3]!.fee + 1) })
+      extraByDay.set(`${market}:${day}`, lines)
+      const member = market === 'MX' ? financeMx : market === 'IN' ? financeIn : financeA
+      const res = await post(reconRun.path, { market, day }, member)
+      expect(res.statusCode, res.body).toBe(200)
+      const found = await database.db.select().from(differencesTable).where(and(eq(differencesTable.market, market), eq(differencesTable.day, day), eq(differencesTable.kind, 'fee_mismatch')))
+      expect(found.map((d) => d.gatewayPaymentId), market).toEqual([`fee_${market}_off`])
+    }
   })
 })
 
