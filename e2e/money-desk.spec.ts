@@ -119,6 +119,14 @@ test('a finance pair applies a payment to an unknown account to the right order;
   await checkAtRest(checker)
   await screenshot(checker, 'ops-payments-callbacks-en')
 
+  // the day's ledger as CSV, as the export button downloads it (the staff cookie goes with it)
+  const csv = await checker.request.get(`/ops-api/payments/export/ledger?market=ID&from=${day}&to=${day}`)
+  expect(csv.status()).toBe(200)
+  expect(csv.headers()['content-disposition']).toBe(`attachment; filename="kilat-ledger-ID-${day}-${day}.csv"`)
+  const lines = (await csv.text()).trimEnd().split('\r\n')
+  expect(lines[0]).toBe('entry_id,paid_at,local_date,order_no,payment_id,gateway_payment_id,method,component,period_no,currency,amount_cents,amount')
+  expect(lines.filter((l) => l.includes(paymentId) && l.includes(orderNo)).length).toBeGreaterThan(0)
+
   // the same screens in Indonesian: names, not codes
   await checker.getByRole('button', { name: /^finance\.b@demo/ }).click()
   await checker.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click()
