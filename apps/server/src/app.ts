@@ -131,7 +131,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(chatbotRoutes)
   await app.register(registrationRoutes)
   await app.register(lendingFiguresRoutes)
-  await app.register(repaymentRoutes, { gateway: payments })
+  await app.register(repaymentRoutes, { gateway: payments, now })
   await app.register(staffRoutes, { now })
   await app.register(auditRoutes)
   // the payout sandbox signs its callbacks with the payment sandbox's key (docs/product/operations.md#the-payout-sandbox)

@@ -111,6 +111,17 @@ export const OPS_ERROR_CODES = {
   adjustmentSameStaff: 3133,
   adjustmentNotPending: 3134,
   orderNotRepaying: 3135,
+  /** The money desk (docs/product/operations.md#money-desk-errors). */
+  reconDifferenceNotOpen: 3150,
+  reconResolutionNotAllowed: 3151,
+  reconResolutionPending: 3152,
+  reconResolutionNotPending: 3153,
+  reconSameStaff: 3154,
+  reconDayOpen: 3155,
+  reconDayClosed: 3156,
+  reconDayNotReconciled: 3157,
+  reconDayNotOver: 3158,
+  reconPaymentExists: 3159,
 } as const
 
 /**
@@ -701,6 +712,86 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Pesanan ini tidak sedang dibayar kembali kepada kami: tidak ada yang bisa diberi keringanan.',
       en: 'This order is not being repaid to us: there is nothing to waive.',
       es: 'Este pedido no se nos está pagando: no hay nada que condonar.',
+    },
+  },
+  reconDifferenceNotOpen: {
+    status: 409,
+    messages: {
+      id: 'Selisih ini sudah diselesaikan. Muat ulang untuk melihat statusnya.',
+      en: 'This difference is already resolved. Reload to see its status.',
+      es: 'Esta diferencia ya está resuelta. Recarga para ver su estado.',
+    },
+  },
+  reconResolutionNotAllowed: {
+    status: 409,
+    messages: {
+      id: 'Penyelesaian ini tidak berlaku untuk jenis selisih ini.',
+      en: 'This resolution does not apply to this kind of difference.',
+      es: 'Esta resolución no corresponde a este tipo de diferencia.',
+    },
+  },
+  reconResolutionPending: {
+    status: 409,
+    messages: {
+      id: 'Selisih ini sudah memiliki usulan penyelesaian yang menunggu konfirmasi.',
+      en: 'This difference already has a resolution waiting for confirmation.',
+      es: 'Esta diferencia ya tiene una resolución pendiente de confirmación.',
+    },
+  },
+  reconResolutionNotPending: {
+    status: 409,
+    messages: {
+      id: 'Usulan penyelesaian ini sudah dikonfirmasi atau dibatalkan. Muat ulang untuk melihat statusnya.',
+      en: 'This resolution was already confirmed or cancelled. Reload to see its status.',
+      es: 'Esta resolución ya fue confirmada o cancelada. Recarga para ver su estado.',
+    },
+  },
+  reconSameStaff: {
+    status: 403,
+    messages: {
+      id: 'Anggota keuangan lain yang harus mengonfirmasi penyelesaian, bukan yang mengusulkannya.',
+      en: 'Another finance member must confirm a resolution, not the one who proposed it.',
+      es: 'Otro miembro de finanzas debe confirmar la resolución, no quien la propuso.',
+    },
+  },
+  reconDayOpen: {
+    status: 409,
+    messages: {
+      id: 'Hari ini masih memiliki selisih yang belum diselesaikan; pembukuan belum dapat ditutup.',
+      en: 'This day still has open differences; its books cannot be closed yet.',
+      es: 'Este día aún tiene diferencias abiertas; no se puede cerrar todavía.',
+    },
+  },
+  reconDayClosed: {
+    status: 409,
+    messages: {
+      id: 'Pembukuan hari ini sudah ditutup.',
+      en: 'The books of this day are already closed.',
+      es: 'Los libros de este día ya están cerrados.',
+    },
+  },
+  reconDayNotReconciled: {
+    status: 409,
+    messages: {
+      id: 'Hari ini belum direkonsiliasi dengan laporan gateway.',
+      en: 'This day has not been reconciled with the gateway’s report yet.',
+      es: 'Este día aún no se ha conciliado con el reporte de la pasarela.',
+    },
+  },
+  reconDayNotOver: {
+    status: 409,
+    messages: {
+      id: 'Hari ini belum berakhir di pasar ini; laporannya belum lengkap.',
+      en: 'This day is not over yet in this market; its report is not complete.',
+      es: 'Este día aún no termina en este mercado; su reporte no está completo.',
+    },
+  },
+  reconPaymentExists: {
+    status: 409,
+    messages: {
+      id: 'Pembayaran ini sudah tercatat pada sebuah pesanan.',
+      en: 'This payment is already recorded on an order.',
+      es: 'Este pago ya está registrado en una orden.',
     },
   },
 } as const)

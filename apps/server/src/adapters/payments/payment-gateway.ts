@@ -76,6 +76,24 @@ export interface ChargeCardInput {
   expiresAt: Date
 }
 
+/** One payment of the gateway's daily settlement report: what it says it collected. */
+export interface SettlementLine {
+  /** The gateway's id of the payment, as its callback carried it. */
+  gatewayPaymentId: string
+  accountNo: string
+  amount: Cents
+  /** What the gateway kept of it. */
+  fee: Cents
+  paidAt: Date
+}
+
+/** What the gateway says it collected in a market on one of its local days (yyyy-mm-dd). */
+export interface SettlementReport {
+  market: Market
+  day: string
+  lines: SettlementLine[]
+}
+
 export type CallbackRefusal = 'missingSignature' | 'badSignature' | 'staleTimestamp' | 'malformed'
 
 export type VerifiedCallback = { ok: true; event: PaymentEvent } | { ok: false; reason: CallbackRefusal }
@@ -99,4 +117,10 @@ export interface PaymentGateway {
    * signature covers bytes, not a re-serialised object), then reads it. Nothing is trusted before.
    */
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now?: Date): VerifiedCallback
+  /**
+   * The daily settlement report of a market's local day (docs/product/operations.md#the-gateways-daily-report):
+   * every payment the gateway collected that day, with its fee. Xendit's is its transactions
+   * report (`GET /transactions` by date), Midtrans' its settlement file.
+   */
+  reportOf(market: Market, localDay: string): Promise<SettlementReport>
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { cents, isValidClabe } from '@kilat/domain'
+import { cents, contractFee, isValidClabe } from '@kilat/domain'
 import { backoffMs } from './callback-deliverer.js'
 import type { AccountKind, IssueAccountInput } from './payment-gateway.js'
-import { SANDBOX_CHECKOUT_PATH, SIGNATURE_HEADER, SandboxGateway, TIMESTAMP_HEADER, signCallback } from './sandbox-gateway.js'
+import { DEMO_REPORT_RULE, SANDBOX_CHECKOUT_PATH, SIGNATURE_HEADER, SandboxGateway, TIMESTAMP_HEADER, signCallback } from './sandbox-gateway.js'
 
 const SECRET = 'k'.repeat(40)
 const gateway = new SandboxGateway(SECRET)
@@ -124,5 +124,15 @@ describe('verifyCallback', () => {
 describe('backoff', () => {
   it('waits 5 s, then twice as long each time, at most an hour', () => {
     expect([0, 1, 2, 3, 9, 10, 50].map(backoffMs)).toEqual([5_000, 10_000, 20_000, 40_000, 2_560_000, 3_600_000, 3_600_000])
+  })
+})
+
+describe('the demo report rule', () => {
+  it('leaves out a payment ending in 17 cents and charges one ending in 29 cents a unit more', () => {
+    const line = (amount: number) => ({ gatewayPaymentId: 'x', accountNo: 'y', amount: cents(amount), fee: contractFee('ID', cents(amount)), paidAt: new Date() })
+    expect(DEMO_REPORT_RULE.omit!(line(150_000_17))).toBe(true)
+    expect(DEMO_REPORT_RULE.omit!(line(150_000_00))).toBe(false)
+    expect(DEMO_REPORT_RULE.fee!(line(150_000_29), 'MX')).toBe(contractFee('MX', cents(150_000_29)) + 100)
+    expect(DEMO_REPORT_RULE.fee!(line(150_000_00), 'MX')).toBe(contractFee('MX', cents(150_000_00)))
   })
 })

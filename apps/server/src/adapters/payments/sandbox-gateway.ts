@@ -1,10 +1,20 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { z } from 'zod'
-import { cents, makeClabe, type Cents } from '@kilat/domain'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { MARKET_INFO, cents, contractFee, makeClabe, type Cents, type Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
 import { gatewayCallbacks } from './sandbox.schema.js'
-import type { ChargeCardInput, IssueAccountInput, IssuedAccount, PaymentGateway, TokenizeCardInput, VerifiedCallback } from './payment-gateway.js'
+import type {
+  ChargeCardInput,
+  IssueAccountInput,
+  IssuedAccount,
+  PaymentGateway,
+  SettlementLine,
+  SettlementReport,
+  TokenizeCardInput,
+  VerifiedCallback,
+} from './payment-gateway.js'
 
 /**
  * The built-in payment gateway (docs/decisions/0012-payment-gateway.md), behaving like Xendit's and
@@ -83,11 +93,77 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value
 }
 
+/**
+ * How the sandbox's daily report departs from what it collected, so that reconciliation can be
+ * shown and tested: lines left out, lines added (a payment it never called back about), another fee.
+ */
+export interface SandboxReportOptions {
+  /** Leaves the line out of the report. */
+  omit?: (line: SettlementLine) => boolean
+  /** Lines the report adds for the market's day. */
+  extra?: (market: Market, day: string) => SettlementLine[]
+  /** The fee reported for the line, instead of the contract's. */
+  fee?: (line: SettlementLine, market: Market) => Cents
+}
+
+/**
+ * The demo's rule (docs/product/operations.md#the-gateways-daily-report): a payment whose amount
+ * ends in 17 cents is left out of the report, one ending in 29 cents is reported with one unit of
+ * the currency (100 cents) more fee than the contract's; everything else as collected.
+ */
+export const DEMO_REPORT_RULE: SandboxReportOptions = {
+  omit: (line) => line.amount % 100 === 17,
+  fee: (line, market) => cents(contractFee(market, line.amount) + (line.amount % 100 === 29 ? 100 : 0)),
+}
+
+export interface SandboxGatewayOptions {
+  /** Where the sandbox finds what it collected (its `gateway_callbacks`), for its daily report. */
+  db?: Executor
+  report?: SandboxReportOptions
+}
+
 export class SandboxGateway implements PaymentGateway {
   readonly name = SANDBOX_GATEWAY
 
   /** `secret`: PAYMENT_CALLBACK_SECRET, shared with the deliverer that signs. */
-  constructor(private readonly secret: string) {}
+  constructor(
+    private readonly secret: string,
+    private readonly options: SandboxGatewayOptions = {},
+  ) {}
+
+  /**
+   * What the sandbox collected in the market on its local day: every payment it queued a callback
+   * for (delivered or not: the money was taken when the borrower paid), with the contract's fee,
+   * then the report options (the demo rule in demo mode, a test's own).
+   */
+  async reportOf(market: Market, localDay: string): Promise<SettlementReport> {
+    const db = this.options.db
+    if (!db) throw new Error('the sandbox gateway was built without a database: it has no report')
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(localDay)) throw new Error(`not a day: ${localDay}`)
+    const zone = MARKET_INFO[market].timeZone
+    const rows = await db
+      .select({ body: gatewayCallbacks.body })
+      .from(gatewayCallbacks)
+      .where(
+        and(
+          eq(gatewayCallbacks.market, market),
+          sql`${gatewayCallbacks.paidAt} >= (${localDay}::date::timestamp at time zone ${zone})`,
+          sql`${gatewayCallbacks.paidAt} < ((${localDay}::date + 1)::timestamp at time zone ${zone})`,
+        ),
+      )
+      .orderBy(asc(gatewayCallbacks.paidAt), asc(gatewayCallbacks.id))
+    const report = this.options.report ?? {}
+    const lines: SettlementLine[] = []
+    for (const row of rows) {
+      const body = callbackBody.parse(JSON.parse(row.body))
+      const amount = cents(body.amount)
+      const line: SettlementLine = { gatewayPaymentId: body.id, accountNo: body.account_no, amount, fee: contractFee(market, amount), paidAt: new Date(body.paid_at) }
+      if (report.omit?.(line)) continue
+      lines.push(report.fee ? { ...line, fee: report.fee(line, market) } : line)
+    }
+    lines.push(...(report.extra?.(market, localDay) ?? []))
+    return { market, day: localDay, lines }
+  }
 
   async issueAccount(input: IssueAccountInput): Promise<IssuedAccount> {
     return { accountNo: numberFor(input), gatewayRef: `sbx_acc_${randomBytes(12).toString('hex')}`, expiresAt: input.expiresAt }
@@ -156,6 +232,8 @@ export interface SandboxAccount {
   accountNo: string
   amount: Cents
   method: string
+  /** The account's market: the sandbox's report is per market. */
+  market: Market
 }
 
 /**
@@ -178,7 +256,7 @@ export async function queueSandboxPayment(db: Executor, account: SandboxAccount,
   // One callback per account (a unique index): two taps on "pay" pay once.
   const [queued] = await db
     .insert(gatewayCallbacks)
-    .values({ paymentAccountId: account.id, gatewayPaymentId: paymentId, body: JSON.stringify(body), nextAttemptAt: now })
+    .values({ paymentAccountId: account.id, gatewayPaymentId: paymentId, body: JSON.stringify(body), nextAttemptAt: now, market: account.market, paidAt: now })
     .onConflictDoNothing({ target: gatewayCallbacks.paymentAccountId })
     .returning({ id: gatewayCallbacks.id })
   if (!queued) return { ok: false, reason: 'alreadyPaid' }

@@ -29,11 +29,15 @@ export const gatewayCallbacks = pgTable(
     deliveredAt: ts('delivered_at'),
     lastError: text('last_error'),
     createdAt: createdAt(),
+    /** The account's market and when the borrower paid: what the sandbox's daily report lists (reportOf). */
+    market: text('market'),
+    paidAt: ts('paid_at'),
   },
   (t) => [
     uniqueIndex('gateway_callbacks_payment_account_id_key').on(t.paymentAccountId),
     uniqueIndex('gateway_callbacks_gateway_payment_id_key').on(t.gatewayPaymentId),
     index('gateway_callbacks_due_idx').on(t.nextAttemptAt).where(sql`delivered_at is null`),
+    index('gateway_callbacks_market_paid_at_idx').on(t.market, t.paidAt),
   ],
 )
 

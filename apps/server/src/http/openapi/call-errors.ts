@@ -110,6 +110,19 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/orders/search': [],
   '/ops-api/orders/order': ['notFound'],
   '/ops-api/orders/dashboard': [],
+  // the money desk (docs/product/operations.md#money-desk-errors)
+  '/ops-api/payments/inbox': [],
+  '/ops-api/payments/callbacks': [],
+  '/ops-api/payments/ledger': [],
+  '/ops-api/payments/recon-day': [],
+  '/ops-api/payments/differences': [],
+  '/ops-api/payments/reconcile': ['reconDayClosed', 'reconDayNotOver'],
+  '/ops-api/payments/resolution-propose': ['notFound', 'reconDifferenceNotOpen', 'reconResolutionNotAllowed', 'reconResolutionPending'],
+  '/ops-api/payments/resolution-confirm': ['notFound', 'reconResolutionNotPending', 'reconSameStaff', 'reconPaymentExists', 'refundTooLarge', 'payoutInFlight'],
+  '/ops-api/payments/resolution-cancel': ['notFound', 'reconResolutionNotPending'],
+  '/ops-api/payments/close-day': ['reconDayOpen', 'reconDayClosed', 'reconDayNotReconciled'],
+  '/ops-api/payments/export/ledger': [],
+  '/ops-api/payments/export/reconciliation': [],
 }
 
 /**

@@ -120,3 +120,5 @@ export { lendingTotals, type LendingTotals } from './orders.repo.js'
  * confirmation.
  */
 export { findDeskOrder, lockDeskOrder, type DeskOrder } from './orders.desk.repo.js'
+/** The money desk's reads of orders (docs/product/operations.md#money-desk). */
+export { orderNosOf, orderRefByKey, orderRefByNo, type DeskOrderRef } from './orders.money-desk.js'

@@ -334,6 +334,38 @@ export async function confirmAdjustment(deps: AdjustmentDeps, staff: StaffPrinci
   return { adjustment: await viewWithEmails(deps.db, closed, found.order.orderNo, found.product.market) }
 }
 
+/**
+ * A refund that a confirmed reconciliation resolution decided (docs/product/waivers-and-refunds.md#refunds):
+ * the resolution's own four eyes stand for the refund's, so it is written confirmed at once, under
+ * the same limit as any refund (what the order overpaid and has not had back, with the order
+ * locked), with its entry, and handed to the payout outbox in the same transaction. Returns the
+ * refund's id.
+ */
+export async function refundFromResolution(tx: Tx, input: { orderKey: number; amount: Cents; note: string; requestedBy: number; confirmedBy: number; at: Date }): Promise<number> {
+  const found = await lockDeskOrder(tx, input.orderKey)
+  if (!found) throw new AppError('notFound')
+  const { overpaid, refunded } = await repo.overpaidAndRefunded(tx, input.orderKey)
+  if (input.amount > refundable(overpaid, refunded)) throw new AppError('refundTooLarge')
+  const row = await repo.insertConfirmed(
+    tx,
+    {
+      orderKey: input.orderKey,
+      kind: 'refund',
+      component: null,
+      amount: input.amount,
+      note: input.note,
+      requestedBy: input.requestedBy,
+      requestedAt: input.at,
+      status: 'confirmed',
+      decidedBy: input.confirmedBy,
+      decidedAt: input.at,
+    },
+    [{ orderKey: input.orderKey, component: 'refund', periodNo: null, amount: input.amount }],
+  )
+  await queueRefundPayout(tx, { refundId: row.id, orderKey: input.orderKey, amount: input.amount, market: found.product.market, requestedBy: input.requestedBy, confirmedBy: input.confirmedBy, at: input.at })
+  return row.id
+}
+
 /** Either finance member withdraws a pending request; nothing else changes. */
 export async function cancelAdjustment(deps: AdjustmentDeps, staff: StaffPrincipal, ip: string, requestId: number): Promise<{ adjustment: AdjustmentView }> {
   const now = deps.now()

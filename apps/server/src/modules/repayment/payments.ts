@@ -58,7 +58,16 @@ export type PaymentOutcome =
  * 3. periods, order and status written; the account marked paid.
  */
 export async function receivePayment(db: Db, gatewayName: string, event: PaymentEvent, now = new Date()): Promise<PaymentOutcome> {
-  return db.transaction(async (tx) => {
+  return db.transaction((tx) => applyPayment(tx, gatewayName, event, now))
+}
+
+/**
+ * receivePayment's work inside the caller's transaction: the one way money reaches an order, for
+ * the inbox worker and for a reconciliation resolution that applies money to an order alike
+ * (docs/product/operations.md#resolutions), so both allocate it the same way.
+ */
+export async function applyPayment(tx: Tx, gatewayName: string, event: PaymentEvent, now: Date): Promise<PaymentOutcome> {
+  {
     // The order is locked (with its account read) before the payment row goes in: that row's
     // foreign key to the order takes a share lock on it, and two payments of one order each holding
     // one while asking for the order's update lock would deadlock (PostgreSQL; PGlite runs one
@@ -92,7 +101,7 @@ export async function receivePayment(db: Db, gatewayName: string, event: Payment
     await repo.insertLedgerEntries(tx, entries)
     await repo.markAccountPaid(tx, account.id, event.paidAt)
     return { duplicate: false, paymentId, orderStatus: applied.status, entries: applied.entries }
-  })
+  }
 }
 
 type Entry = Pick<NewLedgerEntry, 'component' | 'periodNo'> & { amount: Cents }

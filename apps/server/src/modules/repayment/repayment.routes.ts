@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { startCallbackDeliverer } from '../../adapters/payments/callback-deliverer.js'
 import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js'
-import { SANDBOX_GATEWAY, SandboxGateway } from '../../adapters/payments/sandbox-gateway.js'
+import { DEMO_REPORT_RULE, SANDBOX_GATEWAY, SandboxGateway } from '../../adapters/payments/sandbox-gateway.js'
 import { sandboxPay } from './sandbox-pay.js'
 import { ConfigError } from '../../config.js'
 import { okEnvelope } from '../../http/envelope.js'
@@ -22,6 +22,9 @@ import type { RepeatingPass } from '../../jobs/repeat.js'
 import { InboxWriter, startInboxWorker } from './inbox.js'
 import { installmentPlan } from './plan.js'
 import { cardCalls } from './cards/cards.routes.js'
+import { moneyDeskCalls } from './recon/recon.routes.js'
+import { startReportJob } from './recon/report-job.js'
+import { keepUnmatchedCallback } from './recon/unmatched.js'
 
 /** Where the gateway posts its callbacks: public, no borrower session (docs/decisions/0012-payment-gateway.md). */
 export const PAYMENT_CALLBACK_PATH = '/h5-api/v3/payments/callback'
@@ -34,6 +37,8 @@ const CALLBACK_BODY_LIMIT = 64 * 1024
 export interface RepaymentOptions {
   /** The payment gateway; the sandbox, signing with PAYMENT_CALLBACK_SECRET, by default. */
   gateway?: PaymentGateway | undefined
+  /** The money desk's clock (its days, resolutions and closes); tests move it. */
+  now?: () => Date
 }
 
 /**
@@ -44,11 +49,13 @@ export interface RepaymentOptions {
 export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOptions): Promise<void> {
   const secret = app.config.PAYMENT_CALLBACK_SECRET
   if (!secret) throw new ConfigError('Invalid configuration: PAYMENT_CALLBACK_SECRET is required when DEMO_MODE is off')
-  const gateway = options.gateway ?? new SandboxGateway(secret)
+  // demo mode's sandbox reports by the documented demo rule (sandbox-gateway.ts DEMO_REPORT_RULE)
+  const gateway = options.gateway ?? new SandboxGateway(secret, { db: app.db, ...(app.config.DEMO_MODE ? { report: DEMO_REPORT_RULE } : {}) })
 
   // A listening server applies the webhook's inbox every JOB_INTERVAL_SECONDS and after each new
   // event (0: never; tests apply it themselves, inbox.ts), whatever the gateway.
   let inbox: RepeatingPass | undefined
+  let reports: RepeatingPass | undefined
   const inboxWriter = new InboxWriter(app.db)
   // callbacks being stored right now: the worker lets them answer first (inbox.ts giveWay)
   let storing = 0
@@ -56,9 +63,12 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   if (interval > 0) {
     app.addHook('onListen', async () => {
       inbox = startInboxWorker(app.db, interval, app.log, () => storing > 0)
+      // each market's report of its day before, once that day is over, and its reconciliation
+      reports = startReportJob(app.db, gateway, interval, app.log)
     })
     app.addHook('preClose', async () => {
       await inbox?.stop()
+      await reports?.stop()
     })
   }
 
@@ -83,7 +93,8 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
       })
       if (!outcome.stored) {
         // Money for an account we never asked for: refused, so that the gateway keeps it in its own
-        // retries and operations can look, rather than it vanishing here.
+        // retries, and kept once for finance to resolve (docs/product/operations.md#reconciliation).
+        await keepUnmatchedCallback(app.db, gateway.name, verified.event)
         req.log.error({ gatewayPaymentId: verified.event.gatewayPaymentId, externalId: verified.event.externalId }, 'payment for an unknown account')
         throw new AppError('invalidRequest', { message: 'Unknown payment account.' })
       }
@@ -99,6 +110,7 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   const kick = () => deliverer?.kick()
   borrowerCalls(app, gateway)
   cardCalls(app, gateway, kick)
+  moneyDeskCalls(app, gateway, options.now ?? (() => new Date()))
 
   if (gateway.name !== SANDBOX_GATEWAY) return
 

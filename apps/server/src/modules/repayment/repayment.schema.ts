@@ -94,6 +94,8 @@ export const payments = pgTable(
     uniqueIndex('payments_gateway_payment_id_key').on(t.gateway, t.gatewayPaymentId),
     index('payments_order_id_idx').on(t.orderKey),
     index('payments_payment_account_id_idx').on(t.paymentAccountId),
+    // a market's day of payments, for reconciliation and the payments desk
+    index('payments_received_at_idx').on(t.receivedAt, t.id),
     check('payments_amount_check', sql`${t.amount} > 0`),
   ],
 )
@@ -159,6 +161,7 @@ export const paymentInbox = pgTable(
     uniqueIndex('payment_inbox_gateway_payment_id_key').on(t.gateway, t.gatewayPaymentId),
     index('payment_inbox_due_idx').on(t.nextAttemptAt).where(sql`applied_at is null`),
     index('payment_inbox_payment_account_id_idx').on(t.paymentAccountId),
+    index('payment_inbox_paid_at_idx').on(t.paidAt, t.id),
     check('payment_inbox_amount_check', sql`${t.amount} > 0`),
   ],
 )

@@ -12,7 +12,7 @@ import { paymentAccounts } from './repayment.schema.js'
 export async function sandboxPay(db: Executor, accountNo: string, options: { now?: Date; amount?: Cents } = {}): Promise<SandboxPayResult> {
   const now = options.now ?? new Date()
   const [account] = await db
-    .select({ id: paymentAccounts.id, accountNo: paymentAccounts.accountNo, amount: paymentAccounts.amount, method: paymentAccounts.method })
+    .select({ id: paymentAccounts.id, accountNo: paymentAccounts.accountNo, amount: paymentAccounts.amount, method: paymentAccounts.method, market: paymentAccounts.market })
     .from(paymentAccounts)
     .where(
       and(

@@ -21,6 +21,17 @@ export const CALL_OPTIONS = new Map<CallDef, FuzzOptions>([
   [contract.complaintQueue, { query: { cursor: undefined } }],
   // waivers and refunds: the queue's key is the last row's id
   [contract.adjustmentQueue, { query: { cursor: undefined } }],
+  // the money desk: a day the sandbox's report has, a range of days
+  [contract.paymentsInbox, { query: { day: '2026-03-01', cursor: undefined } }],
+  [contract.paymentsCallbacks, { query: { day: '2026-03-01', cursor: undefined } }],
+  [contract.paymentsLedger, { query: { day: '2026-03-01', cursor: undefined } }],
+  [contract.reconDay, { query: { day: '2026-03-01' } }],
+  [contract.reconDifferences, { query: { day: '2026-03-01', cursor: undefined } }],
+  [contract.reconRun, { body: { day: '2026-03-01' } }],
+  [contract.reconCloseDay, { body: { day: '2026-03-01' } }],
+  [contract.resolutionPropose, { body: { differenceId: 1, kind: 'gateway_error', orderNo: undefined, note: 'checked' } }],
+  [contract.exportLedger, { query: { from: '2026-03-01', to: '2026-03-02' } }],
+  [contract.exportReconciliation, { query: { from: '2026-03-01', to: '2026-03-02' } }],
 ])
 
 export type FuzzGroup = 'public' | 'borrower-1' | 'borrower-2' | 'ops-1' | 'ops-2'

@@ -427,7 +427,8 @@ export function checkAnswer(family: Family, lang: Locale, res: LightMyRequestRes
   if (res.statusCode >= 500) return `status ${res.statusCode}: ${res.body.slice(0, 300)}`
   const type = String(res.headers['content-type'] ?? '')
   if (res.statusCode < 400 && !type.startsWith('application/json')) {
-    return type.startsWith('image/') || (res.statusCode >= 300 && res.statusCode < 400) ? undefined : `success not in JSON: ${type}`
+    // images, redirects, and the money desk's CSV exports (docs/product/operations.md#exports)
+    return type.startsWith('image/') || type.startsWith('text/csv') || (res.statusCode >= 300 && res.statusCode < 400) ? undefined : `success not in JSON: ${type}`
   }
   let body: Record<string, unknown>
   try {

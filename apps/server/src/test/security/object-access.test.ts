@@ -26,6 +26,7 @@ import { borrowers } from '../../modules/auth/auth.schema.js'
 import { complaints } from '../../modules/complaints/complaints.schema.js'
 import { openComplaintsApp, upload } from '../../modules/complaints/test-helpers.js'
 import { products } from '../../modules/products/products.schema.js'
+import { reconDifferences, reconResolutions } from '../../modules/repayment/reconciliation.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsMultipart, opsPost, testClock } from '../../modules/staff/test-helpers.js'
 import { get, post } from '../inject.js'
 
@@ -52,6 +53,8 @@ const RECORD_FIELDS = {
   requestId: 'payout request',
   staffId: 'staff account',
   recordId: 'audit trail record',
+  differenceId: 'reconciliation difference',
+  resolutionId: 'reconciliation resolution',
 } as const
 
 const OTHER_FIELDS: Record<string, string> = {
@@ -385,6 +388,8 @@ interface MarketRecords {
   adjustmentId: number
   staffId: number
   imageName: string
+  differenceId: number
+  resolutionId: number
   secrets: string[]
 }
 
@@ -426,6 +431,9 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.refundRequest.path]: { role: 'finance', method: 'POST', fields: (r) => ({ orderNo: r.orderNo, amount: 1, note: 'x' }), refusals: ['notFound'] },
   [contract.adjustmentConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.adjustmentId }), refusals: ['notFound'] },
   [contract.adjustmentCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.adjustmentId }), refusals: ['notFound'] },
+  [contract.resolutionPropose.path]: { role: 'finance', method: 'POST', fields: (r) => ({ differenceId: r.differenceId, kind: 'gateway_error', note: 'x' }), refusals: ['notFound'] },
+  [contract.resolutionConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
+  [contract.resolutionCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
 }
 
 /** Ops calls that name a record without being market-bound: why. */
@@ -470,6 +478,15 @@ describe("a staff member naming another market's record", () => {
       )
       expect(image.statusCode, image.body).toBe(200)
       const colleague = await enrolledStaff(app, database, clock, 'agent', [market])
+      // a difference of the market's reconciliation with a resolution pending (the money desk)
+      const [difference] = await database.db
+        .insert(reconDifferences)
+        .values({ market, day: '2026-01-05', kind: 'unknown_account', gateway: 'sandbox', gatewayPaymentId: `sbx_probe_${market}`, accountNo: `9${market}`, amount: cents(12_345_00), paidAt: clock.now() })
+        .returning()
+      const [resolution] = await database.db
+        .insert(reconResolutions)
+        .values({ differenceId: difference!.id, kind: 'gateway_error', note: `Rahasia ${market} note`, proposedBy: colleague.id, proposedAt: clock.now() })
+        .returning()
       records[market] = {
         market,
         orderNo: submitted.orderNo,
@@ -479,6 +496,8 @@ describe("a staff member naming another market's record", () => {
         adjustmentId: waiver.json().data.adjustment.id,
         staffId: colleague.id,
         imageName: image.json().data.name,
+        differenceId: difference!.id,
+        resolutionId: resolution!.id,
         secrets: [borrower.name!, borrower.phone, submitted.orderNo, approved.orderNo, another.orderNo, repaying.orderNo, `Rahasia ${market}`, image.json().data.name, colleague.email],
       }
     }

@@ -13,7 +13,7 @@ describe('the side menu by role', () => {
   it('lists each role its own screens, as the calls behind them allow', () => {
     expect(screensOf('agent').map((s) => s.key)).toEqual(['dashboard', 'complaints'])
     expect(screensOf('risk').map((s) => s.key)).toEqual(['dashboard', 'review', 'orders'])
-    expect(screensOf('finance').map((s) => s.key)).toEqual(['dashboard', 'orders', 'disbursement', 'adjustments'])
+    expect(screensOf('finance').map((s) => s.key)).toEqual(['dashboard', 'orders', 'disbursement', 'adjustments', 'payments'])
     expect(screensOf('admin').map((s) => s.key)).toEqual(['dashboard', 'complaints', 'staff', 'audit'])
     expect(screensOf('collector').map((s) => s.key)).toEqual(['dashboard'])
     // Every screen is somebody's.

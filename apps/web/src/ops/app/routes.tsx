@@ -29,6 +29,7 @@ export function createOpsRoutes(): RouteObject[] {
             { path: 'staff', lazy: async () => ({ Component: (await import('../staff/staff-page')).StaffPage }) },
             { path: 'audit', lazy: async () => ({ Component: (await import('../audit/audit-page')).AuditPage }) },
             { path: 'adjustments', lazy: async () => ({ Component: (await import('../adjustments/adjustments-page')).AdjustmentsPage }) },
+            { path: 'payments', lazy: async () => ({ Component: (await import('../payments/payments-page')).PaymentsPage }) },
             { path: '*', Component: NotFound },
           ],
         },

@@ -1,0 +1,223 @@
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { FastifyReply } from 'fastify'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { DIFFERENCE_KIND_TEXTS, MONEY_DESK_LIMITS, RESOLUTION_KIND_TEXTS } from '@kilat/contract'
+import { MARKET_INFO, daysBetween, formatMoney, type Market } from '@kilat/domain'
+import { rowsOf, type Db } from '../../../db/client.js'
+import { AppError } from '../../../http/errors.js'
+import type { StaffPrincipal } from '../../../http/types.js'
+import { record } from '../../audit/audit.service.js'
+import { orderJoin, orderNosOf } from '../../orders/orders.service.js'
+import { staffEmailsOf } from '../../staff/staff.service.js'
+import { ledgerEntries, paymentAccounts, payments } from '../repayment.schema.js'
+import { reconDifferences, reconResolutions } from '../reconciliation.schema.js'
+import { assertMarket } from './desk.js'
+import { inLocalDays } from './day.js'
+
+/**
+ * The money desk's CSV exports (docs/product/operations.md#exports): the ledger and the
+ * reconciliation of a market's date range, streamed page by page from the database by key, so a
+ * million rows never sit in memory (the same on PGlite and PostgreSQL). Amounts in integer cents and
+ * formatted for the market, text quoted by RFC 4180.
+ */
+
+/** Rows read from the database at a time. */
+export const EXPORT_PAGE = 2_000
+
+type Cell = string | number | null
+
+/**
+ * One CSV field: quoted when it holds a quote, a comma or a line break (quotes doubled). A text that
+ * a spreadsheet would run as a formula (=, +, -, @, a tab or carriage return first) is prefixed with
+ * an apostrophe, as OWASP advises for CSV files opened by staff.
+ */
+export function csvField(value: Cell): string {
+  if (value === null) return ''
+  if (typeof value === 'number') return String(value)
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+export const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(',')}\r\n`
+
+interface ExportQuery {
+  market: Market
+  from: string
+  to: string
+}
+
+/** Payments read at a time by the ledger export; their entries come with them (a few each). */
+export const EXPORT_PAYMENTS_PAGE = 250
+
+interface LedgerRow {
+  id: number | string
+  paid_at: string
+  local_date: string
+  key_at: string
+  payment_id: number | string
+  gateway_payment_id: string
+  method: string
+  order_no: string
+  component: string
+  period_no: number | null
+  amount: number | string
+}
+
+/**
+ * One page of the range's ledger: the next payments of the market's days after the key `after`
+ * (the payment's time, as text to the microsecond, and its id), walked in the order of the index on
+ * that time (no sort), each with its entries. Each payment's account is read once (its market),
+ * not once per entry; the rows come back as the driver reads them, with the times written out by
+ * the database, so a page costs little more than the database's own reading.
+ */
+function ledgerPage(db: Db, market: Market, q: ExportQuery, after: { at: string; id: number } | null, pageSize: number) {
+  const zone = MARKET_INFO[market].timeZone
+  return rowsOf<LedgerRow>(
+    db.execute(sql`
+      with ps as (
+        select p.id, p.received_at, p.gateway_payment_id, a.method
+        from ${payments} p join ${paymentAccounts} a on a.id = p.payment_account_id
+        where ${inLocalDays(sql`p.received_at`, market, q.from, q.to)} and a.market = ${market}
+          ${after ? sql`and (p.received_at, p.id) > (${after.at}::timestamptz, ${after.id})` : sql``}
+        order by p.received_at, p.id
+        limit ${pageSize})
+      select e.id, to_char(ps.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_at,
+        to_char(ps.received_at at time zone ${zone}, 'YYYY-MM-DD') as local_date, ps.received_at::text as key_at,
+        ps.id as payment_id, ps.gateway_payment_id, ps.method, o.order_no, e.component, e.period_no, e.amount
+      from ps
+      join ${ledgerEntries} e on e.payment_id = ps.id
+      join ${orderJoin(sql`e.order_id`)[0]} o on o.id = e.order_id
+      order by ps.received_at, ps.id, e.id`),
+  )
+}
+
+async function* ledgerLines(db: Db, q: ExportQuery, pageSize = EXPORT_PAYMENTS_PAGE): AsyncGenerator<string> {
+  const { market } = q
+  const currency = MARKET_INFO[market].currency
+  yield csvLine(['entry_id', 'paid_at', 'local_date', 'order_no', 'payment_id', 'gateway_payment_id', 'method', 'component', 'period_no', 'currency', 'amount_cents', 'amount'])
+  let after: { at: string; id: number } | null = null
+  for (;;) {
+    const rows: LedgerRow[] = await ledgerPage(db, market, q, after, pageSize)
+    if (rows.length === 0) return
+    let chunk = ''
+    for (const r of rows) {
+      const amount = Number(r.amount)
+      chunk += csvLine([Number(r.id), r.paid_at, r.local_date, r.order_no, Number(r.payment_id), r.gateway_payment_id, r.method, r.component, r.period_no, currency, amount, formatMoney(amount, market)])
+    }
+    yield chunk
+    const last = rows[rows.length - 1]!
+    after = { at: last.key_at, id: Number(last.payment_id) }
+    // a page of fewer payments than asked was the last; a page's entries are at least its payments
+    if (new Set(rows.map((r) => r.payment_id)).size < pageSize) return
+  }
+}
+
+async function* reconciliationLines(db: Db, q: ExportQuery, pageSize = EXPORT_PAGE): AsyncGenerator<string> {
+  const { market } = q
+  const currency = MARKET_INFO[market].currency
+  yield csvLine([
+    'difference_id', 'day', 'kind', 'kind_name', 'status', 'gateway_payment_id', 'account_no', 'order_no', 'currency',
+    'amount_cents', 'amount', 'expected_cents', 'actual_cents', 'paid_at',
+    'resolution', 'resolution_status', 'proposed_by', 'decided_by', 'decided_at', 'payment_id', 'note',
+  ])
+  let after = 0
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(reconDifferences)
+      .where(and(eq(reconDifferences.market, market), sql`${reconDifferences.day} between ${q.from}::date and ${q.to}::date`, gt(reconDifferences.id, after)))
+      .orderBy(asc(reconDifferences.id))
+      .limit(pageSize)
+    if (rows.length === 0) return
+    // each difference's latest resolution
+    const resolutions = await rowsOf<{ difference_id: number | string; kind: string; status: string; proposed_by: number | string; decided_by: number | string | null; decided_at: string | Date | null; payment_id: number | string | null; note: string }>(
+      db.execute(sql`
+        select distinct on (difference_id) difference_id, kind, status, proposed_by, decided_by, decided_at, payment_id, note
+        from ${reconResolutions} where difference_id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})
+        order by difference_id, id desc`),
+    )
+    const byDifference = new Map(resolutions.map((r) => [Number(r.difference_id), r]))
+    const [orderNos, emails] = await Promise.all([
+      orderNosOf(db, rows.map((r) => r.orderKey).filter((k): k is number => k !== null)),
+      staffEmailsOf(db, resolutions.flatMap((r) => [Number(r.proposed_by), r.decided_by === null ? null : Number(r.decided_by)])),
+    ])
+    let chunk = ''
+    for (const d of rows) {
+      const r = byDifference.get(d.id)
+      chunk += csvLine([
+        d.id,
+        d.day,
+        d.kind,
+        DIFFERENCE_KIND_TEXTS[d.kind].en,
+        d.status,
+        d.gatewayPaymentId,
+        d.accountNo,
+        d.orderKey === null ? '' : (orderNos.get(d.orderKey) ?? ''),
+        currency,
+        d.amount,
+        formatMoney(d.amount, market),
+        d.expected,
+        d.actual,
+        d.paidAt.toISOString(),
+        r ? RESOLUTION_KIND_TEXTS[r.kind as keyof typeof RESOLUTION_KIND_TEXTS].en : '',
+        r?.status ?? '',
+        r ? (emails.get(Number(r.proposed_by)) ?? String(r.proposed_by)) : '',
+        r?.decided_by ? (emails.get(Number(r.decided_by)) ?? String(r.decided_by)) : '',
+        r?.decided_at ? new Date(r.decided_at).toISOString() : '',
+        r?.payment_id === null || r?.payment_id === undefined ? null : Number(r.payment_id),
+        r?.note ?? '',
+      ])
+    }
+    yield chunk
+    after = rows[rows.length - 1]!.id
+    if (rows.length < pageSize) return
+  }
+}
+
+const EXPORTS = { ledger: ledgerLines, reconciliation: reconciliationLines } as const
+export type ExportKind = keyof typeof EXPORTS
+
+/** An export's text, chunk by chunk (a page of rows each): what streamExport sends; tests read it with small pages. */
+export function exportChunks(db: Db, kind: ExportKind, q: ExportQuery, pageSize?: number): AsyncGenerator<string> {
+  return EXPORTS[kind](db, q, pageSize)
+}
+
+/**
+ * Streams an export to the client. An export of money data is a staff read worth recording, so it
+ * writes its audit row (`payments.export-ledger`, `payments.export-reconciliation`) before the first
+ * byte; the audit trail otherwise records writes and sign-ins (docs/product/operations.md#exports).
+ */
+export async function streamExport(db: Db, staff: StaffPrincipal, ip: string, kind: ExportKind, q: ExportQuery, reply: FastifyReply, now: Date): Promise<void> {
+  assertMarket(staff, q.market)
+  if (q.to < q.from || daysBetween(q.from, q.to) >= MONEY_DESK_LIMITS.exportDaysMax) throw new AppError('invalidRequest', { data: { fields: ['to'] } })
+  await db.transaction(async (tx) => {
+    await record(tx, {
+      staffId: staff.staffId,
+      role: staff.role,
+      action: `payments.export-${kind}`,
+      recordType: 'export',
+      recordId: `${q.market}:${q.from}..${q.to}`,
+      markets: [q.market],
+      after: { kind, market: q.market, from: q.from, to: q.to },
+      ip,
+      at: now,
+    })
+  })
+  const name = `kilat-${kind}-${q.market}-${q.from}-${q.to}.csv`
+  reply.hijack()
+  reply.raw.writeHead(200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${name}"`,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  })
+  try {
+    // one page waits at most while the client reads the one before: the server holds two pages, not sixteen
+    await pipeline(Readable.from(EXPORTS[kind](db, q), { highWaterMark: 1 }), reply.raw)
+  } catch (error) {
+    // the header is sent: the client sees a cut file, the log says why
+    reply.log.error({ err: error, kind }, 'export cut short')
+    reply.raw.destroy()
+  }
+}
