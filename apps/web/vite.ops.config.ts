@@ -29,6 +29,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       input: { ops: fileURLToPath(new URL('./ops.html', import.meta.url)) },
+      output: {
+        // What the entry loads statically is loaded on every screen, whatever the screens share
+        // among themselves: one file for all of it, not a dozen pieces (each piece compresses on
+        // its own, and the split only follows which lazy screens share what).
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
       onwarn(warning, warn) {
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
         warn(warning)
