@@ -1,32 +1,17 @@
-import {
-  exportLedger,
-  exportReconciliation,
-  paymentsCallbacks,
-  paymentsInbox,
-  paymentsLedger,
-  reconCloseDay,
-  reconDay,
-  reconDifferences,
-  reconRun,
-  resolutionCancel,
-  resolutionConfirm,
-  resolutionPropose,
-  type DataOf,
-  type DifferenceView,
-} from '@kilat/contract'
-import { addDays, localDate, type Market, type ReconResolutionKind } from '@kilat/domain'
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { Button, Descriptions, Flex, Input, Modal, Popconfirm, Segmented, Select, Space, Table, Tag, type TableColumnsType } from 'antd'
-import { useState } from 'react'
-import { Link } from 'react-router'
+import { exportLedger, exportReconciliation, reconCloseDay, reconDay, reconDifferences, reconRun, resolutionCancel, resolutionConfirm, type DifferenceView } from '@kilat/contract'
+import { addDays, localDate, type Market } from '@kilat/domain'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Descriptions, Flex, Input, Popconfirm, Segmented, Space, Tag } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { useNotices } from '../app/ops-app'
-import { useOpsText, type OpsT } from '../app/i18n'
-import { KeyPager, useAddressFilter } from '../app/paging'
+import { useOpsText } from '../app/i18n'
+import { useAddressFilter } from '../app/paging'
 import { Panel } from '../app/panel'
 import { useOpsMarket, useStaff } from '../app/session'
-import { LoadFailure } from '../app/states'
+import { Loading, LoadFailure } from '../app/states'
+import { consequence, orderLink, PagedTable } from './payments-shared'
 
 /**
  * The money desk (docs/product/operations.md#money-desk): one market's local day at a time, its
@@ -34,24 +19,15 @@ import { LoadFailure } from '../app/states'
  * the payment inbox, the callbacks as received and the ledger. Market, day, view, filters and page
  * are in the address, so a link opens the same view.
  */
-
 const VIEWS = ['reconciliation', 'inbox', 'callbacks', 'ledger'] as const
 type View = (typeof VIEWS)[number]
-/** The ledger's parts (the server's `component`), each named in the console's texts. */
-type LedgerComponent = 'late_charge' | 'fee' | 'interest' | 'principal' | 'extension_fee' | 'overpayment'
 
-const orderLink = (orderNo: string | null, market: Market) => (orderNo ? <Link to={`/ops/orders/${orderNo}?market=${market}`}>{orderNo}</Link> : '—')
-
-function PagedTable<T extends object>({ query, columns, rowKey, width }: { query: UseQueryResult<{ rows: T[]; nextCursor: string | null }>; columns: TableColumnsType<T>; rowKey: (row: T) => string; width: number }) {
-  const { t } = useOpsText()
-  if (query.isError) return <LoadFailure error={query.error} retry={() => void query.refetch()} />
-  return (
-    <>
-      <Table<T> rowKey={rowKey} size="small" loading={query.isPending} dataSource={query.data?.rows} pagination={false} locale={{ emptyText: t('list.empty') }} scroll={{ x: width }} columns={columns} />
-      <KeyPager next={query.data?.nextCursor} />
-    </>
-  )
-}
+// The day's reconciliation is the view that opens; the others, and the resolution dialog, are
+// their own chunks, loaded when chosen.
+const InboxView = lazy(async () => ({ default: (await import('./inbox-view')).InboxView }))
+const CallbacksView = lazy(async () => ({ default: (await import('./callbacks-view')).CallbacksView }))
+const LedgerView = lazy(async () => ({ default: (await import('./ledger-view')).LedgerView }))
+const ResolveDialog = lazy(async () => ({ default: (await import('./resolve-dialog')).ResolveDialog }))
 
 export function PaymentsPage() {
   const { t } = useOpsText()
@@ -73,130 +49,13 @@ export function PaymentsPage() {
         <Segmented<View> value={view} onChange={(v) => setFilter('view', v === 'reconciliation' ? undefined : v)} options={VIEWS.map((v) => ({ value: v, label: t(`payments.views.${v}`) }))} />
       </Flex>
       {view === 'reconciliation' && <ReconciliationView market={market} day={day} />}
-      {view === 'inbox' && <InboxView market={market} day={day} />}
-      {view === 'callbacks' && <CallbacksView market={market} day={day} />}
-      {view === 'ledger' && <LedgerView market={market} day={day} />}
+      <Suspense fallback={<Loading />}>
+        {view === 'inbox' && <InboxView market={market} day={day} />}
+        {view === 'callbacks' && <CallbacksView market={market} day={day} />}
+        {view === 'ledger' && <LedgerView market={market} day={day} />}
+      </Suspense>
     </>
   )
-}
-
-function InboxView({ market, day }: { market: Market; day: string }) {
-  const { t } = useOpsText()
-  const { callApi } = useApi()
-  const [params, setFilter] = useAddressFilter()
-  const state = (params.get('state') ?? undefined) as 'pending' | 'applied' | 'failed' | undefined
-  const cursor = params.get('cursor') ? Number(params.get('cursor')) : undefined
-  const query = useQuery({
-    queryKey: ['ops', 'payments', 'inbox', market, day, state, cursor],
-    queryFn: ({ signal }) => callApi(paymentsInbox, { query: { market, day, state, cursor, limit: 50 } }, { signal, toast: false }),
-  })
-  type Row = DataOf<typeof paymentsInbox>['rows'][number]
-  return (
-    <>
-      <Select
-        aria-label={t('payments.state')}
-        allowClear
-        placeholder={t('payments.state')}
-        value={state}
-        onChange={(v) => setFilter('state', v)}
-        style={{ width: 220, marginBottom: 12 }}
-        options={(['pending', 'applied', 'failed'] as const).map((s) => ({ value: s, label: t(`payments.states.${s}`) }))}
-      />
-      <PagedTable<Row>
-        query={query}
-        rowKey={(r) => String(r.id)}
-        width={1000}
-        columns={[
-          { key: 'paidAt', title: t('payments.paidAt'), render: (_, r) => formatDateTime(r.paidAt, market) },
-          { key: 'order', title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
-          { key: 'amount', title: t('orders.amount'), render: (_, r) => formatMoney(r.amount, market) },
-          { key: 'method', title: t('orders.method'), dataIndex: 'method' },
-          { key: 'state', title: t('payments.state'), render: (_, r) => <Tag color={r.state === 'failed' ? 'red' : r.state === 'pending' ? 'gold' : 'green'}>{t(`payments.states.${r.state}`)}</Tag> },
-          { key: 'attempts', title: t('payments.attempts'), dataIndex: 'attempts' },
-          { key: 'error', title: t('payments.lastError'), render: (_, r) => r.lastError ?? '—' },
-          { key: 'next', title: t('payments.nextTry'), render: (_, r) => (r.nextAttemptAt ? formatDateTime(r.nextAttemptAt, market) : '—') },
-        ]}
-      />
-    </>
-  )
-}
-
-function CallbacksView({ market, day }: { market: Market; day: string }) {
-  const { t } = useOpsText()
-  const { callApi } = useApi()
-  const [params, setFilter] = useAddressFilter()
-  const matched = (params.get('matched') ?? undefined) as 'yes' | 'no' | undefined
-  const cursor = params.get('cursor') ?? undefined
-  const query = useQuery({
-    queryKey: ['ops', 'payments', 'callbacks', market, day, matched, cursor],
-    queryFn: ({ signal }) => callApi(paymentsCallbacks, { query: { market, day, matched, cursor, limit: 50 } }, { signal, toast: false }),
-  })
-  type Row = DataOf<typeof paymentsCallbacks>['rows'][number]
-  return (
-    <>
-      <Select
-        aria-label={t('payments.account')}
-        allowClear
-        placeholder={t('payments.account')}
-        value={matched}
-        onChange={(v) => setFilter('matched', v)}
-        style={{ width: 260, marginBottom: 12 }}
-        options={[
-          { value: 'yes', label: t('payments.ourAccount') },
-          { value: 'no', label: t('payments.unknownAccount') },
-        ]}
-      />
-      <PagedTable<Row>
-        query={query}
-        rowKey={(r) => `${r.source}.${r.id}`}
-        width={1000}
-        columns={[
-          { key: 'received', title: t('payments.receivedAt'), render: (_, r) => formatDateTime(r.receivedAt, market) },
-          { key: 'paidAt', title: t('payments.paidAt'), render: (_, r) => formatDateTime(r.paidAt, market) },
-          { key: 'source', title: t('payments.account'), render: (_, r) => (r.source === 'inbox' ? <Tag>{t('payments.ourAccount')}</Tag> : <Tag color="red">{t('payments.unknownAccount')}</Tag>) },
-          { key: 'accountNo', title: t('payments.accountNo'), dataIndex: 'accountNo' },
-          { key: 'order', title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
-          { key: 'amount', title: t('orders.amount'), render: (_, r) => formatMoney(r.amount, market) },
-          { key: 'body', title: t('payments.body'), width: 320, render: (_, r) => <code className="ops-code">{r.body}</code> },
-        ]}
-      />
-    </>
-  )
-}
-
-function LedgerView({ market, day }: { market: Market; day: string }) {
-  const { t } = useOpsText()
-  const { callApi } = useApi()
-  const [params] = useAddressFilter()
-  const cursor = params.get('cursor') ? Number(params.get('cursor')) : undefined
-  const query = useQuery({
-    queryKey: ['ops', 'payments', 'ledger', market, day, cursor],
-    queryFn: ({ signal }) => callApi(paymentsLedger, { query: { market, day, cursor, limit: 50 } }, { signal, toast: false }),
-  })
-  type Row = DataOf<typeof paymentsLedger>['rows'][number]
-  return (
-    <PagedTable<Row>
-      query={query}
-      rowKey={(r) => String(r.id)}
-      width={1000}
-      columns={[
-        { key: 'at', title: t('payments.bookedAt'), render: (_, r) => formatDateTime(r.at, market) },
-        { key: 'order', title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
-        { key: 'component', title: t('payments.component'), render: (_, r) => t(`payments.components.${r.component as LedgerComponent}`) },
-        { key: 'period', title: t('payments.period'), render: (_, r) => r.periodNo ?? '—' },
-        { key: 'amount', title: t('orders.amount'), render: (_, r) => formatMoney(r.amount, market) },
-        { key: 'payment', title: t('payments.paymentRef'), dataIndex: 'gatewayPaymentId' },
-      ]}
-    />
-  )
-}
-
-/** What confirming a resolution will do, said before the button (docs/product/operations.md#resolutions). */
-function consequence(t: OpsT, d: DifferenceView, kind: ReconResolutionKind, orderNo: string | null, market: Market): string {
-  const amount = formatMoney(d.amount, market)
-  if (kind === 'apply_to_order') return t('payments.will.apply', { amount, orderNo: orderNo ?? '—' })
-  if (kind === 'refund') return t('payments.will.refund', { amount })
-  return t('payments.will.gatewayError')
 }
 
 function ReconciliationView({ market, day }: { market: Market; day: string }) {
@@ -390,54 +249,7 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
           },
         ]}
       />
-      {resolving && <ResolveDialog difference={resolving} market={market} onClose={() => setResolving(null)} onDone={settle} />}
+      <Suspense fallback={null}>{resolving && <ResolveDialog difference={resolving} market={market} onClose={() => setResolving(null)} onDone={settle} />}</Suspense>
     </>
-  )
-}
-
-function ResolveDialog({ difference, market, onClose, onDone }: { difference: DifferenceView; market: Market; onClose: () => void; onDone: () => void }) {
-  const { t } = useOpsText()
-  const { callApi } = useApi()
-  const { message } = useNotices()
-  const [kind, setKind] = useState<ReconResolutionKind>(difference.allowed[0]!)
-  const [orderNo, setOrderNo] = useState(difference.orderNo ?? '')
-  const [note, setNote] = useState('')
-  const propose = useMutation({
-    mutationFn: () =>
-      callApi(
-        resolutionPropose,
-        { body: { differenceId: difference.id, kind, note, ...(kind === 'apply_to_order' && orderNo.trim() ? { orderNo: orderNo.trim() } : {}) } },
-        { toast: false },
-      ),
-    onSuccess: () => {
-      void message.success(t('payments.proposed'))
-      onDone()
-      onClose()
-    },
-    onError: (error: Error) => void message.error(error.message || t('app.failed')),
-  })
-  return (
-    <Modal open title={t('payments.resolveTitle', { kind: t(`payments.kinds.${difference.kind}`) })} onCancel={onClose} onOk={() => propose.mutate()} okText={t('payments.propose')} cancelText={t('staff.cancel')} confirmLoading={propose.isPending}>
-      <Flex vertical gap={12}>
-        <span>
-          {formatMoney(difference.amount, market)} · {difference.accountNo} · {formatDateTime(difference.paidAt, market)}
-        </span>
-        <label>
-          {t('payments.resolution')}
-          <Select<ReconResolutionKind> value={kind} onChange={setKind} style={{ width: '100%' }} aria-label={t('payments.resolution')} options={difference.allowed.map((k) => ({ value: k, label: t(`payments.resolutionKinds.${k}`) }))} />
-        </label>
-        {kind === 'apply_to_order' && (
-          <label>
-            {t('orders.orderNo')}
-            <Input value={orderNo} onChange={(e) => setOrderNo(e.target.value)} aria-label={t('orders.orderNo')} maxLength={32} />
-          </label>
-        )}
-        <label>
-          {t('payments.note')}
-          <Input.TextArea value={note} onChange={(e) => setNote(e.target.value)} aria-label={t('payments.note')} maxLength={500} rows={3} />
-        </label>
-        <p className="ops-small">{consequence(t, difference, kind, orderNo || null, market)} {t('payments.fourEyes')}</p>
-      </Flex>
-    </Modal>
   )
 }
