@@ -1,10 +1,10 @@
 import { orderScreen, type DataOf } from '@kilat/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Flex, Table, Tag, Timeline, Typography } from 'antd'
+import { Descriptions, Flex, Table, Tag, Timeline } from 'antd'
+import { lazy, Suspense } from 'react'
 import { Link, useParams } from 'react-router'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
-import { AdjustmentsSection } from '../adjustments/adjustments-section'
 import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket } from '../app/session'
@@ -12,6 +12,10 @@ import { LoadFailure, Loading } from '../app/states'
 import { PAYOUT_COLORS, orderStatusText } from './order-status'
 
 type Screen = DataOf<typeof orderScreen>
+
+// Below the fold, their own chunks: the waivers and refunds (with their own call) and the payout history.
+const AdjustmentsSection = lazy(async () => ({ default: (await import('../adjustments/adjustments-section')).AdjustmentsSection }))
+const PayoutHistory = lazy(async () => ({ default: (await import('./payout-history')).PayoutHistory }))
 
 /** The order screen: summary, timeline, schedule, payments, ledger, late charges, complaints and payouts. */
 export function OrderPage() {
@@ -105,7 +109,9 @@ export function OrderPage() {
           ]}
         />
       </Panel>
-      <AdjustmentsSection orderNo={order.orderNo} />
+      <Suspense fallback={<Loading />}>
+        <AdjustmentsSection orderNo={order.orderNo} />
+      </Suspense>
       <Panel title={t('orders.lateCharges')}>
         {t('orders.lateText', { charged: money(lateCharges.charged), paid: money(lateCharges.paid), through: lateCharges.accruedThrough ?? '—' })}
       </Panel>
@@ -139,24 +145,9 @@ export function OrderPage() {
           ]}
         />
         {payoutEvents.length > 0 && (
-          <>
-            <Typography.Title level={5} style={{ marginTop: 16 }}>
-              {t('payout.history')}
-            </Typography.Title>
-            <Timeline
-              items={payoutEvents.map((e, i) => ({
-                key: `${e.requestId}-${i}`,
-                color: PAYOUT_COLORS[e.to] === 'processing' ? 'blue' : PAYOUT_COLORS[e.to],
-                content: (
-                  <span>
-                    {t('payout.requestNo', { id: e.requestId })} · {e.from === null ? '' : `${t(`payout.statuses.${e.from}`)} → `}
-                    {t(`payout.statuses.${e.to}`)} · {e.staffEmail ?? t(`payout.actors.${e.actor}`)} · {at(e.at)}
-                    {e.reason ? ` · ${e.reason}` : ''}
-                  </span>
-                ),
-              }))}
-            />
-          </>
+          <Suspense fallback={<Loading />}>
+            <PayoutHistory events={payoutEvents} market={order.market} />
+          </Suspense>
         )}
       </Panel>
     </Flex>
