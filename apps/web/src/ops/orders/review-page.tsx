@@ -1,24 +1,25 @@
-import { OPS_ERROR_CODES, REJECT_REASONS, REJECT_REASON_TEXTS, orderApprove, orderReject, orderReviewQueue, type BodyOf, type DataOf, type OpsOrderSummary } from '@kilat/contract'
+import { OPS_ERROR_CODES, orderApprove, orderReviewQueue, type DataOf, type OpsOrderSummary } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Form, Input, Popconfirm, Select, Space } from 'antd'
-import { useState } from 'react'
+import { Button, Popconfirm, Space } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
-import { showFieldErrors } from '../app/form-errors'
 import { useNotices } from '../app/ops-app'
-import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket } from '../app/session'
+import { Loading } from '../app/states'
 import { OrderQueue } from './order-columns'
 
 type Row = DataOf<typeof orderReviewQueue>['orders'][number]
-type Rejection = Omit<BodyOf<typeof orderReject>, 'orderNo'>
+
+// The rejection's form: its own chunk, loaded when a reviewer rejects.
+const RejectForm = lazy(async () => ({ default: (await import('./reject-form')).RejectForm }))
 
 /** Risk's review queue: submitted orders, oldest first, with the borrower's record; approve or reject. */
 export function ReviewPage() {
-  const { t, locale } = useOpsText()
+  const { t } = useOpsText()
   const { callApi } = useApi()
   const { message } = useNotices()
   const queryClient = useQueryClient()
@@ -26,7 +27,6 @@ export function ReviewPage() {
   const [params] = useSearchParams()
   const cursor = params.get('cursor') ?? undefined
   const [rejecting, setRejecting] = useState<OpsOrderSummary | undefined>()
-  const [form] = Form.useForm<Rejection>()
   const queue = useQuery({
     queryKey: ['ops', 'orders', 'review', market, cursor],
     queryFn: ({ signal }) => callApi(orderReviewQueue, { query: { market, cursor } }, { signal, toast: false }),
@@ -44,48 +44,26 @@ export function ReviewPage() {
     onSuccess: ({ order }) => done(t('orders.approved', { orderNo: order.orderNo })),
     onError: failed,
   })
-  const reject = useMutation({
-    mutationFn: (body: BodyOf<typeof orderReject>) => callApi(orderReject, { body }, { toast: false }),
-    onSuccess: ({ order }) => {
-      setRejecting(undefined)
-      form.resetFields()
-      done(t('orders.rejected', { orderNo: order.orderNo }))
-    },
-    onError: (error) => {
-      if (!showFieldErrors(form, error, t, { note: 'orders.noteNeeded', reason: 'field.required' })) {
-        setRejecting(undefined)
-        failed(error)
-      }
-    },
-  })
-
   return (
     <>
       <h1 className="ops-title">
         {t('menu.review')}
       </h1>
       {rejecting && (
-        <Panel title={t('orders.rejectTitle', { orderNo: rejecting.orderNo })}>
-          <Form form={form} layout="vertical" requiredMark={false} name="reject" onFinish={(values) => rejecting && reject.mutate({ ...values, orderNo: rejecting.orderNo })}>
-            <Form.Item name="reason" label={t('orders.reason')} rules={[{ required: true, message: t('field.required') }]}>
-              <Select options={REJECT_REASONS.map((reason) => ({ value: reason, label: REJECT_REASON_TEXTS[reason][locale] }))} />
-            </Form.Item>
-            <Form.Item
-              name="note"
-              label={t('orders.note')}
-              dependencies={['reason']}
-              rules={[({ getFieldValue }) => ({ required: getFieldValue('reason') === 'other', whitespace: true, message: t('orders.noteNeeded') })]}
-            >
-              <Input.TextArea rows={3} maxLength={500} showCount />
-            </Form.Item>
-            <Space>
-              <Button danger htmlType="submit" loading={reject.isPending}>
-                {t('orders.reject')}
-              </Button>
-              <Button onClick={() => setRejecting(undefined)}>{t('staff.cancel')}</Button>
-            </Space>
-          </Form>
-        </Panel>
+        <Suspense fallback={<Loading />}>
+          <RejectForm
+            order={rejecting}
+            onClose={() => setRejecting(undefined)}
+            onRejected={(orderNo) => {
+              setRejecting(undefined)
+              done(t('orders.rejected', { orderNo }))
+            }}
+            onFailed={(error) => {
+              setRejecting(undefined)
+              failed(error)
+            }}
+          />
+        </Suspense>
       )}
       <OrderQueue<Row>
         queue={queue}
