@@ -6,8 +6,9 @@
 // on a slower CI host. Instead, the slowdown is set to the host's benchmark index ÷ LOW_TIER_INDEX,
 // so that the page's CPU work is stretched to what a low-tier phone would take, on a fast host and
 // a slow one alike. Lighthouse measures the index at the start of every run, just before it loads
-// the page; each run is calibrated by its own index, the measure nearest to the load it times (a
-// first, uncounted run calibrates the check and warms the server and the browser).
+// the page; a first, uncounted run starts the check's usual index (and warms the server and the
+// browser), and each counted run is calibrated by the median of the indexes so far, its own
+// included: one reading varies by a tenth from run to run.
 //
 // Each run is gathered once and audited twice from the same trace: with the calibrated slowdown
 // (the figures that count) and with Lighthouse's default 4× (kept for comparison with earlier
@@ -70,8 +71,14 @@ export class CalibratedLighthouse {
 
   /** One audit, not counted, whose index starts the check's usual index (it also warms the server and the browser). */
   async calibrate(url) {
-    const { lhr } = await lighthouse(url, { port: this.port, ...SETTINGS })
-    if (lhr.runtimeError) throw new Error(`calibration audit failed: ${lhr.runtimeError.code}`)
+    let lhr
+    for (let failures = 0; ; failures++) {
+      lhr = (await lighthouse(url, { port: this.port, ...SETTINGS })).lhr
+      if (!lhr.runtimeError) break
+      // as a counted run's: a trace that failed to record says nothing about the machine
+      this.log(`calibration audit failed (${lhr.runtimeError.code}); again`)
+      if (failures >= MAX_FAILURES) throw new Error(`calibration audit failed: ${lhr.runtimeError.code}`)
+    }
     this.indexes = [round(lhr.environment.benchmarkIndex)]
     this.version = lhr.lighthouseVersion
     const index = this.indexes[0]
@@ -111,7 +118,9 @@ export class CalibratedLighthouse {
           continue
         }
         this.indexes.push(index)
-        const slowdown = slowdownFor(index)
+        // the check's usual index, not this run's alone: one reading of the index varies by a tenth
+        // from run to run, and the page's timings with it, so a single reading would add its noise
+        const slowdown = slowdownFor(this.usualIndex)
         const calibrated = await this.reaudit(url, dir, slowdown)
         return { ...figuresOf(calibrated), index, slowdown, uncalibrated: figuresOf(uncalibrated) }
       } finally {

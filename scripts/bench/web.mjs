@@ -130,7 +130,7 @@ function printTable(rows) {
     const slowdown = median(done.map((r) => r.slowdown))
     console.log(
       `\nLighthouse ${done[0].version}, mobile, simulated throttling calibrated to a low-tier phone (index ${LOW_TIER_INDEX}): ` +
-        `this machine's CPU benchmark index ${index}, slowdown ${slowdown.toFixed(2)}× (each run by its own index); "at 4×" is Lighthouse's default slowdown on the same runs`,
+        `this machine's CPU benchmark index ${index}, slowdown ${slowdown.toFixed(2)}× (the check's usual index); "at 4×" is Lighthouse's default slowdown on the same runs`,
     )
   }
   console.log(
