@@ -38,6 +38,16 @@ function run(command, args, options = {}) {
   return out
 }
 
+/** Whether any process of the group is still running. */
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 function expect(condition, what) {
   if (!condition) throw new Error(`production install: ${what}`)
   console.log(`ok: ${what}`)
@@ -75,9 +85,12 @@ try {
   const page = await fetch(`http://127.0.0.1:${port}/ops/sign-in`)
   expect(page.ok, 'the console\'s sign-in page is served from the build')
   expect(!printed.includes('testPreview'), 'the start lines do not advertise the test preview')
-  const stopped = new Promise((resolve) => server.once('exit', resolve))
   process.kill(-server.pid, 'SIGTERM')
-  await stopped
+  // npm exits at once; the server drains, then lets go of its database: wait for the whole group
+  for (let i = 0; groupAlive(server.pid); i++) {
+    if (i > 120) throw new Error('production install: the server did not stop within 60 s of SIGTERM')
+    await new Promise((r) => setTimeout(r, 500))
+  }
   server = undefined
 
   step('npm run audit:verify')
