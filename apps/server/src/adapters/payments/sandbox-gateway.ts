@@ -93,6 +93,39 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value
 }
 
+export type SignedBodyRefusal = 'missingSignature' | 'badSignature' | 'staleTimestamp' | 'malformed'
+
+/**
+ * A callback signed as the sandboxes sign theirs (the payment gateway's and the payout
+ * provider's): the signature first, compared in constant time, so that nothing of an unsigned
+ * request is read, not even its time; then the timestamp within CALLBACK_TOLERANCE_SECONDS; then the
+ * body against its schema.
+ */
+export function verifySignedBody<T>(
+  secret: string,
+  rawBody: Buffer,
+  headers: IncomingHttpHeaders,
+  now: Date,
+  schema: z.ZodType<T>,
+): { ok: true; body: T } | { ok: false; reason: SignedBodyRefusal } {
+  const timestamp = header(headers, TIMESTAMP_HEADER)
+  const signature = header(headers, SIGNATURE_HEADER)
+  if (!timestamp || !signature) return { ok: false, reason: 'missingSignature' }
+  const expected = Buffer.from(signCallback(secret, timestamp, rawBody), 'hex')
+  const given = /^[0-9a-f]+$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0)
+  // timingSafeEqual throws on buffers of different lengths: a wrong length is simply wrong.
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'badSignature' }
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now.getTime() / 1000 - Number(timestamp)) > CALLBACK_TOLERANCE_SECONDS) {
+    return { ok: false, reason: 'staleTimestamp' }
+  }
+  try {
+    const result = schema.safeParse(JSON.parse(rawBody.toString('utf8')))
+    return result.success ? { ok: true, body: result.data } : { ok: false, reason: 'malformed' }
+  } catch {
+    return { ok: false, reason: 'malformed' }
+  }
+}
+
 /**
  * How the sandbox's daily report departs from what it collected, so that reconciliation can be
  * shown and tested: lines left out, lines added (a payment it never called back about), another fee.
@@ -190,25 +223,9 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now = new Date()): VerifiedCallback {
-    const timestamp = header(headers, TIMESTAMP_HEADER)
-    const signature = header(headers, SIGNATURE_HEADER)
-    if (!timestamp || !signature) return { ok: false, reason: 'missingSignature' }
-    // The signature first: nothing of an unsigned request is read, not even its time.
-    const expected = Buffer.from(signCallback(this.secret, timestamp, rawBody), 'hex')
-    const given = /^[0-9a-f]+$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0)
-    // timingSafeEqual throws on buffers of different lengths: a wrong length is simply wrong.
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'badSignature' }
-    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now.getTime() / 1000 - Number(timestamp)) > CALLBACK_TOLERANCE_SECONDS) {
-      return { ok: false, reason: 'staleTimestamp' }
-    }
-    let parsed: SandboxCallbackBody
-    try {
-      const result = callbackBody.safeParse(JSON.parse(rawBody.toString('utf8')))
-      if (!result.success) return { ok: false, reason: 'malformed' }
-      parsed = result.data
-    } catch {
-      return { ok: false, reason: 'malformed' }
-    }
+    const verified = verifySignedBody(this.secret, rawBody, headers, now, callbackBody)
+    if (!verified.ok) return verified
+    const parsed = verified.body
     return {
       ok: true,
       event: {

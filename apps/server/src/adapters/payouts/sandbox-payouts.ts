@@ -1,9 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Executor } from '../../db/client.js'
-import { CALLBACK_TOLERANCE_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../payments/sandbox-gateway.js'
+import { verifySignedBody } from '../payments/sandbox-gateway.js'
 import {
   PayoutUnavailable,
   type PayoutInput,
@@ -106,11 +106,6 @@ export function callbackBodyOf(row: Pick<SandboxPayoutRow, 'key' | 'providerRef'
   }
 }
 
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name]
-  return Array.isArray(value) ? value[0] : value
-}
-
 /**
  * The built-in payout provider (docs/product/operations.md#the-payout-sandbox). It keeps its state
  * in `sandbox_payouts`, one row per idempotency key, so that every server process and a restarted
@@ -209,24 +204,9 @@ export class SandboxPayouts implements PayoutProvider {
   }
 
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now = new Date()): VerifiedPayoutCallback {
-    const timestamp = header(headers, TIMESTAMP_HEADER)
-    const signature = header(headers, SIGNATURE_HEADER)
-    if (!timestamp || !signature) return { ok: false, reason: 'missingSignature' }
-    // The signature first: nothing of an unsigned request is read, not even its time.
-    const expected = Buffer.from(signCallback(this.options.secret, timestamp, rawBody), 'hex')
-    const given = /^[0-9a-f]+$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0)
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'badSignature' }
-    if (!/^\d{1,12}$/.test(timestamp) || Math.abs(now.getTime() / 1000 - Number(timestamp)) > CALLBACK_TOLERANCE_SECONDS) {
-      return { ok: false, reason: 'staleTimestamp' }
-    }
-    let parsed: SandboxPayoutCallbackBody
-    try {
-      const result = callbackBody.safeParse(JSON.parse(rawBody.toString('utf8')))
-      if (!result.success) return { ok: false, reason: 'malformed' }
-      parsed = result.data
-    } catch {
-      return { ok: false, reason: 'malformed' }
-    }
+    const verified = verifySignedBody(this.options.secret, rawBody, headers, now, callbackBody)
+    if (!verified.ok) return verified
+    const parsed = verified.body
     return {
       ok: true,
       event: {
