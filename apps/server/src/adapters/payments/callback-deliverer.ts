@@ -70,27 +70,30 @@ export async function deliverDueCallbacks(deps: DelivererDeps, now = new Date())
   return { claimed: claimed.length, delivered, failed: claimed.length - delivered }
 }
 
-async function deliverOne(deps: DelivererDeps, row: ClaimedCallback, now: Date): Promise<boolean> {
+/**
+ * Posts one signed callback as the sandboxes do (the payment gateway's and the payout provider's):
+ * null once the webhook answered 2xx, else what went wrong, for the row's `last_error`.
+ */
+export async function postSignedCallback(deps: { url: string; secret: string; fetch?: typeof fetch | undefined }, body: string): Promise<string | null> {
   // Signed with the real clock, whatever `now` a test schedules with: the webhook checks freshness.
   const timestamp = Math.floor(Date.now() / 1000)
-  let error: string | null = null
   try {
     const response = await (deps.fetch ?? fetch)(deps.url, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [TIMESTAMP_HEADER]: String(timestamp),
-        [SIGNATURE_HEADER]: signCallback(deps.secret, timestamp, row.body),
-      },
-      body: row.body,
+      headers: { 'content-type': 'application/json', [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signCallback(deps.secret, timestamp, body) },
+      body,
       signal: AbortSignal.timeout(POST_TIMEOUT_MS),
     })
     // read to the end, so the connection goes back to the pool
     await response.arrayBuffer().catch(() => undefined)
-    if (!response.ok) error = `HTTP ${response.status}`
+    return response.ok ? null : `HTTP ${response.status}`
   } catch (cause) {
-    error = cause instanceof Error ? `${cause.name}: ${cause.message}`.slice(0, 500) : 'network error'
+    return cause instanceof Error ? `${cause.name}: ${cause.message}`.slice(0, 500) : 'network error'
   }
+}
+
+async function deliverOne(deps: DelivererDeps, row: ClaimedCallback, now: Date): Promise<boolean> {
+  const error = await postSignedCallback(deps, row.body)
   const attempts = row.attempts + 1
   if (error === null) {
     await deps.db

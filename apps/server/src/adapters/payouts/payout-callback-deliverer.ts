@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
 import { rowsOf, type Executor } from '../../db/client.js'
-import { backoffMs } from '../payments/callback-deliverer.js'
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../payments/sandbox-gateway.js'
+import { backoffMs, postSignedCallback } from '../payments/callback-deliverer.js'
 import { callbackBodyOf, finishPayout } from './sandbox-payouts.js'
 import { sandboxPayouts } from './sandbox-payouts.schema.js'
 
@@ -54,22 +53,14 @@ export async function deliverDuePayoutCallbacks(deps: PayoutDelivererDeps, now =
 }
 
 async function deliverOne(deps: PayoutDelivererDeps, id: number, attemptsBefore: number, now: Date): Promise<boolean> {
-  let error: string | null = null
+  let error: string | null
   try {
     const row = await finishPayout(deps.db, id)
     if (!row) return false
-    const body = JSON.stringify(callbackBodyOf(row))
-    const timestamp = Math.floor(Date.now() / 1000)
-    const response = await (deps.fetch ?? fetch)(deps.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signCallback(deps.secret, timestamp, body) },
-      body,
-      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
-    })
-    await response.arrayBuffer().catch(() => undefined)
-    if (!response.ok) error = `HTTP ${response.status}`
+    error = await postSignedCallback(deps, JSON.stringify(callbackBodyOf(row)))
   } catch (cause) {
-    error = cause instanceof Error ? `${cause.name}: ${cause.message}`.slice(0, 500) : 'network error'
+    // the sandbox's own row could not be read or finished: tried again later, like a failed post
+    error = cause instanceof Error ? `${cause.name}: ${cause.message}`.slice(0, 500) : 'unknown error'
   }
   const attempts = attemptsBefore + 1
   if (error === null) {
