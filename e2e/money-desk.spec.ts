@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
-import { apiData, test, expect, expectAccessible, screenshot } from './support'
+import type { Browser, Page } from '@playwright/test'
+import { apiData, signInStaff, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * The money desk (docs/product/operations.md#money-desk) at a desk's width: a callback arrives for an
@@ -10,32 +10,15 @@ import { apiData, test, expect, expectAccessible, screenshot } from './support'
  */
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 
-const PASSWORD = 'kilat-demo-staff'
 const TOKEN = 'demo-borrower'
 /** Demo mode's public development key (apps/server/src/config.ts), which the sandbox signs with. */
 const CALLBACK_SECRET = 'kilat-demo-payment-callback-secret-not-for-production'
-
-async function demoCode(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get(`/ops-api/demo/staff-code?email=${encodeURIComponent(email)}`)
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { data: { code: string } }).data.code
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/ops')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await page.getByLabel('Code').fill(await demoCode(page.request, email))
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
-}
 
 /** A member of finance in a browser of their own. */
 async function financeMember(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
-  await signIn(page, email)
+  await signInStaff(page, email)
   return page
 }
 

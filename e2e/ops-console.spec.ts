@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { apiData, test, expect, expectAccessible, screenshot } from './support'
+import { apiData, signInStaff, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * The operations console at a desk's width (docs/product/operations.md): staff sign in with their
@@ -9,7 +9,6 @@ import { apiData, test, expect, expectAccessible, screenshot } from './support'
  */
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 
-const PASSWORD = 'kilat-demo-staff'
 
 /** A small picture with real image bytes, as an agent would attach. */
 function photo() {
@@ -17,24 +16,6 @@ function photo() {
 }
 
 /** The demo authenticator's current code for an account (demo mode only). */
-async function demoCode(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get(`/ops-api/demo/staff-code?email=${encodeURIComponent(email)}`)
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { data: { code: string } }).data.code
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/ops')
-  await expect(page).toHaveURL(/\/ops\/sign-in/)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  const code = await demoCode(page.request, email)
-  await page.getByLabel('Code').fill(code)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
-}
-
 const menu = (page: Page, label = 'Console menu') => page.getByRole('navigation', { name: label }).getByRole('link')
 
 test('an agent signs in with password and code and sees the complaint desk', async ({ page }) => {
@@ -43,7 +24,7 @@ test('an agent signs in with password and code and sees the complaint desk', asy
   await expectAccessible(page)
   await screenshot(page, 'ops-sign-in-en')
 
-  await signIn(page, 'agent@demo.kilat.example.com')
+  await signInStaff(page, 'agent@demo.kilat.example.com')
   await expect(menu(page)).toHaveText(['Dashboard', 'Complaints'])
   // The agent's desk opens first, in their first market.
   await expect(page).toHaveURL(/\/ops\/complaints\?market=ID/)
@@ -86,7 +67,7 @@ test('an admin opens the staff accounts and the audit trail, then works in Indon
   await expectAccessible(page)
   await screenshot(page, 'ops-sign-in-id')
 
-  await signIn(page, 'admin@demo.kilat.example.com')
+  await signInStaff(page, 'admin@demo.kilat.example.com')
   await expect(menu(page)).toHaveText(['Dashboard', 'Complaints', 'Staff', 'Audit trail'])
 
   await menu(page).filter({ hasText: 'Staff' }).click()
@@ -136,7 +117,7 @@ test('an agent answers a complaint with an image; the borrower reads it in Indon
     method: 'POST',
     form: { problemType: '2', problemDetail: 'Pembayaran saya belum tercatat.', orderNo: 'K2026000011' },
   })
-  await signIn(page, 'agent@demo.kilat.example.com')
+  await signInStaff(page, 'agent@demo.kilat.example.com')
   await page.goto(`/ops/complaints/${saved.problemId}?market=ID`)
   await expect(page.getByRole('heading', { name: `Complaint #${saved.problemId}` })).toBeVisible()
   await expect(page.getByText('Pembayaran saya belum tercatat.')).toBeVisible()
@@ -162,7 +143,7 @@ test('risk approves an order; finance A requests and finance B confirms its payo
   const orderNo = 'K2026000013'
   const details = (p: Page) => p.goto(`/loan-detail?orderId=${orderNo}&tok=demo-borrower-2&lang=en`)
 
-  await signIn(page, 'risk@demo.kilat.example.com')
+  await signInStaff(page, 'risk@demo.kilat.example.com')
   await menu(page).filter({ hasText: 'Review queue' }).click()
   await page.getByRole('button', { name: `Approve ${orderNo}` }).click()
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click()
@@ -175,7 +156,7 @@ test('risk approves an order; finance A requests and finance B confirms its payo
   await expect(borrower.locator('svg[data-status-icon]')).toHaveAttribute('data-status-icon', 'approved')
 
   const financeA = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await signIn(financeA, 'finance.a@demo.kilat.example.com')
+  await signInStaff(financeA, 'finance.a@demo.kilat.example.com')
   await menu(financeA).filter({ hasText: 'Disbursement' }).click()
   await financeA.getByRole('button', { name: `Request payout ${orderNo}` }).click()
   await expect(financeA.getByText('Payout requested. Another finance member confirms it.')).toBeVisible()
@@ -184,7 +165,7 @@ test('risk approves an order; finance A requests and finance B confirms its payo
   await expectAccessible(financeA)
 
   const financeB = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await signIn(financeB, 'finance.b@demo.kilat.example.com')
+  await signInStaff(financeB, 'finance.b@demo.kilat.example.com')
   await menu(financeB).filter({ hasText: 'Disbursement' }).click()
   await financeB.getByRole('button', { name: `Confirm payout ${orderNo}` }).click()
   await financeB.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm payout' }).click()
@@ -202,7 +183,7 @@ test('risk approves an order; finance A requests and finance B confirms its payo
 
   // A staff member of another market does not find it.
   const mexico = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await signIn(mexico, 'agent.mx@demo.kilat.example.com')
+  await signInStaff(mexico, 'agent.mx@demo.kilat.example.com')
   await mexico.goto(`/ops/orders?market=MX&q=${orderNo}`)
   await expect(mexico.getByText('No order has this number or phone.')).toBeVisible()
 })

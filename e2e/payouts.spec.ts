@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { apiData, test, expect, expectAccessible, screenshot } from './support'
+import { apiData, demoStaffCode, STAFF_PASSWORD, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * Payouts through the outbox (docs/product/operations.md#payout-states), against the built server
@@ -9,15 +9,8 @@ import { apiData, test, expect, expectAccessible, screenshot } from './support'
  */
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 
-const PASSWORD = 'kilat-demo-staff'
 const BORROWER = 'demo-borrower-2'
 const FAILURE = 'The receiving account is closed (sandbox: an amount ending in 14 cents).'
-
-async function demoCode(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get(`/ops-api/demo/staff-code?email=${encodeURIComponent(email)}`)
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { data: { code: string } }).data.code
-}
 
 /**
  * Each account's signed-in cookies: an authenticator code is accepted once, so a second sign-in of
@@ -33,9 +26,9 @@ async function finance(browser: Browser, email: string): Promise<Page> {
   if (!known) {
     await page.goto('/ops')
     await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password').fill(PASSWORD)
+    await page.getByLabel('Password').fill(STAFF_PASSWORD)
     await page.getByRole('button', { name: 'Continue' }).click()
-    await page.getByLabel('Code').fill(await demoCode(page.request, email))
+    await page.getByLabel('Code').fill(await demoStaffCode(page.request, email))
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
     sessions.set(email, await context.storageState())

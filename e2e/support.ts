@@ -94,3 +94,25 @@ export function demoOrders(request: APIRequestContext, token: string, shared: Re
     { shared },
   )
 }
+
+/** The demo staff accounts' password (README, Staff). */
+export const STAFF_PASSWORD = 'kilat-demo-staff'
+
+/** The current authenticator code of a demo staff account (demo mode only). */
+export async function demoStaffCode(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`/ops-api/demo/staff-code?email=${encodeURIComponent(email)}`)
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { data: { code: string } }).data.code
+}
+
+/** Signs a demo staff account in to the console, password then authenticator code, as a person does. */
+export async function signInStaff(page: Page, email: string) {
+  await page.goto('/ops')
+  await expect(page).toHaveURL(/\/ops\/sign-in/)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(STAFF_PASSWORD)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByLabel('Code').fill(await demoStaffCode(page.request, email))
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
+}

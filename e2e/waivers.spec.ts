@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { ORDER_STATUS, formatMoney } from '@kilat/domain'
-import { apiData, test, expect, expectAccessible, screenshot } from './support'
+import { apiData, signInStaff, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * Waivers and refunds (docs/product/waivers-and-refunds.md) and India's cooling-off exit
@@ -9,28 +9,9 @@ import { apiData, test, expect, expectAccessible, screenshot } from './support'
  * borrower ends a loan paid out moments ago by paying the exit's amount through the sandbox.
  */
 
-const PASSWORD = 'kilat-demo-staff'
 const DESK = { width: 1280, height: 800 }
 const PHONE = { width: 360, height: 740 }
 const DETAILS = '/h5-api/v3/loan-details/loan-details'
-
-async function demoCode(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get(`/ops-api/demo/staff-code?email=${encodeURIComponent(email)}`)
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { data: { code: string } }).data.code
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/ops')
-  await expect(page).toHaveURL(/\/ops\/sign-in/)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  const code = await demoCode(page.request, email)
-  await page.getByLabel('Code').fill(code)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
-}
 
 /** The staff member's language, kept on the account (the staff menu). */
 async function setLanguage(page: Page, account: RegExp, language: string) {
@@ -54,7 +35,7 @@ test('a finance pair waives part of the late charges; the borrower owes that muc
   const waived = 1_000_00
 
   const maker = await browser.newPage({ viewport: DESK })
-  await signIn(maker, 'finance.a@demo.kilat.example.com')
+  await signInStaff(maker, 'finance.a@demo.kilat.example.com')
   await maker.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Waivers & refunds' }).click()
   await expect(maker.getByRole('heading', { name: 'Waivers & refunds', level: 1 })).toBeVisible()
   await maker.getByLabel('Order number').fill(orderNo)
@@ -81,7 +62,7 @@ test('a finance pair waives part of the late charges; the borrower owes that muc
   await screenshot(maker, 'ops-adjustments-queue-id')
 
   const checker = await browser.newPage({ viewport: DESK })
-  await signIn(checker, 'finance.b@demo.kilat.example.com')
+  await signInStaff(checker, 'finance.b@demo.kilat.example.com')
   await checker.goto('/ops/adjustments?market=ID')
   await checker.getByRole('button', { name: `Confirm ${orderNo}` }).click()
   await checker.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click()
