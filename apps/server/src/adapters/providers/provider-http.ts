@@ -1,0 +1,207 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { z } from 'zod'
+
+/**
+ * The one way an adapter calls a provider's API (docs/operations/going-live.md#outbound-calls):
+ * a timeout on every attempt, retries with a growing backoff on a timeout, a network error or a 5xx
+ * only, the same idempotency key on every retry, and answers validated by a zod schema before
+ * anything reads them. A 4xx is the provider's definite answer: it is returned (ProviderRefusal)
+ * for the adapter to map to our own reasons, never retried. What goes to the log is the method,
+ * the path, the status and the time: never a body, a header or a key.
+ */
+
+export interface ProviderHttpOptions {
+  /** 'xendit', 'razorpay', …: names the provider in errors and logs. */
+  provider: string
+  /** The API's root, without a trailing slash: the provider's, or a fake's in tests. */
+  baseUrl: string
+  /** Authentication and fixed headers of every call (a Basic or Bearer key). */
+  headers: () => Record<string, string>
+  /** Per attempt; 10 s by default. */
+  timeoutMs?: number | undefined
+  /** Attempts after the first one, on a timeout, a network error or a 5xx; 2 by default. */
+  retries?: number | undefined
+  /** The first backoff; it doubles with each retry, with up to a quarter of jitter. 300 ms by default. */
+  backoffMs?: number | undefined
+  /** Tests pass another fetch; the global one by default. */
+  fetch?: typeof fetch | undefined
+  log?: ProviderLog | undefined
+}
+
+export interface ProviderLog {
+  warn(details: Record<string, unknown>, message: string): void
+}
+
+export interface ProviderRequest<T> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** After baseUrl, with its query string; ids in it are the provider's or ours, never an account number. */
+  path: string
+  /** Sent as JSON. */
+  json?: unknown
+  /** Sent as application/x-www-form-urlencoded (Twilio). */
+  form?: Record<string, string>
+  /** The provider's idempotency header and our key: the same on every retry. */
+  idempotency?: { header: string; key: string } | undefined
+  /** Extra headers of this call only. */
+  headers?: Record<string, string> | undefined
+  /** The successful answer's shape; a 2xx that does not match is a ProviderUnavailable (we cannot tell what happened). */
+  schema: z.ZodType<T>
+}
+
+/** A definite 4xx answer: the provider's status, its error code (as it names it) and its message. */
+export interface ProviderRefusal {
+  ok: false
+  status: number
+  code: string
+  message: string
+  body: unknown
+}
+
+export type ProviderAnswer<T> = { ok: true; status: number; body: T } | ProviderRefusal
+
+/**
+ * The provider's answer is unknown (timeouts, network errors, 5xx after the retries, 429, an
+ * unreadable answer): whatever was asked may or may not have happened. A payout is asked again
+ * with the same key; a borrower sees our "try again later".
+ */
+export class ProviderUnavailable extends Error {
+  override readonly name = 'ProviderUnavailable'
+  constructor(
+    readonly provider: string,
+    readonly detail: string,
+    readonly status?: number,
+  ) {
+    super(`${provider} did not answer (${detail})`)
+  }
+}
+
+/** Where a provider's 4xx answer names its error code: Xendit's `error_code`, Razorpay's `error.code`, Conekta's `details[0].code`, Twilio's `code`. */
+export function errorCodeOf(body: unknown): { code: string; message: string } {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>
+    const nested = b.error && typeof b.error === 'object' ? (b.error as Record<string, unknown>) : undefined
+    const details = Array.isArray(b.details) && b.details[0] && typeof b.details[0] === 'object' ? (b.details[0] as Record<string, unknown>) : undefined
+    const code = b.error_code ?? nested?.code ?? details?.code ?? b.code ?? b.type
+    const message = b.message ?? nested?.description ?? details?.message ?? ''
+    if (code !== undefined) return { code: String(code), message: String(message).slice(0, 300) }
+  }
+  return { code: 'UNKNOWN', message: '' }
+}
+
+export class ProviderHttp {
+  private readonly timeoutMs: number
+  private readonly retries: number
+  private readonly backoffMs: number
+  private readonly fetchFn: typeof fetch
+
+  constructor(private readonly options: ProviderHttpOptions) {
+    this.timeoutMs = options.timeoutMs ?? 10_000
+    this.retries = options.retries ?? 2
+    this.backoffMs = options.backoffMs ?? 300
+    this.fetchFn = options.fetch ?? fetch
+  }
+
+  get provider(): string {
+    return this.options.provider
+  }
+
+  /** Calls the API; a 2xx answers its validated body, a 4xx (but 429) its refusal; the rest throws ProviderUnavailable. */
+  async request<T>(req: ProviderRequest<T>): Promise<ProviderAnswer<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers(), ...req.headers }
+    let body: string | undefined
+    if (req.json !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(req.json)
+    } else if (req.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded'
+      body = new URLSearchParams(req.form).toString()
+    }
+    if (req.idempotency) headers[req.idempotency.header] = req.idempotency.key
+    const url = `${this.options.baseUrl}${req.path}`
+    let last: ProviderUnavailable | undefined
+    for (let attempt = 0; attempt <= this.retries; attempt += 1) {
+      if (attempt > 0) await sleep(this.backoff(attempt))
+      const started = performance.now()
+      let response: Response
+      try {
+        response = await this.fetchFn(url, { method: req.method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) })
+      } catch (error) {
+        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+        last = new ProviderUnavailable(this.options.provider, timedOut ? `timed out after ${this.timeoutMs} ms` : 'network error')
+        this.warn(req, attempt, last.detail, started)
+        continue
+      }
+      const text = await response.text().catch(() => '')
+      const parsed = parseJson(text)
+      if (response.status >= 500) {
+        last = new ProviderUnavailable(this.options.provider, `HTTP ${response.status}`, response.status)
+        this.warn(req, attempt, last.detail, started)
+        continue
+      }
+      if (response.status === 429) {
+        // Too many calls: nothing was done; the caller's own schedule tries again later (no retry in place).
+        this.warn(req, attempt, 'HTTP 429', started)
+        throw new ProviderUnavailable(this.options.provider, 'rate limited (HTTP 429)', 429)
+      }
+      if (response.status >= 400) {
+        const { code, message } = errorCodeOf(parsed)
+        return { ok: false, status: response.status, code, message, body: parsed }
+      }
+      const checked = req.schema.safeParse(parsed)
+      if (!checked.success) {
+        this.warn(req, attempt, 'unexpected answer', started)
+        throw new ProviderUnavailable(this.options.provider, `unexpected answer to ${req.method} ${pathOnly(req.path)}`, response.status)
+      }
+      return { ok: true, status: response.status, body: checked.data }
+    }
+    throw last ?? new ProviderUnavailable(this.options.provider, 'no attempt made')
+  }
+
+  private backoff(attempt: number): number {
+    const base = this.backoffMs * 2 ** (attempt - 1)
+    return base + Math.floor(Math.random() * (base / 4))
+  }
+
+  private warn(req: ProviderRequest<unknown>, attempt: number, detail: string, started: number): void {
+    this.options.log?.warn(
+      { provider: this.options.provider, method: req.method, path: pathOnly(req.path), attempt: attempt + 1, ms: Math.round(performance.now() - started), detail },
+      'provider call failed',
+    )
+  }
+}
+
+/** The path without its query string: a query may carry a phone number or a date range. */
+function pathOnly(p: string): string {
+  const i = p.indexOf('?')
+  return i === -1 ? p : p.slice(0, i)
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text.slice(0, 200)
+  }
+}
+
+/** Basic authentication's header value. */
+export function basicAuth(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+}
+
+/** What `npm run providers:check` learns of one provider in one market. */
+export interface ProviderCheck {
+  provider: string
+  /** 'ok': the key answered; 'refused': the provider refused it (wrong or revoked); 'unreachable': no answer. */
+  keys: 'ok' | 'refused' | 'unreachable'
+  /** Whether the callback address the provider has is ours: 'unknown' where its API does not say. */
+  callback: 'matches' | 'differs' | 'unknown'
+  /** One line for the operator: what was asked and what came back (never a key). */
+  detail: string
+}
+
+/** A provider that can be asked whether its keys work (a balance, the key's own details). */
+export interface CheckableProvider {
+  check(expectedCallbackUrl: string): Promise<ProviderCheck>
+}
