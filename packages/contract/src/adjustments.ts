@@ -19,17 +19,18 @@ export const ADJUSTMENT_LIMITS = {
   amountMax: 1_000_000_000_000,
 } as const
 
-export const ADJUSTMENT_KIND_VALUES = ['waiver', 'refund', 'cooling_off'] as const
+export const ADJUSTMENT_KIND_VALUES = ['waiver', 'refund', 'cooling_off', 'refund_returned'] as const
 export type AdjustmentKindValue = (typeof ADJUSTMENT_KIND_VALUES)[number]
 export const WAIVER_COMPONENT_VALUES = ['late_charge', 'interest'] as const
 export const ADJUSTMENT_STATUS_VALUES = ['pending', 'confirmed', 'cancelled'] as const
 
 /** Each kind and component as staff read them, in the console's languages. */
-export const ADJUSTMENT_TEXTS: Record<'late_charge' | 'interest' | 'refund' | 'cooling_off', Record<Locale, string>> = {
+export const ADJUSTMENT_TEXTS: Record<'late_charge' | 'interest' | 'refund' | 'cooling_off' | 'refund_returned', Record<Locale, string>> = {
   late_charge: { en: 'Late charges waived', id: 'Keringanan denda keterlambatan', es: 'Cargos por mora condonados' },
   interest: { en: 'Interest waived', id: 'Keringanan bunga', es: 'Intereses condonados' },
   refund: { en: 'Refund of an overpayment', id: 'Pengembalian kelebihan bayar', es: 'Reembolso de pago en exceso' },
   cooling_off: { en: 'Cooling-off exit: interest released', id: 'Keluar masa pertimbangan: bunga dibebaskan', es: 'Salida en periodo de reflexión: intereses liberados' },
+  refund_returned: { en: 'Refund returned: its payout failed', id: 'Pengembalian dibatalkan: pembayarannya gagal', es: 'Reembolso devuelto: su pago falló' },
 }
 
 const orderNo = z.string().trim().min(1).regex(ORDER_NO)

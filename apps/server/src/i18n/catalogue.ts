@@ -177,6 +177,8 @@ export interface ServerTexts {
     lateChargeWaived: string
     interestWaived: string
     refund: string
+    /** A refund whose transfer failed: the money stays with the lender, the refund line is undone. */
+    refundReturned: string
     coolingOff: string
     /** The exit's offer: `amount` as the market writes it, `lastDay` the local date. */
     coolingOffOffer: (amount: string, lastDay: string) => string

@@ -159,6 +159,7 @@ export const en: ServerTexts = {
     lateChargeWaived: 'Late charges waived',
     interestWaived: 'Interest waived',
     refund: 'Overpayment refunded',
+    refundReturned: 'Refund not delivered: the transfer failed',
     coolingOff: 'Interest released (cooling-off exit)',
     coolingOffOffer: (amount, lastDay) =>
       `You may end this loan by paying ${amount} (the principal and the interest of the days used, no penalty) until ${lastDay}.`,

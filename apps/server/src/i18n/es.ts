@@ -159,6 +159,7 @@ export const es: ServerTexts = {
     lateChargeWaived: 'Cargos por mora condonados',
     interestWaived: 'Intereses condonados',
     refund: 'Pago en exceso reembolsado',
+    refundReturned: 'Reembolso no entregado: la transferencia falló',
     coolingOff: 'Intereses liberados (salida en periodo de reflexión)',
     coolingOffOffer: (amount, lastDay) =>
       `Puedes terminar este préstamo pagando ${amount} (el capital y los intereses de los días usados, sin penalización) hasta el ${lastDay}.`,

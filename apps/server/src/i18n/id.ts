@@ -159,6 +159,7 @@ export const id: ServerTexts = {
     lateChargeWaived: 'Keringanan denda keterlambatan',
     interestWaived: 'Keringanan bunga',
     refund: 'Kelebihan bayar dikembalikan',
+    refundReturned: 'Pengembalian gagal dikirim, dana belum diterima',
     coolingOff: 'Bunga dibebaskan (keluar masa pertimbangan)',
     coolingOffOffer: (amount, lastDay) =>
       `Anda dapat mengakhiri pinjaman ini dengan membayar ${amount} (pokok dan bunga hari yang digunakan, tanpa denda) sampai ${lastDay}.`,

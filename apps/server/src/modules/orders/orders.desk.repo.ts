@@ -140,6 +140,7 @@ export async function insertPayoutRequest(
     decidedBy?: number
     decidedAt?: Date
     nextAttemptAt?: Date
+    adjustmentId?: number
   },
 ): Promise<PayoutRequest | undefined> {
   const [row] = await tx.insert(payoutRequests).values(values).onConflictDoNothing().returning()

@@ -209,6 +209,11 @@ export const payoutRequests = pgTable(
     lastError: text('last_error'),
     acceptedAt: ts('accepted_at'),
     completedAt: ts('completed_at'),
+    /**
+     * A refund's own id (`adjustments.id` of the repayment module) when the purpose is a refund: a
+     * refund whose payout fails is given back by that module (docs/product/waivers-and-refunds.md#a-refund-that-fails).
+     */
+    adjustmentId: bigint('adjustment_id', { mode: 'number' }),
   },
   (t) => [
     index('payout_requests_order_idx').on(t.orderKey, t.id),
@@ -218,6 +223,7 @@ export const payoutRequests = pgTable(
     index('payout_requests_due_idx').on(t.nextAttemptAt).where(sql`status in ('confirmed', 'sending', 'accepted')`),
     check('payout_requests_status_check', sql`${t.status} in ('pending', 'confirmed', 'sending', 'accepted', 'completed', 'failed', 'cancelled')`),
     check('payout_requests_purpose_check', sql`${t.purpose} in ('disbursement', 'refund')`),
+    check('payout_requests_adjustment_check', sql`${t.purpose} = 'refund' or ${t.adjustmentId} is null`),
     check('payout_requests_decided_check', sql`${t.status} <> 'pending' or ${t.decidedBy} is null`),
     check('payout_requests_amount_check', sql`${t.amount} > 0`),
   ],

@@ -80,7 +80,7 @@ export const unsettledOrdersSql = repo.unsettledOrdersSql
 /** SQL over an order's row: true while its payout is on its way (docs/product/operations.md#payout-states); for borrowerOrderPartReader. */
 export { payoutInProgressSql } from './payouts.repo.js'
 /** A confirmed refund's payout, queued in the outbox in the refund's transaction (docs/product/waivers-and-refunds.md#refunds). */
-export { queueRefund } from './payouts.outbox.js'
+export { onRefundPayoutFailed, queueRefund } from './payouts.outbox.js'
 
 /** The order's schedule, first installment first. `orderKey` is the database key, `orders.id`. */
 export function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {

@@ -133,14 +133,40 @@ const ON_COMPLETED: Record<PayoutRequest['purpose'], (tx: Tx, request: PayoutReq
   refund: async () => {},
 }
 
+type FailedPayout = (tx: Tx, request: PayoutRequest, reason: string, at: Date) => Promise<void>
+let refundFailed: FailedPayout | undefined
+
+/**
+ * Who gives back a refund whose payout failed: the repayment module, which owns refunds
+ * (docs/product/waivers-and-refunds.md#a-refund-that-fails), registers itself when it loads, so
+ * that this module need not import it (it imports this one).
+ */
+export function onRefundPayoutFailed(handler: FailedPayout): void {
+  refundFailed = handler
+}
+
+/**
+ * What a failed payout does besides its own row, by its purpose, in the same transaction: a
+ * disbursement leaves the order approved (finance may request it again); a refund is given back,
+ * so that the money it kept for the borrower can be refunded again.
+ */
+const ON_FAILED: Record<PayoutRequest['purpose'], FailedPayout> = {
+  disbursement: async () => {},
+  refund: async (tx, request, reason, at) => {
+    if (!refundFailed) throw new Error(`payout ${request.id}: nothing gives back a failed refund (the repayment module is not loaded)`)
+    await refundFailed(tx, request, reason, at)
+  },
+}
+
 /**
  * A confirmed refund's instruction to pay (docs/product/waivers-and-refunds.md#refunds), written in
  * the transaction that confirms the refund, so that both exist or neither: a `confirmed` request of
  * purpose `refund` that the worker sends like any payout, its id the provider's idempotency key.
  * One refund of an order on its way at a time: another is refused until it ends.
  */
-export async function queueRefund(tx: Tx, refund: { orderKey: number; amount: Cents; requestedBy: number; confirmedBy: number; at: Date }): Promise<PayoutRequest> {
+export async function queueRefund(tx: Tx, refund: { refundId: number; orderKey: number; amount: Cents; requestedBy: number; confirmedBy: number; at: Date }): Promise<PayoutRequest> {
   const request = await insertPayoutRequest(tx, {
+    adjustmentId: refund.refundId,
     orderKey: refund.orderKey,
     amount: refund.amount as PayoutRequest['amount'],
     purpose: 'refund',
@@ -176,7 +202,7 @@ async function completeIn(tx: Tx, requestId: number, providerRef: string | null,
   return true
 }
 
-/** The provider refused or failed the payout: the request fails with the reason; the order stays approved. */
+/** The provider refused or failed the payout: the request fails with the reason, and its purpose's consequence follows (ON_FAILED). */
 async function failIn(tx: Tx, requestId: number, reason: string, actor: Mover, now: Date): Promise<boolean> {
   const moved = await move(
     tx,
@@ -185,7 +211,9 @@ async function failIn(tx: Tx, requestId: number, reason: string, actor: Mover, n
     { status: 'failed', failureReason: reason.slice(0, 500), nextAttemptAt: null, lastError: null },
     { actor, at: now, reason: reason.slice(0, 500), action: 'orders.payout-fail' },
   )
-  return moved !== undefined
+  if (!moved) return false
+  await ON_FAILED[moved.purpose](tx, moved, reason.slice(0, 500), now)
+  return true
 }
 
 /** The completion time we count from: the provider's, never later than our own now. */

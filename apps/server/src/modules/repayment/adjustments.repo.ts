@@ -48,6 +48,12 @@ export async function insertEntries(tx: Tx, entries: NewAdjustmentEntry[]): Prom
   if (entries.length) await tx.insert(adjustmentEntries).values(entries)
 }
 
+/** The return of a refund (its payout failed), if it was returned. */
+export async function returnOf(db: Executor, refundId: number): Promise<Adjustment | undefined> {
+  const [row] = await db.select().from(adjustments).where(eq(adjustments.reversesId, refundId)).limit(1)
+  return row
+}
+
 /** The request locked until the transaction ends: of two confirmations, the second waits and finds it handled. */
 export async function lockRequest(tx: Tx, id: number): Promise<Adjustment | undefined> {
   const [row] = await tx.select().from(adjustments).where(eq(adjustments.id, id)).for('update')
@@ -83,22 +89,25 @@ export function pendingPage(db: Executor, markets: Market[], after: number | und
     .limit(limit + 1)
 }
 
-/** What the order's payments overpaid (their `overpayment` entries) and what confirmed refunds paid back. */
+/**
+ * What the order's payments overpaid (their `overpayment` entries) and what confirmed refunds paid
+ * back, less the refunds whose payout failed and were given back (`refund_returned`).
+ */
 export async function overpaidAndRefunded(db: Executor, orderKey: number): Promise<{ overpaid: Cents; refunded: Cents }> {
   const [overpaid] = await db
     .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.orderKey, orderKey), eq(ledgerEntries.component, 'overpayment')))
   const [refunded] = await db
-    .select({ sum: sql<string>`coalesce(sum(${adjustments.amount}), 0)::text` })
+    .select({ sum: sql<string>`coalesce(sum(case when ${adjustments.kind} = 'refund' then ${adjustments.amount} else -${adjustments.amount} end), 0)::text` })
     .from(adjustments)
-    .where(and(eq(adjustments.orderKey, orderKey), eq(adjustments.kind, 'refund'), eq(adjustments.status, 'confirmed')))
+    .where(and(eq(adjustments.orderKey, orderKey), inArray(adjustments.kind, ['refund', 'refund_returned']), eq(adjustments.status, 'confirmed')))
   return { overpaid: Number(overpaid?.sum ?? 0) as Cents, refunded: Number(refunded?.sum ?? 0) as Cents }
 }
 
 /** The confirmed adjustments of an order as JSON, oldest first: for the borrower's loan details, read with the order. */
 export interface AdjustmentJson {
-  kind: 'waiver' | 'refund' | 'cooling_off'
+  kind: 'waiver' | 'refund' | 'cooling_off' | 'refund_returned'
   component: 'late_charge' | 'interest' | null
   amount: number | string
   decidedAt: string

@@ -269,6 +269,59 @@ describe('refunds', () => {
     expect((await reload(order)).status).toBe(S.settled)
   })
 
+  // docs/product/waivers-and-refunds.md#a-refund-that-fails
+  it('gives back a refund whose payout fails, so that it can be refunded again', async () => {
+    const { borrower, token } = await createBorrowerWithSession(database.db)
+    const order = await make(product.single, S.due, { borrowerId: borrower.id })
+    await pay(order, (await limitsOf(order)).totalOwed + 3_014)
+    // the sandbox accepts an amount ending in 14 cents, then fails it by its callback
+    const failing = (await post(refundRequest.path, { orderNo: order.orderNo, amount: 3_014, note: 'Paid twice' }, financeA)).json().data.adjustment
+    expect((await post(adjustmentConfirm.path, { requestId: failing.id }, financeB)).statusCode).toBe(200)
+    expect(await limitsOf(order)).toMatchObject({ overpaid: 3_014, refunded: 3_014, refundable: 0 })
+    const payouts = new SandboxPayouts(database.db, { secret: TEST_PAYOUT_SECRET, finishAfterMs: 0, now: clock.now })
+    await settlePayouts(app, { db: database.db, payouts }, clock.now())
+    await settlePayouts(app, { db: database.db, payouts }, clock.now())
+    const [failed] = await database.db.select().from(payoutRequests).where(and(eq(payoutRequests.orderKey, order.id), eq(payoutRequests.purpose, 'refund')))
+    expect(failed).toMatchObject({ status: 'failed', adjustmentId: failing.id })
+
+    // the refund's entry stands; a return of the same amount undoes it, written by the system
+    const rows = await database.db.select().from(adjustments).where(eq(adjustments.orderKey, order.id)).orderBy(asc(adjustments.id))
+    expect(rows.map((r) => [r.kind, r.amount, r.status, r.reversesId, r.requestedBy])).toEqual([
+      ['refund', 3_014, 'confirmed', null, financeA.id],
+      ['refund_returned', 3_014, 'confirmed', failing.id, null],
+    ])
+    const returned = rows[1]!
+    const entries = await database.db.select().from(adjustmentEntries).where(eq(adjustmentEntries.orderKey, order.id)).orderBy(asc(adjustmentEntries.id))
+    expect(entries.map((e) => [e.component, e.amount])).toEqual([['refund', 3_014], ['refund_returned', 3_014]])
+    expect(returned.note).toContain('closed')
+    expect(await limitsOf(order)).toMatchObject({ overpaid: 3_014, refunded: 0, refundable: 3_014 })
+    expect((await auditOf(order)).map((a) => [a.action, a.staffId]).slice(-2)).toEqual([
+      ['orders.payout-fail', null],
+      ['adjustments.refund-returned', null],
+    ])
+    // nobody confirms or withdraws a return: it is not a request
+    expectError(await post(adjustmentConfirm.path, { requestId: returned.id }, financeB), 'notFound')
+
+    // the borrower reads both lines, in their language
+    const details = (await get(app, loanDetails.path, { tok: token, orderId: order.orderNo, lang: 'en' })).json().data
+    expect(details.userOrderDetail.detail).toContainEqual({ text: 'Overpayment refunded', value: formatMoney(3_014, 'ID') })
+    expect(details.userOrderDetail.detail).toContainEqual({ text: 'Refund not delivered: the transfer failed', value: `−${formatMoney(3_014, 'ID')}` })
+    const indonesian = (await get(app, loanDetails.path, { tok: token, orderId: order.orderNo })).json().data
+    expect(indonesian.userOrderDetail.detail).toContainEqual({ text: 'Pengembalian gagal dikirim, dana belum diterima', value: `−${formatMoney(3_014, 'ID')}` })
+
+    // refunded anew, with four eyes, and this time the money arrives
+    const again = (await post(refundRequest.path, { orderNo: order.orderNo, amount: 3_000, note: 'Again, to the new account' }, financeA)).json().data.adjustment
+    expect((await post(adjustmentConfirm.path, { requestId: again.id }, financeB)).statusCode).toBe(200)
+    await settlePayouts(app, { db: database.db, payouts }, clock.now())
+    await settlePayouts(app, { db: database.db, payouts }, clock.now())
+    const instructions = await database.db.select().from(payoutRequests).where(and(eq(payoutRequests.orderKey, order.id), eq(payoutRequests.purpose, 'refund'))).orderBy(asc(payoutRequests.id))
+    expect(instructions.map((r) => [r.status, r.amount, r.adjustmentId])).toEqual([['failed', 3_014, failing.id], ['completed', 3_000, again.id]])
+    expect(await limitsOf(order)).toMatchObject({ overpaid: 3_014, refunded: 3_000, refundable: 14 })
+    // a return can be written once per refund: the database refuses a second
+    await expect(database.db.insert(adjustments).values({ orderKey: order.id, kind: 'refund_returned', amount: cents(3_014), status: 'confirmed', decidedAt: clock.now(), reversesId: failing.id })).rejects.toThrow()
+    expect((await verifyChain(database.db)).broken).toBeNull()
+  })
+
   it('checks the refundable amount again at confirmation', async () => {
     const order = await make(product.single, S.due)
     await pay(order, (await limitsOf(order)).totalOwed + 1_000)

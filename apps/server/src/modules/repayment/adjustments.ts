@@ -223,7 +223,7 @@ export async function requestRefund(deps: AdjustmentDeps, staff: StaffPrincipal,
  */
 async function lockPending(tx: Tx, staff: StaffPrincipal, requestId: number): Promise<{ request: Adjustment; found: DeskOrder }> {
   const seen = await repo.adjustmentRow(tx, requestId)
-  if (!seen || seen.adjustment.kind === 'cooling_off' || !staff.markets.includes(seen.market)) throw new AppError('notFound')
+  if (!seen || seen.adjustment.kind === 'cooling_off' || seen.adjustment.kind === 'refund_returned' || !staff.markets.includes(seen.market)) throw new AppError('notFound')
   const found = (await lockDeskOrder(tx, seen.adjustment.orderKey))!
   const request = (await repo.lockRequest(tx, requestId))!
   if (request.status !== 'pending') throw new AppError('adjustmentNotPending')
