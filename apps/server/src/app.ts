@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { PaymentGateway } from './adapters/payments/payment-gateway.js'
 import type { PayoutProvider } from './adapters/payouts/payout-provider.js'
+import type { ByMarket } from './adapters/providers/by-market.js'
 import { SandboxPayouts } from './adapters/payouts/sandbox-payouts.js'
 import { OutboxSmsSender } from './adapters/sms/outbox-sms-sender.js'
 import type { SmsSender } from './adapters/sms/sms-sender.js'
@@ -56,10 +57,10 @@ export interface BuildAppOptions {
   sessionCacheMs?: number
   /** Complaint images; by default the database on PostgreSQL, local disk under DATA_DIR/uploads on PGlite (adapters/storage/default-storage.ts). */
   storage?: FileStorage
-  /** Payment gateway; the sandbox by default. */
-  payments?: PaymentGateway
-  /** Payout provider (docs/product/operations.md#disbursement); the sandbox by default. */
-  payouts?: PayoutProvider
+  /** The payment gateway of each market, or one for all (docs/operations/going-live.md#providers-by-market); the sandbox by default. */
+  payments?: PaymentGateway | ByMarket<PaymentGateway>
+  /** The payout provider of each market, or one for all (docs/product/operations.md#disbursement); the sandbox by default. */
+  payouts?: PayoutProvider | ByMarket<PayoutProvider>
   /** The staff calls' clock (sign-in lockout, codes, session limits; the order desk's decisions and payouts); tests move it. */
   now?: () => Date
 }

@@ -11,6 +11,7 @@ import {
 } from '@kilat/contract'
 import { ORDER_STATUS, daysOverdue, localDate, maskPhone, normalizeMobile, type Market } from '@kilat/domain'
 import type { PayoutProvider } from '../../adapters/payouts/payout-provider.js'
+import { providerOf, type ByMarket } from '../../adapters/providers/by-market.js'
 import type { Db } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
 import type { StaffPrincipal } from '../../http/types.js'
@@ -35,7 +36,8 @@ import { periodsOf } from './orders.repo.js'
 export interface DeskDeps {
   db: Db
   now: () => Date
-  payouts: PayoutProvider
+  /** The payout provider of each market (docs/operations/going-live.md#providers-by-market), or one for all. */
+  payouts: PayoutProvider | ByMarket<PayoutProvider>
   /** Wakes the payout outbox's worker after a confirmation (a listening server's; tests run passes themselves). */
   kickPayouts?: () => void
 }
@@ -257,7 +259,7 @@ export async function confirmPayout(
     const { request, found } = await lockRequest(tx, staff, requestId)
     if (request.requestedBy === staff.staffId) throw new AppError('payoutSameStaff')
     if (found.order.status !== ORDER_STATUS.approved) throw new AppError('orderNotApproved')
-    const closed = await desk.closePayoutRequest(tx, request.id, { status: 'confirmed', decidedBy: staff.staffId, decidedAt: now, provider: deps.payouts.name, nextAttemptAt: now })
+    const closed = await desk.closePayoutRequest(tx, request.id, { status: 'confirmed', decidedBy: staff.staffId, decidedAt: now, provider: providerOf(deps.payouts, found.product.market).name, nextAttemptAt: now })
     if (!closed) throw new AppError('payoutNotPending')
     await payoutsRepo.addPayoutEvent(tx, { requestId: request.id, from: 'pending', to: 'confirmed', actor: 'staff', staffId: staff.staffId, at: now })
     await record(tx, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { orderApprove, orderDashboard, orderReject, orderReviewQueue, orderScreen, orderSearch, payoutCancel, payoutConfirm, payoutQueue, payoutRequest } from '@kilat/contract'
 import type { PayoutProvider } from '../../adapters/payouts/payout-provider.js'
+import type { ByMarket } from '../../adapters/providers/by-market.js'
 import { registerCall } from '../../http/route.js'
 import { payoutRoutes } from './payouts.routes.js'
 import {
@@ -18,7 +19,7 @@ import {
 } from './orders.desk.js'
 
 /** The order desk's ops calls (docs/product/operations.md#loan-decisions). */
-export async function ordersRoutes(app: FastifyInstance, { now, payouts }: { now: () => Date; payouts: PayoutProvider }): Promise<void> {
+export async function ordersRoutes(app: FastifyInstance, { now, payouts }: { now: () => Date; payouts: PayoutProvider | ByMarket<PayoutProvider> }): Promise<void> {
   const outbox = await payoutRoutes(app, { payouts, now })
   const deps: DeskDeps = { db: app.db, now, payouts, kickPayouts: outbox.kick }
 

@@ -1,3 +1,4 @@
+import { byMarket, providerOf, type ByMarket } from '../../adapters/providers/by-market.js'
 import type { Cents } from '@kilat/domain'
 import type { FastifyBaseLogger } from 'fastify'
 import { backoffMs } from '../../adapters/payments/callback-deliverer.js'
@@ -40,7 +41,8 @@ const BATCH = 20
 
 export interface OutboxDeps {
   db: Db
-  payouts: PayoutProvider
+  /** The payout provider of each market (docs/operations/going-live.md#providers-by-market), or one for all. */
+  payouts: PayoutProvider | ByMarket<PayoutProvider>
   /** PAYOUT_STATUS_AFTER_SECONDS: the provider's status is asked this long after acceptance without a callback. */
   statusAfterSeconds: number
   log?: FastifyBaseLogger
@@ -249,10 +251,16 @@ export async function runPayoutPass(deps: OutboxDeps, now = new Date()): Promise
   const leaseMs = deps.leaseMs ?? LEASE_MS
   const outcome: PassOutcome = { claimed: 0, accepted: 0, refused: 0, retried: 0, completed: 0, failed: 0 }
   const claimed = await deps.db.transaction(async (tx) => {
-    const rows = await repo.claimDuePayouts(tx, now, new Date(now.getTime() + leaseMs), BATCH, deps.payouts.name)
+    const rows = await repo.claimDuePayouts(tx, now, new Date(now.getTime() + leaseMs), BATCH)
     // the first claim of a confirmed request is its move to sending: an event and an audit row
     const first = rows.filter((r) => r.was === 'confirmed')
     const refs = await repo.orderRefsOf(tx, rows.map((r) => r.orderKey))
+    // a request goes to its market's provider, and stays with the one it went to
+    for (const row of rows) {
+      if (row.provider !== null) continue
+      row.provider = providerOf(deps.payouts, refs.get(row.orderKey)!.market).name
+      await repo.nameProvider(tx, row.id, row.provider)
+    }
     for (const row of first) {
       const ref = refs.get(row.orderKey)!
       await repo.addPayoutEvent(tx, { requestId: row.id, from: 'confirmed', to: 'sending', actor: 'system', at: now })
@@ -271,16 +279,23 @@ export async function runPayoutPass(deps: OutboxDeps, now = new Date()): Promise
   })
   outcome.claimed = claimed.length
   for (const row of claimed) {
+    const provider = byMarket(deps.payouts).named(row.provider!)
+    if (!provider) {
+      // the market changed provider while this payout was on its way: only the old one can finish it
+      await retryLater(deps, row, [row.was === 'accepted' ? 'accepted' : 'sending'], new Error(`payout provider ${row.provider} is not configured any more`), now)
+      outcome.retried += 1
+      continue
+    }
     const input: PayoutInput = { reference: String(row.id), orderNo: row.orderNo, amount: row.amount as PayoutInput['amount'], market: row.market }
-    if (row.was === 'accepted') await checkStatus(deps, row, input, now, outcome)
-    else await send(deps, row, input, now, outcome)
+    if (row.was === 'accepted') await checkStatus(deps, provider, row, input, now, outcome)
+    else await send(deps, provider, row, input, now, outcome)
   }
   return outcome
 }
 
 /** Sends with the request's key, and records what the provider answered. */
-async function send(deps: OutboxDeps, row: repo.ClaimedPayout, input: PayoutInput, now: Date, outcome: PassOutcome): Promise<void> {
-  const result = await sendOnce(deps, row, input, ['sending'], now, outcome)
+async function send(deps: OutboxDeps, provider: PayoutProvider, row: repo.ClaimedPayout, input: PayoutInput, now: Date, outcome: PassOutcome): Promise<void> {
+  const result = await sendOnce(deps, provider, row, input, ['sending'], now, outcome)
   if (!result) return
   await deps.afterSend?.(row.id, result)
   if (result.ok) {
@@ -302,9 +317,9 @@ async function send(deps: OutboxDeps, row: repo.ClaimedPayout, input: PayoutInpu
 }
 
 /** One send with the request's key; undefined when the outcome is unknown (then retried later). */
-async function sendOnce(deps: OutboxDeps, row: repo.ClaimedPayout, input: PayoutInput, from: PayoutRequestStatus[], now: Date, outcome: PassOutcome): Promise<PayoutResult | undefined> {
+async function sendOnce(deps: OutboxDeps, provider: PayoutProvider, row: repo.ClaimedPayout, input: PayoutInput, from: PayoutRequestStatus[], now: Date, outcome: PassOutcome): Promise<PayoutResult | undefined> {
   try {
-    return await withTimeout(deps.payouts.send(input), deps.sendTimeoutMs ?? SEND_TIMEOUT_MS)
+    return await withTimeout(provider.send(input), deps.sendTimeoutMs ?? SEND_TIMEOUT_MS)
   } catch (cause) {
     await retryLater(deps, row, from, cause, now)
     outcome.retried += 1
@@ -319,10 +334,10 @@ async function retryLater(deps: OutboxDeps, row: repo.ClaimedPayout, from: Payou
 }
 
 /** No callback came in time: the provider's status decides; a provider that does not know the key is sent it again. */
-async function checkStatus(deps: OutboxDeps, row: repo.ClaimedPayout, input: PayoutInput, now: Date, outcome: PassOutcome): Promise<void> {
+async function checkStatus(deps: OutboxDeps, provider: PayoutProvider, row: repo.ClaimedPayout, input: PayoutInput, now: Date, outcome: PassOutcome): Promise<void> {
   let answer: Awaited<ReturnType<PayoutProvider['status']>>
   try {
-    answer = await withTimeout(deps.payouts.status(input.reference), deps.sendTimeoutMs ?? SEND_TIMEOUT_MS)
+    answer = await withTimeout(provider.status(input.reference), deps.sendTimeoutMs ?? SEND_TIMEOUT_MS)
   } catch (cause) {
     await retryLater(deps, row, ['accepted'], cause, now)
     outcome.retried += 1
@@ -341,7 +356,7 @@ async function checkStatus(deps: OutboxDeps, row: repo.ClaimedPayout, input: Pay
       return
     case 'unknown': {
       // it accepted this key once: sending it again answers that first result, never a second payout
-      const result = await sendOnce(deps, row, input, ['accepted'], now, outcome)
+      const result = await sendOnce(deps, provider, row, input, ['accepted'], now, outcome)
       if (!result) return
       if (result.ok) await repo.movePayout(deps.db, row.id, ['accepted'], { nextAttemptAt: new Date(now.getTime() + deps.statusAfterSeconds * 1000), lastError: null })
       else if (await deps.db.transaction((tx) => failIn(tx, row.id, result.reason, 'system', at))) outcome.failed += 1

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Market } from '@kilat/domain'
 import { rowsOf, type Executor, type Tx } from '../../db/client.js'
@@ -29,6 +29,8 @@ export interface ClaimedPayout {
   orderKey: number
   amount: number
   attempts: number
+  /** The provider it went (or goes) to: null until its first claim names its market's. */
+  provider: string | null
   providerRef: string | null
 }
 
@@ -38,8 +40,8 @@ export interface ClaimedPayout {
  * sending one taken again (its retry is due, or the worker that held it died). The provider is
  * then called outside any transaction.
  */
-export async function claimDuePayouts(tx: Tx, now: Date, leaseUntil: Date, limit: number, provider: string): Promise<ClaimedPayout[]> {
-  const rows = await rowsOf<{ id: number | string; was: ClaimedPayout['was']; order_id: number | string; amount: number | string; attempts: number | string; provider_ref: string | null }>(
+export async function claimDuePayouts(tx: Tx, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPayout[]> {
+  const rows = await rowsOf<{ id: number | string; was: ClaimedPayout['was']; order_id: number | string; amount: number | string; attempts: number | string; provider: string | null; provider_ref: string | null }>(
     tx.execute(sql`
       with due as (
         select id, status from ${payoutRequests}
@@ -51,10 +53,9 @@ export async function claimDuePayouts(tx: Tx, now: Date, leaseUntil: Date, limit
       update ${payoutRequests} p set
         status = case when due.status = 'confirmed' then 'sending' else p.status end,
         attempts = p.attempts + case when due.status = 'accepted' then 0 else 1 end,
-        provider = coalesce(p.provider, ${provider}),
         next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
       from due where p.id = due.id
-      returning p.id, due.status as was, p.order_id, p.amount, p.attempts, p.provider_ref`),
+      returning p.id, due.status as was, p.order_id, p.amount, p.attempts, p.provider, p.provider_ref`),
   )
   return rows.map((r) => ({
     id: Number(r.id),
@@ -62,8 +63,14 @@ export async function claimDuePayouts(tx: Tx, now: Date, leaseUntil: Date, limit
     orderKey: Number(r.order_id),
     amount: Number(r.amount),
     attempts: Number(r.attempts),
+    provider: r.provider,
     providerRef: r.provider_ref,
   }))
+}
+
+/** Names the provider a request goes to (its market's, at its first claim); a request keeps the one it went to. */
+export async function nameProvider(tx: Tx, id: number, provider: string): Promise<void> {
+  await tx.update(payoutRequests).set({ provider }).where(and(eq(payoutRequests.id, id), isNull(payoutRequests.provider)))
 }
 
 /** The orders' numbers and markets, for the audit rows and the provider. */

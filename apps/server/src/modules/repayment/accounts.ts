@@ -9,6 +9,7 @@ import {
   type Market,
 } from '@kilat/domain'
 import type { AccountKind, PaymentGateway } from '../../adapters/payments/payment-gateway.js'
+import { providerOf, type ByMarket } from '../../adapters/providers/by-market.js'
 import type { Db } from '../../db/client.js'
 import type { PaymentAccount, PaymentAccountStatus, PaymentPurpose } from './repayment.schema.js'
 import { AppError } from '../../http/errors.js'
@@ -20,7 +21,8 @@ import * as repo from './repayment.repo.js'
 
 export interface RepaymentDeps {
   db: Db
-  gateway: PaymentGateway
+  /** The gateway of each market (docs/operations/going-live.md#providers-by-market), or one for all. */
+  gateway: PaymentGateway | ByMarket<PaymentGateway>
 }
 
 export interface IssueRepaymentInput {
@@ -155,8 +157,10 @@ export interface OpenAccountInput {
  * loser had issued is never shown and lapses at the gateway). Every kind of account is opened here:
  * virtual accounts and codes (above), card repay's hosted page (cards/).
  */
-export async function openAccount({ db, gateway }: RepaymentDeps, input: OpenAccountInput): Promise<PaymentAccount> {
+export async function openAccount(deps: RepaymentDeps, input: OpenAccountInput): Promise<PaymentAccount> {
   const { key, now } = input
+  const { db } = deps
+  const gateway = providerOf(deps.gateway, input.market)
   const id = await repo.reserveAccountId(db)
   // Outside any transaction: a real gateway answers over the network, and on PGlite an open
   // transaction would hold up every other request meanwhile.

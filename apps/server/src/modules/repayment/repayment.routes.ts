@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { startCallbackDeliverer } from '../../adapters/payments/callback-deliverer.js'
 import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js'
+import { byMarket, type ByMarket } from '../../adapters/providers/by-market.js'
 import { DEMO_REPORT_RULE, SANDBOX_GATEWAY, SandboxGateway } from '../../adapters/payments/sandbox-gateway.js'
 import { sandboxPay } from './sandbox-pay.js'
 import { ConfigError } from '../../config.js'
@@ -28,6 +29,11 @@ import { keepUnmatchedCallback } from './recon/unmatched.js'
 
 /** Where the gateway posts its callbacks: public, no borrower session (docs/decisions/0012-payment-gateway.md). */
 export const PAYMENT_CALLBACK_PATH = '/h5-api/v3/payments/callback'
+
+/** Each gateway's own webhook: the sandbox's at the path above, a live gateway's under it by name (`…/callback/xendit`). */
+export function paymentCallbackPath(gatewayName: string): string {
+  return gatewayName === SANDBOX_GATEWAY ? PAYMENT_CALLBACK_PATH : `${PAYMENT_CALLBACK_PATH}/${gatewayName}`
+}
 /** Demo mode and tests only: the sandbox's "the borrower paid" button (and its page, sandbox-page.ts). */
 export const SANDBOX_PAY_PATH = '/h5-api/v3/sandbox/pay'
 
@@ -35,8 +41,11 @@ export const SANDBOX_PAY_PATH = '/h5-api/v3/sandbox/pay'
 const CALLBACK_BODY_LIMIT = 64 * 1024
 
 export interface RepaymentOptions {
-  /** The payment gateway; the sandbox, signing with PAYMENT_CALLBACK_SECRET, by default. */
-  gateway?: PaymentGateway | undefined
+  /**
+   * The payment gateway of each market (docs/operations/going-live.md#providers-by-market), or one
+   * for all; the sandbox, signing with PAYMENT_CALLBACK_SECRET, by default.
+   */
+  gateway?: PaymentGateway | ByMarket<PaymentGateway> | undefined
   /** The money desk's clock (its days, resolutions and closes); tests move it. */
   now?: () => Date
 }
@@ -50,7 +59,7 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   const secret = app.config.PAYMENT_CALLBACK_SECRET
   if (!secret) throw new ConfigError('Invalid configuration: PAYMENT_CALLBACK_SECRET is required when DEMO_MODE is off')
   // demo mode's sandbox reports by the documented demo rule (sandbox-gateway.ts DEMO_REPORT_RULE)
-  const gateway = options.gateway ?? new SandboxGateway(secret, { db: app.db, ...(app.config.DEMO_MODE ? { report: DEMO_REPORT_RULE } : {}) })
+  const gateways = byMarket(options.gateway ?? new SandboxGateway(secret, { db: app.db, ...(app.config.DEMO_MODE ? { report: DEMO_REPORT_RULE } : {}) }))
 
   // A listening server applies the webhook's inbox every JOB_INTERVAL_SECONDS and after each new
   // event (0: never; tests apply it themselves, inbox.ts), whatever the gateway.
@@ -64,7 +73,7 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
     app.addHook('onListen', async () => {
       inbox = startInboxWorker(app.db, interval, app.log, () => storing > 0)
       // each market's report of its day before, once that day is over, and its reconciliation
-      reports = startReportJob(app.db, gateway, interval, app.log)
+      reports = startReportJob(app.db, gateways, interval, app.log)
     })
     app.addHook('preClose', async () => {
       await inbox?.stop()
@@ -77,42 +86,45 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT }, (_req, body, done) => done(null, body))
-    scope.post(PAYMENT_CALLBACK_PATH, { config: { family: 'code0' }, bodyLimit: CALLBACK_BODY_LIMIT }, async (req, reply) => {
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-      const verified = gateway.verifyCallback(raw, req.headers)
-      if (!verified.ok) {
-        req.log.warn({ reason: verified.reason }, 'payment callback refused')
-        if (verified.reason === 'malformed') throw new AppError('invalidRequest', { message: 'The callback body is not a payment.' })
-        throw new AppError('sessionRequired', { message: 'The callback signature is missing, wrong or out of date.' })
-      }
-      // Stored, then acknowledged: the inbox worker applies it (inbox.ts), so the gateway's wait
-      // is one read and one insert (docs/decisions/0012-payment-gateway.md#acknowledging-callbacks).
-      storing += 1
-      const outcome = await inboxWriter.store(gateway.name, verified.event).finally(() => {
-        storing -= 1
+    for (const { provider: gateway } of gateways.distinct()) {
+      scope.post(paymentCallbackPath(gateway.name), { config: { family: 'code0' }, bodyLimit: CALLBACK_BODY_LIMIT }, async (req, reply) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+        const verified = gateway.verifyCallback(raw, req.headers)
+        if (!verified.ok) {
+          req.log.warn({ reason: verified.reason }, 'payment callback refused')
+          if (verified.reason === 'malformed') throw new AppError('invalidRequest', { message: 'The callback body is not a payment.' })
+          throw new AppError('sessionRequired', { message: 'The callback signature is missing, wrong or out of date.' })
+        }
+        // Stored, then acknowledged: the inbox worker applies it (inbox.ts), so the gateway's wait
+        // is one read and one insert (docs/decisions/0012-payment-gateway.md#acknowledging-callbacks).
+        storing += 1
+        const outcome = await inboxWriter.store(gateway.name, verified.event).finally(() => {
+          storing -= 1
+        })
+        if (!outcome.stored) {
+          // Money for an account we never asked for: refused, so that the gateway keeps it in its own
+          // retries, and kept once for finance to resolve (docs/product/operations.md#reconciliation).
+          await keepUnmatchedCallback(app.db, gateway.name, verified.event)
+          req.log.error({ gatewayPaymentId: verified.event.gatewayPaymentId, externalId: verified.event.externalId }, 'payment for an unknown account')
+          throw new AppError('invalidRequest', { message: 'Unknown payment account.' })
+        }
+        if (outcome.duplicate) req.log.info({ gatewayPaymentId: verified.event.gatewayPaymentId }, 'payment callback seen before')
+        else inbox?.kick()
+        reply.header('cache-control', 'no-store')
+        return okEnvelope('code0', { duplicate: outcome.duplicate })
       })
-      if (!outcome.stored) {
-        // Money for an account we never asked for: refused, so that the gateway keeps it in its own
-        // retries, and kept once for finance to resolve (docs/product/operations.md#reconciliation).
-        await keepUnmatchedCallback(app.db, gateway.name, verified.event)
-        req.log.error({ gatewayPaymentId: verified.event.gatewayPaymentId, externalId: verified.event.externalId }, 'payment for an unknown account')
-        throw new AppError('invalidRequest', { message: 'Unknown payment account.' })
-      }
-      if (outcome.duplicate) req.log.info({ gatewayPaymentId: verified.event.gatewayPaymentId }, 'payment callback seen before')
-      else inbox?.kick()
-      reply.header('cache-control', 'no-store')
-      return okEnvelope('code0', { duplicate: outcome.duplicate })
-    })
+    }
   })
 
   let deliverer: RepeatingPass | undefined
   // the demo's borrower sees a payment at once rather than at the deliverer's next pass
   const kick = () => deliverer?.kick()
-  borrowerCalls(app, gateway)
-  cardCalls(app, gateway, kick)
-  moneyDeskCalls(app, gateway, options.now ?? (() => new Date()))
+  borrowerCalls(app, gateways)
+  cardCalls(app, gateways, kick)
+  moneyDeskCalls(app, gateways, options.now ?? (() => new Date()))
 
-  if (gateway.name !== SANDBOX_GATEWAY) return
+  // the sandbox's own deliverer and pay button, where the sandbox serves a market
+  if (!gateways.named(SANDBOX_GATEWAY)) return
 
   if (interval > 0) {
     app.addHook('onListen', async () => {
@@ -157,7 +169,7 @@ function ownWebhookUrl(app: FastifyInstance): string {
  * The borrower's repayment calls (docs/product/money-rules.md#repayment): the methods of the
  * order's market, and the account to pay, whose amount is always the server's own figure.
  */
-function borrowerCalls(app: FastifyInstance, gateway: PaymentGateway): void {
+function borrowerCalls(app: FastifyInstance, gateway: ByMarket<PaymentGateway>): void {
   registerCall(app, initPayType, async ({ borrower, body }) => {
     // another borrower's order, or none: notFound
     const market = await borrowerOrderMarket(app.db, borrower.id, body.orderId)

@@ -25,7 +25,7 @@ export const SECRET = DEMO_PAYMENT_CALLBACK_SECRET
 export interface RepaymentTestApp {
   app: FastifyInstance
   database: Database
-  deps: RepaymentDeps
+  deps: RepaymentDeps & { gateway: SandboxGateway }
   /** The listening server's webhook, reached over HTTP as a gateway reaches it. */
   webhookUrl: string
   close: () => Promise<void>

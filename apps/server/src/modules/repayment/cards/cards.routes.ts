@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { bindCard, cardBanks, repaymentCommit, repaymentConfirm, repaymentHuichao, repaymentWay } from '@kilat/contract'
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway.js'
 import { SANDBOX_GATEWAY } from '../../../adapters/payments/sandbox-gateway.js'
+import type { ByMarket } from '../../../adapters/providers/by-market.js'
 import { registerCall } from '../../../http/route.js'
 import * as cards from './cards.service.js'
 import { checkoutPage } from './checkout-page.js'
 
 /** Card repay (docs/decisions/0012-payment-gateway.md#cards): the borrower's cards, commit, the SMS code, the hosted page. */
-export function cardCalls(app: FastifyInstance, gateway: PaymentGateway, kick: () => void): void {
+export function cardCalls(app: FastifyInstance, gateway: ByMarket<PaymentGateway>, kick: () => void): void {
   const deps: cards.CardDeps = { db: app.db, gateway, sms: app.sms, kick }
 
   registerCall(app, cardBanks, ({ borrower }) => cards.cardBanks(borrower.market))
@@ -18,5 +19,5 @@ export function cardCalls(app: FastifyInstance, gateway: PaymentGateway, kick: (
   registerCall(app, repaymentHuichao, ({ borrower, body }) => cards.hosted(deps, borrower, body))
 
   // the sandbox's own page, as a real gateway serves its checkout on its own site
-  if (gateway.name === SANDBOX_GATEWAY && (app.config.DEMO_MODE || app.config.NODE_ENV === 'test')) checkoutPage(app, kick)
+  if (gateway.named(SANDBOX_GATEWAY) && (app.config.DEMO_MODE || app.config.NODE_ENV === 'test')) checkoutPage(app, kick)
 }

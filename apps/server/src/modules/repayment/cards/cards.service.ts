@@ -3,6 +3,7 @@ import type { BankCard as CardView, ParsedBodyOf } from '@kilat/contract'
 import { bindCard, repaymentCommit, repaymentConfirm, repaymentHuichao } from '@kilat/contract'
 import { formatMoney, isOrderStatus, isRepaying, luhnValid, maskCardNo, owedOf, totalOwed, type Cents, type Market } from '@kilat/domain'
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway.js'
+import { providerOf, type ByMarket } from '../../../adapters/providers/by-market.js'
 import { SANDBOX_GATEWAY } from '../../../adapters/payments/sandbox-gateway.js'
 import { coolingOffOf } from '../cooling-off.js'
 import { sandboxPay } from '../sandbox-pay.js'
@@ -31,7 +32,8 @@ import * as repo from './cards.repo.js'
 
 export interface CardDeps {
   db: Db
-  gateway: PaymentGateway
+  /** The gateway of each market (docs/operations/going-live.md#providers-by-market), or one for all. */
+  gateway: PaymentGateway | ByMarket<PaymentGateway>
   sms: SmsSender
   /** Asks the sandbox's deliverer for a pass now, so a demo payment shows at once (no-op otherwise). */
   kick?: () => void
@@ -95,14 +97,15 @@ export async function bind(deps: CardDeps, borrower: Borrower, body: ParsedBodyO
   if ((await repo.countCards(deps.db, borrower.id)) >= MAX_CARDS) {
     throw new AppError('cardLimitReached', { data: { reason: 'tooManyCards' } })
   }
-  const { cardToken } = await deps.gateway.tokenizeCard({ cardNo: body.cardNo, holderName: body.holderName, market: borrower.market })
+  const gateway = providerOf(deps.gateway, borrower.market)
+  const { cardToken } = await gateway.tokenizeCard({ cardNo: body.cardNo, holderName: body.holderName, market: borrower.market })
   const card = await repo.insertCard(deps.db, {
     borrowerId: borrower.id,
     bankCode: bank.bankCode,
     bankName: bank.bankName,
     maskedNo: maskCardNo(body.cardNo),
     last4: body.cardNo.slice(-4),
-    gateway: deps.gateway.name,
+    gateway: gateway.name,
     cardToken,
     holderName: body.holderName,
   })
@@ -176,7 +179,7 @@ export async function commit(deps: CardDeps, borrower: Borrower, body: ParsedBod
  * card charged and the charge recorded as a payment account for the callback to find.
  */
 export async function confirm(deps: CardDeps, borrower: Borrower, body: ParsedBodyOf<typeof repaymentConfirm>, now = new Date()): Promise<null> {
-  const { db, gateway } = deps
+  const { db } = deps
   const record = await repo.borrowerRecord(db, borrower.id, body.repaymentRecordId, body.orderId)
   if (!record) throw new AppError('notFound')
   if (record.status !== 'pending') throw new AppError('repayTwice')
@@ -199,6 +202,9 @@ export async function confirm(deps: CardDeps, borrower: Borrower, body: ParsedBo
   checkAmount(record.amount, amount)
   const card = await repo.borrowerCard(db, borrower.id, record.cardId)
   if (!card) throw new AppError('cardUnknown')
+  const gateway = providerOf(deps.gateway, product.market)
+  // a card bound through another gateway (the market changed provider) cannot be charged by this one
+  if (card.gateway !== gateway.name) throw new AppError('cardUnknown')
 
   const accountId = await accounts.reserveAccountId(db)
   await db.transaction(async (tx) => {
@@ -245,8 +251,9 @@ export async function confirm(deps: CardDeps, borrower: Borrower, body: ParsedBo
 
 /** repayment-huichao: the gateway's hosted page for everything owed; asked again, the same page. */
 export async function hosted(deps: CardDeps, borrower: Borrower, body: ParsedBodyOf<typeof repaymentHuichao>, now = new Date()) {
-  const { db, gateway } = deps
+  const { db } = deps
   const { order, product, amount } = await owedNow(db, borrower.id, body.orderId)
+  const gateway = providerOf(deps.gateway, product.market)
   checkAmount(body.amount, amount)
   const key: accounts.AccountKey = { orderKey: order.id, purpose: 'repay', method: HOSTED_METHOD, amount }
   const existing = await accounts.findPendingAccount(db, key, now)

@@ -11,6 +11,7 @@ import {
 } from '@kilat/contract'
 import { cents, resolutionsFor, type Market } from '@kilat/domain'
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway.js'
+import { providerOf, type ByMarket } from '../../../adapters/providers/by-market.js'
 import { rowsOf, type Db, type Executor } from '../../../db/client.js'
 import { AppError } from '../../../http/errors.js'
 import type { StaffPrincipal } from '../../../http/types.js'
@@ -32,7 +33,8 @@ import { fetchReport, storedReport } from './reports.js'
 export interface MoneyDeskDeps {
   db: Db
   now: () => Date
-  gateway: PaymentGateway
+  /** The gateway of each market (docs/operations/going-live.md#providers-by-market), or one for all. */
+  gateway: PaymentGateway | ByMarket<PaymentGateway>
 }
 
 interface DayQuery {
@@ -198,7 +200,7 @@ export async function ledgerOf(deps: MoneyDeskDeps, staff: StaffPrincipal, q: Da
 export async function dayView(deps: MoneyDeskDeps, market: Market, day: string): Promise<ReconDayView> {
   const db = deps.db
   const [report, [dayRow], counts, [ours], [pending]] = await Promise.all([
-    storedReport(db, deps.gateway.name, market, day),
+    storedReport(db, providerOf(deps.gateway, market).name, market, day),
     db.select().from(reconDays).where(and(eq(reconDays.market, market), eq(reconDays.day, day))),
     db
       .select({ status: reconDifferences.status, n: sql<number>`count(*)::int` })
@@ -209,7 +211,7 @@ export async function dayView(deps: MoneyDeskDeps, market: Market, day: string):
       .select({ n: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
       .from(payments)
       .innerJoin(paymentAccounts, eq(paymentAccounts.id, payments.paymentAccountId))
-      .where(and(eq(payments.gateway, deps.gateway.name), eq(paymentAccounts.market, market), inLocalDay(payments.receivedAt, market, day))),
+      .where(and(eq(payments.gateway, providerOf(deps.gateway, market).name), eq(paymentAccounts.market, market), inLocalDay(payments.receivedAt, market, day))),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(reconResolutions)
@@ -245,7 +247,7 @@ export async function reconDayOf(deps: MoneyDeskDeps, staff: StaffPrincipal, q: 
  */
 export async function reconcileMarketDay(deps: Pick<MoneyDeskDeps, 'db' | 'gateway'>, market: Market, day: string, now: Date, onDone?: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], outcome: { added: number; cleared: number }) => Promise<void>) {
   if (!dayIsOver(day, now, market)) throw new AppError('reconDayNotOver')
-  const { report } = await fetchReport(deps.db, deps.gateway, market, day)
+  const { report } = await fetchReport(deps.db, providerOf(deps.gateway, market), market, day)
   return deps.db.transaction(async (tx) => {
     const outcome = await reconcileDay(tx, report, now)
     await onDone?.(tx, outcome)

@@ -14,13 +14,14 @@ import {
   resolutionPropose,
 } from '@kilat/contract'
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway.js'
+import type { ByMarket } from '../../../adapters/providers/by-market.js'
 import { registerCall } from '../../../http/route.js'
 import { callbacksOf, closeDay, differencesOf, inboxOf, ledgerOf, reconDayOf, runReconciliation, type MoneyDeskDeps } from './desk.js'
 import { streamExport } from './export.js'
 import { cancelResolution, confirmResolution, proposeResolution } from './resolutions.js'
 
 /** The money desk's ops calls (docs/product/operations.md#money-desk). */
-export function moneyDeskCalls(app: FastifyInstance, gateway: PaymentGateway, now: () => Date): void {
+export function moneyDeskCalls(app: FastifyInstance, gateway: ByMarket<PaymentGateway>, now: () => Date): void {
   const deps: MoneyDeskDeps = { db: app.db, now, gateway }
 
   registerCall(app, paymentsInbox, ({ staff, query }) => inboxOf(deps, staff, query))

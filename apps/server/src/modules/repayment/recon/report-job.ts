@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { MARKETS } from '@kilat/domain'
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway.js'
+import type { ByMarket } from '../../../adapters/providers/by-market.js'
 import type { Db } from '../../../db/client.js'
 import { AppError } from '../../../http/errors.js'
 import { repeatPass, type RepeatingPass } from '../../../jobs/repeat.js'
@@ -14,7 +15,7 @@ import { dayReconciled } from './reconcile.js'
  * once is left to finance, so the job's pass is one indexed read per market on most runs; two
  * processes at once store the report once (its unique key) and their differences once (theirs).
  */
-export async function runReportJob(db: Db, gateway: PaymentGateway, now: Date): Promise<{ fetched: number; differences: number }> {
+export async function runReportJob(db: Db, gateway: PaymentGateway | ByMarket<PaymentGateway>, now: Date): Promise<{ fetched: number; differences: number }> {
   let fetched = 0
   let differences = 0
   for (const market of MARKETS) {
@@ -32,7 +33,7 @@ export async function runReportJob(db: Db, gateway: PaymentGateway, now: Date): 
   return { fetched, differences }
 }
 
-export function startReportJob(db: Db, gateway: PaymentGateway, intervalSeconds: number, log: FastifyBaseLogger): RepeatingPass {
+export function startReportJob(db: Db, gateway: PaymentGateway | ByMarket<PaymentGateway>, intervalSeconds: number, log: FastifyBaseLogger): RepeatingPass {
   const job = repeatPass('gateway report', () => runReportJob(db, gateway, new Date()), intervalSeconds, log)
   job.kick()
   return job
