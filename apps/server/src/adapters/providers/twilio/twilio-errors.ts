@@ -40,14 +40,15 @@ const REASONS: Record<string, SmsFailureReason> = {
 /** Our reason for one of Twilio's codes; 'rejected' for any other (a missing field, a body too long, an unknown failure). */
 export function reasonOfTwilioCode(code: string | number | null | undefined): SmsFailureReason {
   if (code === null || code === undefined) return 'rejected'
-  return REASONS[String(code)] ?? 'rejected'
+  const key = String(code)
+  return Object.hasOwn(REASONS, key) ? (REASONS[key] ?? 'rejected') : 'rejected'
 }
 
 /**
  * Twilio's message statuses (MessageStatus) as our states. `receiving`/`received` are inbound
  * messages, never a status of one we sent: not in this table, so such a callback is malformed.
  */
-export const TWILIO_STATES: Record<string, SmsDeliveryState> = {
+const TWILIO_STATES: Record<string, SmsDeliveryState> = {
   accepted: 'queued',
   scheduled: 'queued',
   queued: 'queued',
@@ -58,4 +59,9 @@ export const TWILIO_STATES: Record<string, SmsDeliveryState> = {
   undelivered: 'failed',
   failed: 'failed',
   canceled: 'failed',
+}
+
+/** Our state for one of Twilio's MessageStatus values; null for an inbound or unknown one. */
+export function stateOfTwilioStatus(status: string): SmsDeliveryState | null {
+  return Object.hasOwn(TWILIO_STATES, status) ? (TWILIO_STATES[status] ?? null) : null
 }

@@ -247,8 +247,22 @@ describe('verifyStatusCallback', () => {
     const noSid = fake.statusCallback({ messageSid: 'not-a-sid', status: 'delivered', url: STATUS_URL })
     expect(sender().verifyStatusCallback(noSid.rawBody, noSid.headers)).toEqual({ ok: false, reason: 'malformed' })
 
+    const inherited = fake.statusCallback({ messageSid: messageId, status: 'constructor' })
+    expect(sender().verifyStatusCallback(inherited.rawBody, inherited.headers)).toEqual({ ok: false, reason: 'malformed' })
+
+    const oddCode = fake.statusCallback({ messageSid: messageId, status: 'failed', errorCode: 'toString' })
+    expect(sender().verifyStatusCallback(oddCode.rawBody, oddCode.headers)).toMatchObject({ ok: true, event: { state: 'failed', reason: 'rejected' } })
+
     const garbage = Buffer.from('%%%not a form')
     expect(sender().verifyStatusCallback(garbage, { 'x-twilio-signature': 'AAAA' })).toEqual({ ok: false, reason: 'badSignature' })
+  })
+
+  it('verifies against the address it is given, when the route passes one', async () => {
+    const messageId = await sentMessageId()
+    const url = 'https://api.kilat.example/h5-api/v3/sms/status/twilio'
+    const signed = fake.statusCallback({ messageSid: messageId, status: 'sent', url })
+    expect(sender().verifyStatusCallback(signed.rawBody, signed.headers, url)).toMatchObject({ ok: true, event: { state: 'sent' } })
+    expect(sender().verifyStatusCallback(signed.rawBody, signed.headers)).toEqual({ ok: false, reason: 'badSignature' })
   })
 
   it('a replayed old callback verifies but moves nothing back: states only move forward', async () => {

@@ -3,7 +3,7 @@ import { MARKET_INFO, MARKETS, maskPhone, type Market } from '@kilat/domain'
 import { z } from 'zod'
 import { SmsRefused, type SmsMessage, type SmsSent, type TrackedSmsSender, type VerifiedSmsStatus } from '../../sms/sms-sender.js'
 import { ProviderHttp, ProviderUnavailable, basicAuth, type CheckableProvider, type ProviderCheck, type ProviderLog } from '../provider-http.js'
-import { TWILIO_STATES, reasonOfTwilioCode } from './twilio-errors.js'
+import { reasonOfTwilioCode, stateOfTwilioStatus } from './twilio-errors.js'
 import type { TwilioSettings } from './twilio-settings.js'
 import { signatureMatches, twilioSignature } from './twilio-signature.js'
 
@@ -88,7 +88,7 @@ export class TwilioSmsSender implements TrackedSmsSender, CheckableProvider {
     if (params.get('AccountSid') !== this.settings.accountSid) return { ok: false, reason: 'otherAccount' }
     const messageId = params.get('MessageSid') ?? ''
     const providerStatus = params.get('MessageStatus') ?? ''
-    const state = TWILIO_STATES[providerStatus]
+    const state = stateOfTwilioStatus(providerStatus)
     if (!SID_PATTERN.test(messageId) || !state) return { ok: false, reason: 'malformed' }
     const errorCode = params.get('ErrorCode') || null
     return {
