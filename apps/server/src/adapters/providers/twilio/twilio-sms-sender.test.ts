@@ -306,6 +306,14 @@ describe('check', () => {
     expect(fake.calls.map((c) => c.path)).toEqual([`/2010-04-01/Accounts/${SID}.json`, `/v1/Services/${SERVICE_ID}`])
   })
 
+  it('asks a service shared by two markets once', async () => {
+    const shared = sender(settingsFor(fake.url, { TWILIO_FROM_MX: SERVICE_ID }))
+    const check = await shared.check(STATUS_URL)
+    expect(check).toMatchObject({ keys: 'ok', callback: 'matches' })
+    expect(check.detail).toContain('ID/MX')
+    expect(fake.calls.filter((c) => c.path.startsWith('/v1/Services/'))).toHaveLength(1)
+  })
+
   it("differs when the service posts elsewhere, or when PUBLIC_URL is not the expected address", async () => {
     await fake.close()
     fake = await startTwilioFake({ accountSid: SID, authToken: TOKEN, services: { [SERVICE_ID]: { statusCallback: 'https://old.example/sms' } } })

@@ -111,19 +111,22 @@ export class TwilioSmsSender implements TrackedSmsSender, CheckableProvider {
       if (error instanceof ProviderUnavailable) return result('unreachable', 'unknown', `GET Accounts/{sid}.json: ${error.detail}`)
       throw error
     }
-    if (!answerOk(account)) return result('refused', 'unknown', `GET Accounts/{sid}.json: HTTP ${account.status}, Twilio code ${account.code}`)
+    if (!account.ok) return result('refused', 'unknown', `GET Accounts/{sid}.json: HTTP ${account.status}, Twilio code ${account.code}`)
     if (account.body.status !== 'active') return result('refused', 'unknown', `the account is ${account.body.status}: Twilio sends nothing for it`)
 
     const ours = this.settings.statusCallbackUrl
     if (ours !== expectedCallbackUrl) return result('ok', 'differs', `account active; messages name ${ours} as StatusCallback, not ${expectedCallbackUrl} (PUBLIC_URL)`)
-    const services = MARKETS.flatMap((market) => {
+    // One service may serve several markets: asked once, named with each of its markets.
+    const services = new Map<string, Market[]>()
+    for (const market of MARKETS) {
       const sender = this.settings.senders[market]
-      return sender?.kind === 'service' ? [{ market, sid: sender.sid }] : []
-    })
-    if (services.length === 0) return result('ok', 'unknown', 'account active; no messaging service to ask (each message carries our StatusCallback)')
+      if (sender?.kind === 'service') services.set(sender.sid, [...(services.get(sender.sid) ?? []), market])
+    }
+    if (services.size === 0) return result('ok', 'unknown', 'account active; no messaging service to ask (each message carries our StatusCallback)')
     const notes: string[] = []
     let differs = false
-    for (const { market, sid } of services) {
+    for (const [sid, markets] of services) {
+      const market = markets.join('/')
       let service
       try {
         service = await this.messaging.request({ method: 'GET', path: `/v1/Services/${sid}`, schema: serviceAnswer })
@@ -131,7 +134,7 @@ export class TwilioSmsSender implements TrackedSmsSender, CheckableProvider {
         if (error instanceof ProviderUnavailable) return result('ok', 'unknown', `account active; GET Services/${sid} (${market}): ${error.detail}`)
         throw error
       }
-      if (!answerOk(service)) return result('ok', 'unknown', `account active; GET Services/${sid} (${market}): HTTP ${service.status}, Twilio code ${service.code}`)
+      if (!service.ok) return result('ok', 'unknown', `account active; GET Services/${sid} (${market}): HTTP ${service.status}, Twilio code ${service.code}`)
       const theirs = service.body.status_callback ?? ''
       if (theirs !== '' && theirs !== expectedCallbackUrl) {
         differs = true
@@ -164,10 +167,6 @@ export class TwilioSmsSender implements TrackedSmsSender, CheckableProvider {
     this.options.log?.warn({ provider: this.name, to: maskPhone(message.to), purpose: message.purpose, code, reason }, 'sms refused')
     return new SmsRefused(this.name, reason, code)
   }
-}
-
-function answerOk<T>(answer: { ok: true; body: T } | { ok: false }): answer is { ok: true; body: T } {
-  return answer.ok
 }
 
 /** The market of an E.164 number by its calling code (+62, +91, +52); null for any other or a malformed number. */
