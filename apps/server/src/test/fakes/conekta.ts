@@ -48,6 +48,8 @@ export interface ConektaFake extends FakeApi {
   webhookPublicKey: string
   orders: Map<string, FakeConektaOrder>
   webhooks: { url: string; status?: string; subscribed_events?: string[] }[]
+  /** The most a list answers in one page (Conekta's is 250): a test lowers it to see the paging. */
+  pageSize: number
   /** The next call answers this instead (500, 429, an error body): once per call queued. */
   failNext(status: number, body?: unknown): void
   /** The next call is answered normally, but only after `ms`. */
@@ -169,7 +171,7 @@ export async function startConektaFake(options: ConektaFakeOptions = {}): Promis
     const gte = q.get('created_at.gte')
     const lte = q.get('created_at.lte')
     const status = q.get('payment_status')
-    const limit = Math.min(Number(q.get('limit') ?? 20), 250)
+    const limit = Math.min(Number(q.get('limit') ?? 20), fake.pageSize)
     let all = [...orders.values()]
       .filter((o) => (status ? o.payment_status === status : true))
       .filter((o) => (gte ? o.created_at >= Number(gte) : true) && (lte ? o.created_at <= Number(lte) : true))
@@ -202,8 +204,9 @@ export async function startConektaFake(options: ConektaFakeOptions = {}): Promis
     return { status: response.status, body: await response.text() }
   }
 
-  return {
+  const fake: ConektaFake = {
     ...api,
+    pageSize: 250,
     apiKey,
     webhookPublicKey,
     orders,
@@ -229,4 +232,5 @@ export async function startConektaFake(options: ConektaFakeOptions = {}): Promis
       throw new Error('the fake issued no such CLABE or reference')
     },
   }
+  return fake
 }
