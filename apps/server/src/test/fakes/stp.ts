@@ -1,5 +1,5 @@
 import { generateKeyPairSync, verify, type KeyObject } from 'node:crypto'
-import { isValidClabe } from '@kilat/domain'
+import { isValidClabe, makeClabe } from '@kilat/domain'
 import { startFakeApi, type FakeAnswer, type FakeApi, type FakeHandler, type FakeRequest } from './fake-api.js'
 
 /**
@@ -90,7 +90,7 @@ const mexicoDay = (at: Date) => Number(new Intl.DateTimeFormat('en-CA', { timeZo
 
 export async function startStpFake(options: StpFakeOptions = {}): Promise<StpFake> {
   const company = options.company ?? 'KILAT'
-  const account = options.account ?? '646180111812345673'
+  const account = options.account ?? makeClabe('646', '180', '11181234567')
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
   const orders = new Map<string, FakeStpOrder>()
