@@ -287,8 +287,10 @@ export class ConektaGateway implements PaymentGateway, CheckableProvider {
       const answer = await this.http.request({ method: 'GET', path: '/webhooks?limit=50', schema: webhookList })
       if (!answer.ok) return { provider: CONEKTA, keys: answer.status === 401 ? 'refused' : 'unreachable', callback: 'unknown', detail: `GET /webhooks answered ${answer.status} ${answer.code}` }
       const ours = answer.body.data.find((w) => w.url === expectedCallbackUrl)
+      const events = ours?.subscribed_events
+      const missing = events ? ['order.paid', 'charge.paid'].filter((e) => !events.includes(e)) : []
       const detail = ours
-        ? `GET /webhooks: ${expectedCallbackUrl} is registered (${ours.status ?? 'status unknown'})`
+        ? `GET /webhooks: ${expectedCallbackUrl} is registered (${ours.status ?? 'status unknown'})${missing.length > 0 ? `, not subscribed to ${missing.join(', ')}` : ''}`
         : `GET /webhooks: ${answer.body.data.length} webhook(s), none at ${expectedCallbackUrl}`
       return { provider: CONEKTA, keys: 'ok', callback: ours ? 'matches' : 'differs', detail }
     } catch (error) {

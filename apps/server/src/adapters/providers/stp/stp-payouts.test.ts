@@ -206,6 +206,17 @@ describe('status', () => {
     expect(await payouts().status(j.reference)).toMatchObject({ status: 'failed', reason: 'returned by the destination bank: the destination account does not exist' })
   })
 
+  it("finds an order sent before Mexico City's midnight on the previous operation day", async () => {
+    const i = input()
+    await payouts().send(i)
+    const order = fake.orders.get(`KLT${i.reference}`)!
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date(Date.now() - 86_400_000))
+    order.fechaOperacion = Number(yesterday.replaceAll('-', ''))
+    fake.calls.length = 0
+    expect(await payouts().status(i.reference)).toMatchObject({ status: 'accepted', providerRef: String(order.idEF) })
+    expect(fake.calls.map((c) => c.body!.fechaOperacion)).toEqual([undefined, order.fechaOperacion.toString()])
+  })
+
   it('throws when STP cannot be asked', async () => {
     await expect(payouts({ apiUrl: 'http://127.0.0.1:9/speiws/rest' }).status('1')).rejects.toThrow(PayoutUnavailable)
   })
