@@ -96,6 +96,12 @@ describe('issueAccount', () => {
     expect(sent(0).charges[0]!.payment_method.type).toBe('cash')
   })
 
+  it('refuses a method Conekta does not offer, before calling', async () => {
+    await expect(gateway().issueAccount({ ...spei(), method: 'toString' })).rejects.toMatchObject({ key: 'payMethodUnknown' })
+    await expect(gateway().issueAccount({ ...spei(), accountKind: 'va' })).rejects.toMatchObject({ key: 'payMethodUnknown' })
+    expect(fake.calls).toHaveLength(0)
+  })
+
   it('refuses a fractional amount before calling: centavos are whole', async () => {
     await expect(gateway().issueAccount({ ...spei(), amount: 1500.5 as never })).rejects.toThrow(RangeError)
     expect(fake.calls).toHaveLength(0)

@@ -149,7 +149,7 @@ export class ConektaGateway implements PaymentGateway, CheckableProvider {
    */
   async issueAccount(input: IssueAccountInput): Promise<IssuedAccount> {
     if (input.market !== 'MX') throw new Error(`conekta collects in Mexico only, not ${input.market}`)
-    const method = METHODS[input.method as keyof typeof METHODS]
+    const method = Object.hasOwn(METHODS, input.method) ? METHODS[input.method as keyof typeof METHODS] : undefined
     if (!method || method.kind !== input.accountKind) throw new AppError('payMethodUnknown', { cause: new Error(`conekta offers SPEI and OXXO, not ${input.method}/${input.accountKind}`) })
     // centavos are our cents: a whole positive number, refused otherwise, never rounded
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError(`not an amount in centavos: ${input.amount}`)
