@@ -59,19 +59,22 @@ export function reasonOf(providerReason: string): RazorpayReason {
 }
 
 /**
- * A 4xx answer in our words. Two refusals mean the outcome is not known and are thrown instead
- * (ProviderUnavailable: the payout outbox asks again later with the same key): our key refused (a
- * setting to fix, after which the same payout must go), and an idempotency conflict (the first
- * request of the key may have made the payout; answering "refused" would let a second one go).
+ * A 4xx answer in our words. Three refusals mean the outcome is not known and are thrown instead
+ * (ProviderUnavailable: the payout outbox asks again later with the same key): our key or our
+ * RazorpayX account number refused (a setting to fix, after which the same payout must go), and an
+ * idempotency conflict (the first request of the key may have made the payout; answering
+ * "refused" would let a second one go).
  */
 export function refusalOf(refusal: ProviderRefusal, provider: string): RazorpayRefused {
   const { reason, field, description } = detailsOf(refusal.body)
   const code = `${refusal.code}${reason ? `/${reason}` : ''}`
   if (refusal.status === 401 || refusal.status === 403) throw new ProviderUnavailable(provider, `key refused (HTTP ${refusal.status})`, refusal.status)
   if (/idempoten/i.test(field) || /idempoten/i.test(description)) throw new ProviderUnavailable(provider, `idempotency conflict (${code})`, refusal.status)
+  // Our own RazorpayX account refused: a setting to fix, after which the same payout must go.
+  if (field === 'account_number') throw new ProviderUnavailable(provider, `our account number refused (${code})`, refusal.status)
   if (field === 'amount' && /minimum|at least/i.test(description)) return new RazorpayRefused('amountTooSmall', code)
   if (/balance/i.test(description) || /balance/.test(reason)) return new RazorpayRefused('insufficientBalance', code)
-  if (/^(ifsc|account_number|vpa|address|fund_account)/.test(field.replace(/^.*\./, '')) || /fund_account/.test(field)) return new RazorpayRefused('invalidDestination', code)
+  if (field.startsWith('fund_account')) return new RazorpayRefused(reason.startsWith('invalid') || !reason || reason === 'input_validation_failed' ? 'invalidDestination' : reasonOf(reason), code)
   if (reason && reason !== 'input_validation_failed') return new RazorpayRefused(reasonOf(reason), code)
   return new RazorpayRefused('invalidRequest', code)
 }

@@ -118,9 +118,11 @@ describe('RazorpayXPayouts.send', () => {
     expect(await payouts.send(input())).toEqual({ ok: false, reason: expect.stringMatching(/receiving bank refused/) })
   })
 
-  it('throws, never refuses, when the key is wrong or the idempotency key was used with another body', async () => {
+  it('throws, never refuses, when our key or account is wrong or the idempotency key was used with another body', async () => {
     const wrong = new RazorpayXPayouts({ ...settings, keySecret: 'notthesecretatall000001' }, QUICK)
     await expect(wrong.send(input())).rejects.toThrow(/key refused/)
+    const otherAccount = new RazorpayXPayouts({ ...settings, payoutAccountNumber: '1111111111' }, QUICK)
+    await expect(otherAccount.send(input())).rejects.toThrow(/our account number refused/)
     const sent = input()
     await payouts.send(sent)
     await expect(payouts.send({ ...sent, amount: cents(4_000_00) })).rejects.toThrow(/idempotency conflict/)
