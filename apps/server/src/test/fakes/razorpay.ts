@@ -51,12 +51,27 @@ export interface FakePayment {
   amount: number
   currency: 'INR'
   status: 'captured' | 'refunded' | 'failed'
-  method: 'bank_transfer' | 'upi'
+  method: 'bank_transfer' | 'upi' | 'card'
   description: string
   notes: never[]
   fee: number
   tax: number
-  virtual_account_id: string
+  virtual_account_id: string | null
+  created_at: number
+}
+
+export interface FakePaymentLink {
+  id: string
+  amount: number
+  amount_paid: number
+  currency: 'INR'
+  accept_partial: boolean
+  description: string
+  expire_by: number | null
+  reference_id: string | null
+  notes: Record<string, string> | never[]
+  short_url: string
+  status: 'created' | 'paid' | 'expired' | 'cancelled'
   created_at: number
 }
 
@@ -98,6 +113,7 @@ export interface RazorpayFake extends FakeApi {
   virtualAccounts: Map<string, FakeVirtualAccount>
   payments: Map<string, FakePayment>
   payouts: Map<string, FakePayout>
+  paymentLinks: Map<string, FakePaymentLink>
   /** The next `times` authenticated calls meet the fault, in order of queueing. */
   failNext(fault: RazorpayFault, times?: number): void
   /**
@@ -108,6 +124,11 @@ export interface RazorpayFake extends FakeApi {
   creditAccount(
     account: string,
     options?: { amount?: number; via?: 'bank_transfer' | 'upi'; fee?: number; tax?: number; at?: Date; url?: string },
+  ): Promise<{ payment: FakePayment; body: string; headers: Record<string, string>; status: number | null }>
+  /** The borrower pays a Payment Link (its id or address) in full: the signed `payment_link.paid` webhook is posted to the payments callback URL. */
+  payLink(
+    link: string,
+    options?: { at?: Date; url?: string },
   ): Promise<{ payment: FakePayment; body: string; headers: Record<string, string>; status: number | null }>
   /** The bank finishes a payout (its id or our reference): status set and its signed webhook posted to the payouts callback URL. */
   finishPayout(
@@ -183,6 +204,36 @@ function createVirtualAccount(body: Record<string, unknown> | null, now: Date): 
   }
 }
 
+function createPaymentLink(body: Record<string, unknown> | null, links: Map<string, FakePaymentLink>, now: Date): FakePaymentLink | FakeAnswer {
+  if (!body) return refusal(400, 'The request body is not valid JSON', null)
+  if (body.amount === undefined) return refusal(400, 'The amount field is required.', 'amount')
+  if (!isPaise(body.amount)) return refusal(400, 'The amount must be an integer.', 'amount')
+  if (body.amount < 100) return refusal(400, 'The amount must be at least INR 1.00.', 'amount')
+  if (body.currency !== undefined && body.currency !== 'INR') return refusal(400, 'The currency is not supported', 'currency')
+  if (body.expire_by !== undefined && (!isPaise(body.expire_by) || body.expire_by < unix(now) + 15 * 60)) return refusal(400, 'expire_by should be at least 15 minutes after the current time', 'expire_by')
+  if (body.reference_id !== undefined && (typeof body.reference_id !== 'string' || body.reference_id.length > 40)) return refusal(400, 'The reference id may not be greater than 40 characters.', 'reference_id')
+  if (typeof body.reference_id === 'string' && [...links.values()].some((l) => l.reference_id === body.reference_id)) {
+    return refusal(400, `Payment Link with reference id ${body.reference_id} already exists`, 'reference_id')
+  }
+  const notes = notesOf(body.notes)
+  if (!Array.isArray(notes) && 'status' in notes && typeof notes.status === 'number') return notes as FakeAnswer
+  const code = Array.from({ length: 7 }, () => ALNUM[randomInt(0, ALNUM.length)]).join('')
+  return {
+    id: rzpId('plink'),
+    amount: body.amount,
+    amount_paid: 0,
+    currency: 'INR',
+    accept_partial: body.accept_partial === true,
+    description: typeof body.description === 'string' ? body.description : '',
+    expire_by: (body.expire_by as number | undefined) ?? null,
+    reference_id: (body.reference_id as string | undefined) ?? null,
+    notes: notes as Record<string, string> | never[],
+    short_url: `https://rzp.io/i/${code}`,
+    status: 'created',
+    created_at: unix(now),
+  }
+}
+
 function checkFundAccount(body: Record<string, unknown>): FakeAnswer | null {
   if (body.fund_account_id !== undefined) return typeof body.fund_account_id === 'string' && body.fund_account_id.startsWith('fa_') ? null : refusal(400, 'The fund account id is invalid', 'fund_account_id')
   const fa = body.fund_account
@@ -214,6 +265,7 @@ export async function startRazorpayFake(options: RazorpayFakeOptions): Promise<R
   const virtualAccounts = new Map<string, FakeVirtualAccount>()
   const payments = new Map<string, FakePayment>()
   const payouts = new Map<string, FakePayout>()
+  const paymentLinks = new Map<string, FakePaymentLink>()
   /** Idempotency key → the body first sent with it and the payout it made. */
   const keys = new Map<string, { body: string; payoutId: string }>()
   const faults: RazorpayFault[] = []
@@ -323,6 +375,17 @@ export async function startRazorpayFake(options: RazorpayFakeOptions): Promise<R
         return va ? { status: 200, body: va } : refusal(400, 'The id provided does not exist', 'id')
       }) },
       { method: 'GET', pattern: '/v1/payments', handle: guarded(listPayments) },
+      { method: 'POST', pattern: '/v1/payment_links', handle: guarded((req) => {
+        const made = createPaymentLink(req.body, paymentLinks, new Date())
+        if ('status' in made && typeof made.status === 'number') return made as FakeAnswer
+        const link = made as FakePaymentLink
+        paymentLinks.set(link.id, link)
+        return { status: 200, body: link }
+      }) },
+      { method: 'GET', pattern: '/v1/payment_links', handle: guarded((req) => {
+        const reference = req.query.get('reference_id')
+        return { status: 200, body: { payment_links: [...paymentLinks.values()].filter((l) => reference === null || l.reference_id === reference) } }
+      }) },
       { method: 'POST', pattern: '/v1/payouts', handle: guarded(createPayout) },
       { method: 'GET', pattern: '/v1/payouts', handle: guarded(listPayouts) },
       { method: 'GET', pattern: '/v1/payouts/:id', handle: guarded((_req, p) => {
@@ -358,6 +421,7 @@ export async function startRazorpayFake(options: RazorpayFakeOptions): Promise<R
     virtualAccounts,
     payments,
     payouts,
+    paymentLinks,
     failNext(fault, times = 1) {
       for (let i = 0; i < times; i += 1) faults.push(fault)
     },
@@ -373,6 +437,18 @@ export async function startRazorpayFake(options: RazorpayFakeOptions): Promise<R
       va.amount_paid += amount
       const transfer = via === 'upi' ? { upi_transfer: { entity: { id: rzpId('ut'), entity: 'upi_transfer', amount, payer_vpa: 'borrower@okaxis', payment_id: payment.id, virtual_account_id: va.id } } } : { bank_transfer: { entity: { id: rzpId('bt'), entity: 'bank_transfer', payment_id: payment.id, mode: 'IMPS', bank_reference: digits(12), amount, virtual_account_id: va.id } } }
       const signed = signedEvent('virtual_account.credited', { payment: { entity: payment }, virtual_account: { entity: va }, ...transfer }, { at })
+      const url = o.url ?? options.paymentsCallbackUrl
+      return { payment, ...signed, status: url ? await deliver(url, signed.body, signed.headers) : null }
+    },
+    async payLink(which, o = {}) {
+      const link = paymentLinks.get(which) ?? [...paymentLinks.values()].find((l) => l.short_url === which)
+      if (!link) throw new Error(`the fake made no payment link ${which}`)
+      const at = o.at ?? new Date()
+      const payment: FakePayment = { id: rzpId('pay'), entity: 'payment', amount: link.amount, currency: 'INR', status: 'captured', method: 'card', description: link.description, notes: [], fee: 2360, tax: 360, virtual_account_id: null, created_at: unix(at) }
+      payments.set(payment.id, payment)
+      link.amount_paid = link.amount
+      link.status = 'paid'
+      const signed = signedEvent('payment_link.paid', { payment_link: { entity: link }, payment: { entity: payment } }, { at })
       const url = o.url ?? options.paymentsCallbackUrl
       return { payment, ...signed, status: url ? await deliver(url, signed.body, signed.headers) : null }
     },

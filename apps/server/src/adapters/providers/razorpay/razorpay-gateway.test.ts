@@ -187,11 +187,38 @@ describe('RazorpayGateway.verifyCallback', () => {
   })
 })
 
-describe('cards and hosted pages', () => {
+describe('cards', () => {
   it('are not offered with razorpay', async () => {
     await expect(gateway.tokenizeCard({ cardNo: '4111111111111111', holderName: 'A B', market: 'IN' })).rejects.toThrow(/not offered with razorpay/)
     await expect(gateway.chargeCard({ cardToken: 't', amount: cents(100), market: 'IN', reference: '1', expiresAt: inAnHour() })).rejects.toThrow(/not offered with razorpay/)
-    expect(() => gateway.hostedPageUrl('x')).toThrow(/not offered with razorpay/)
+    expect(() => gateway.hostedPageUrl('plink_X')).toThrow(/not a razorpay payment link/)
+  })
+})
+
+describe('hosted pages: Payment Links', () => {
+  const hosted = (reference: string) => issue({ method: 'HOSTED', accountKind: 'hosted', reference, amount: cents(3_210_00) })
+
+  it('opens a link whose address is the account number and the hosted page', async () => {
+    const issued = await hosted('901')
+    expect(issued.accountNo).toMatch(/^https:\/\/rzp\.io\/i\//)
+    expect(issued.gatewayRef).toMatch(/^plink_/)
+    expect(gateway.hostedPageUrl(issued.accountNo)).toBe(issued.accountNo)
+    expect(fake.calls[0]?.body).toMatchObject({ amount: 321000, currency: 'INR', reference_id: '901', accept_partial: false, notes: { [NOTE_REFERENCE]: '901', kilat_method: 'HOSTED' } })
+  })
+
+  it('answers the link the first attempt made when its answer was lost (one link at Razorpay)', async () => {
+    fake.failNext({ kind: 'errorAfter' })
+    const issued = await hosted('902')
+    expect([...fake.paymentLinks.values()].filter((l) => l.reference_id === '902')).toHaveLength(1)
+    expect(issued.gatewayRef).toBe([...fake.paymentLinks.values()].find((l) => l.reference_id === '902')?.id)
+    expect(fake.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/payment_links', 'POST /v1/payment_links', 'GET /v1/payment_links'])
+  })
+
+  it('reads payment_link.paid as a payment of the link', async () => {
+    const issued = await hosted('903')
+    const paid = await fake.payLink(issued.gatewayRef, { url: 'http://127.0.0.1:1/' })
+    const verified = gateway.verifyCallback(Buffer.from(paid.body), paid.headers)
+    expect(verified).toEqual({ ok: true, event: expect.objectContaining({ gatewayPaymentId: paid.payment.id, accountNo: issued.accountNo, externalId: '903', amount: 3_210_00, method: 'HOSTED' }) })
   })
 })
 

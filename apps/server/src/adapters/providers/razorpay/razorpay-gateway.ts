@@ -19,9 +19,10 @@ import { notesSchema, verifyRazorpayWebhook } from './webhook.js'
 
 /**
  * Razorpay's payment gateway for India (docs/operations/providers/razorpay.md): Smart Collect
- * virtual accounts, one per repayment account, whose `notes` carry our reference; a payment into
- * one comes back by the `virtual_account.credited` webhook. Plain `fetch` through ProviderHttp, not
- * Razorpay's Node SDK: we call four endpoints, and the SDK brings no retries with a timeout, no
+ * virtual accounts, one per repayment account, whose `notes` carry our reference, and Payment
+ * Links for the hosted page; a payment comes back by the `virtual_account.credited` or
+ * `payment_link.paid` webhook. Plain `fetch` through ProviderHttp, not
+ * Razorpay's Node SDK: we call five endpoints, and the SDK brings no retries with a timeout, no
  * validation of answers, and its own error shapes.
  */
 
@@ -59,10 +60,28 @@ const payment = z.object({
 
 const paymentList = z.object({ entity: z.literal('collection'), count: z.number().int().nonnegative(), items: z.array(payment) })
 
+const paymentLink = z.object({
+  id: z.string().min(1).max(40),
+  short_url: z.url({ protocol: /^https$/ }).max(200),
+  status: z.string(),
+  reference_id: z.string().nullish(),
+  notes: notesSchema,
+  expire_by: z.number().int().nullish(),
+})
+
+const paymentLinkList = z.object({ payment_links: z.array(paymentLink) })
+
 const creditedPayload = z.object({
   payment: z.object({ entity: payment }),
   virtual_account: z.object({ entity: virtualAccount }),
 })
+
+const linkPaidPayload = z.object({
+  payment: z.object({ entity: payment }),
+  payment_link: z.object({ entity: paymentLink }),
+})
+
+const callbackPayload = z.union([creditedPayload, linkPaidPayload])
 
 /** The methods of India's catalogue (modules/repayment/methods) and the receivers each one needs. */
 const RECEIVERS: Record<string, { kind: 'va' | 'upi'; types: string[] }> = {
@@ -105,6 +124,7 @@ export class RazorpayGateway implements PaymentGateway, CheckableProvider {
 
   async issueAccount(input: IssueAccountInput): Promise<IssuedAccount> {
     assertIndia(input.market, 'collection')
+    if (input.accountKind === 'hosted') return this.issueLink(input)
     const plan = RECEIVERS[input.method]
     if (!plan || plan.kind !== input.accountKind) throw new RazorpayRefused('notOffered', `method ${input.method} (${input.accountKind})`)
     const answer = await this.http.request({
@@ -126,6 +146,41 @@ export class RazorpayGateway implements PaymentGateway, CheckableProvider {
     return { accountNo, gatewayRef: answer.body.id, expiresAt: closeBy ? new Date(closeBy * 1000) : input.expiresAt }
   }
 
+  /**
+   * A Payment Link (`POST /v1/payment_links`): Razorpay's own page, where the borrower pays by card,
+   * UPI or net banking. Its `short_url` is the account's number, the page's address. Our reference
+   * is its `reference_id`, which Razorpay keeps unique: when a retry after a lost answer is refused
+   * for it, the link the first attempt made is fetched and answered.
+   */
+  private async issueLink(input: IssueAccountInput): Promise<IssuedAccount> {
+    const answer = await this.http.request({
+      method: 'POST',
+      path: '/v1/payment_links',
+      json: {
+        amount: toPaise(input.amount),
+        currency: 'INR',
+        accept_partial: false,
+        expire_by: Math.floor(input.expiresAt.getTime() / 1000),
+        reference_id: input.reference,
+        description: `Kilat repayment ${input.reference}`,
+        notify: { sms: false, email: false },
+        reminder_enable: false,
+        notes: { [NOTE_REFERENCE]: input.reference, [NOTE_METHOD]: input.method },
+      },
+      schema: paymentLink,
+    })
+    let link = answer.ok ? answer.body : undefined
+    if (!answer.ok) {
+      const field = (answer.body as { error?: { field?: unknown } } | null)?.error?.field
+      if (field !== 'reference_id' && !/reference/i.test(answer.message)) throw refusalOf(answer, RAZORPAY)
+      const found = await this.http.request({ method: 'GET', path: `/v1/payment_links?reference_id=${encodeURIComponent(input.reference)}`, schema: paymentLinkList })
+      link = found.ok ? found.body.payment_links.find((l) => l.reference_id === input.reference) : undefined
+      if (!link) throw refusalOf(answer, RAZORPAY)
+    }
+    if (!link) throw new ProviderUnavailable(RAZORPAY, 'no payment link answered')
+    return { accountNo: link.short_url, gatewayRef: link.id, expiresAt: link.expire_by ? new Date(link.expire_by * 1000) : input.expiresAt }
+  }
+
   /** Razorpay keeps cards only through its Checkout in the browser; the server never sees a card number. */
   async tokenizeCard(_input: TokenizeCardInput): Promise<{ cardToken: string }> {
     throw new RazorpayRefused('notOffered', 'cards are not offered with razorpay: they are taken by Razorpay Checkout in the browser')
@@ -135,26 +190,40 @@ export class RazorpayGateway implements PaymentGateway, CheckableProvider {
     throw new RazorpayRefused('notOffered', 'cards are not offered with razorpay: they are taken by Razorpay Checkout in the browser')
   }
 
-  hostedPageUrl(_accountNo: string): string {
-    throw new RazorpayRefused('notOffered', 'hosted payment pages are not offered with razorpay yet')
+  /** A hosted account's number is its Payment Link's address. */
+  hostedPageUrl(accountNo: string): string {
+    if (!/^https:\/\/\S+$/.test(accountNo)) throw new RazorpayRefused('notOffered', 'not a razorpay payment link')
+    return accountNo
   }
 
   /**
-   * A `virtual_account.credited` event: the payment's id is our idempotency key, its amount in
-   * paise our cents; the account is ours by the reference in its notes, and the number is the one
-   * we issued (the UPI id of a UPI account, even when the borrower paid into its bank account).
+   * A `virtual_account.credited` event (Smart Collect) or a `payment_link.paid` one (a hosted
+   * page): the payment's id is our idempotency key, its amount in paise our cents; the account is
+   * ours by the reference in its notes, and the number is the one we issued (the UPI id of a UPI
+   * account, even when the borrower paid into its bank account; a link's address).
    */
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now = new Date()): VerifiedCallback {
-    const verified = verifyRazorpayWebhook(this.settings.webhookSecret, rawBody, headers, now, ['virtual_account.credited'], creditedPayload)
+    const verified = verifyRazorpayWebhook(this.settings.webhookSecret, rawBody, headers, now, ['virtual_account.credited', 'payment_link.paid'], callbackPayload)
     if (!verified.ok) return verified
     const pay = verified.payload.payment.entity
-    const va = verified.payload.virtual_account.entity
-    const reference = va.notes[NOTE_REFERENCE]
-    const method = va.notes[NOTE_METHOD]
-    if (typeof reference !== 'string' || !/^\d{1,15}$/.test(reference) || typeof method !== 'string' || !RECEIVERS[method]) return { ok: false, reason: 'malformed' }
-    if (pay.currency !== 'INR') return { ok: false, reason: 'malformed' }
-    const accountNo = accountNoOf(va, method)
-    if (!accountNo) return { ok: false, reason: 'malformed' }
+    let notes: Record<string, unknown>
+    let accountNo: string | undefined
+    if ('virtual_account' in verified.payload && verified.event === 'virtual_account.credited') {
+      const va = verified.payload.virtual_account.entity
+      notes = va.notes
+      const method = notes[NOTE_METHOD]
+      accountNo = typeof method === 'string' && RECEIVERS[method] ? accountNoOf(va, method) : undefined
+    } else if ('payment_link' in verified.payload && verified.event === 'payment_link.paid') {
+      const link = verified.payload.payment_link.entity
+      notes = link.notes
+      accountNo = link.short_url
+    } else {
+      return { ok: false, reason: 'malformed' }
+    }
+    const reference = notes[NOTE_REFERENCE]
+    const method = notes[NOTE_METHOD]
+    if (typeof reference !== 'string' || !/^\d{1,15}$/.test(reference) || typeof method !== 'string' || method === '' || method.length > 40) return { ok: false, reason: 'malformed' }
+    if (pay.currency !== 'INR' || !accountNo) return { ok: false, reason: 'malformed' }
     return {
       ok: true,
       event: { gatewayPaymentId: pay.id, accountNo, externalId: reference, amount: fromPaise(pay.amount), paidAt: new Date(pay.created_at * 1000), method, raw: verified.raw },
