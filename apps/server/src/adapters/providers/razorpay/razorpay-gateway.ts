@@ -21,9 +21,9 @@ import { notesSchema, verifyRazorpayWebhook } from './webhook.js'
  * Razorpay's payment gateway for India (docs/operations/providers/razorpay.md): Smart Collect
  * virtual accounts, one per repayment account, whose `notes` carry our reference, and Payment
  * Links for the hosted page; a payment comes back by the `virtual_account.credited` or
- * `payment_link.paid` webhook. Plain `fetch` through ProviderHttp, not
- * Razorpay's Node SDK: we call five endpoints, and the SDK brings no retries with a timeout, no
- * validation of answers, and its own error shapes.
+ * `payment_link.paid` webhook. Plain `fetch` through ProviderHttp, not Razorpay's Node SDK: we call
+ * four endpoints here, and the SDK would bring axios beside our fetch, its own timeouts and errors
+ * in place of ProviderHttp's rule, and no validation of answers.
  */
 
 export const RAZORPAY = 'razorpay'
