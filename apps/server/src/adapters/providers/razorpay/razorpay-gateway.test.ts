@@ -233,6 +233,8 @@ describe('RazorpayGateway.reportOf', () => {
     for (let i = 0; i < 120; i += 1) await fake.creditAccount(issued.accountNo, { amount: 100_00 + i, at: early, url: 'http://127.0.0.1:1/' })
     const last = await fake.creditAccount(issued.accountNo, { amount: 999_99, fee: 2_360, tax: 360, at: late, url: 'http://127.0.0.1:1/' })
     await fake.creditAccount(issued.accountNo, { at: dayBefore, url: 'http://127.0.0.1:1/' })
+    const failed = await fake.creditAccount(issued.accountNo, { at: late, url: 'http://127.0.0.1:1/' })
+    failed.payment.status = 'failed'
     fake.calls.length = 0
     const report = await gateway.reportOf('IN', '2026-03-10')
     expect(report.lines).toHaveLength(121)
