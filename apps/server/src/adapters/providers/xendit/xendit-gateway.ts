@@ -1,0 +1,310 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import { z } from 'zod'
+import { MARKET_INFO, type Market } from '@kilat/domain'
+import { AppError } from '../../../http/errors.js'
+import type {
+  ChargeCardInput,
+  IssueAccountInput,
+  IssuedAccount,
+  PaymentGateway,
+  SettlementLine,
+  SettlementReport,
+  TokenizeCardInput,
+  VerifiedCallback,
+} from '../../payments/payment-gateway.js'
+import { ProviderUnavailable, type CheckableProvider, type ProviderCheck, type ProviderHttp, type ProviderRefusal } from '../provider-http.js'
+import type { XenditSettings } from './settings.js'
+import { XENDIT, centsOfRupiah, checkCallbackToken, jsonOf, rupiahOf, xenditHttp, type XenditAdapterOptions } from './xendit-api.js'
+
+/**
+ * Xendit as the payment gateway of Indonesia (docs/operations/providers/xendit.md): a closed,
+ * single-use fixed virtual account per bank (`POST /callback_virtual_accounts`) and a single-use
+ * fixed payment code at Alfamart or Indomaret (`POST /fixed_payment_code`), both for the exact
+ * amount owed and until the account's expiry; their "paid" callbacks carry our reference as
+ * `external_id`. Cards are tokenised in the browser by Xendit.js, which we do not use: the server
+ * never sends a card number, so card payments are not offered with Xendit.
+ */
+
+/** Our repayment method codes (modules/repayment/methods) and what Xendit calls them. */
+export const XENDIT_METHODS: Readonly<Record<string, { kind: 'va'; bankCode: string } | { kind: 'payment_code'; outlet: string }>> = Object.freeze({
+  BCA: { kind: 'va', bankCode: 'BCA' },
+  BNI: { kind: 'va', bankCode: 'BNI' },
+  BRI: { kind: 'va', bankCode: 'BRI' },
+  MANDIRI: { kind: 'va', bankCode: 'MANDIRI' },
+  PERMATA: { kind: 'va', bankCode: 'PERMATA' },
+  CIMB: { kind: 'va', bankCode: 'CIMB' },
+  ALFAMART: { kind: 'payment_code', outlet: 'ALFAMART' },
+  INDOMARET: { kind: 'payment_code', outlet: 'INDOMARET' },
+})
+
+/** Whether Xendit can issue an account of this method (the lead hides the others where Xendit is the gateway). */
+export function xenditOffers(market: Market, method: string): boolean {
+  return market === 'ID' && Object.hasOwn(XENDIT_METHODS, method)
+}
+
+const isoDate = z.iso.datetime({ offset: true })
+const rupiah = z.number().int().positive().max(Number.MAX_SAFE_INTEGER / 100)
+
+const vaCreated = z.object({
+  id: z.string().min(1).max(100),
+  external_id: z.string(),
+  account_number: z.string().regex(/^\d{6,32}$/),
+  expiration_date: isoDate,
+})
+
+const codeCreated = z.object({
+  id: z.string().min(1).max(100),
+  external_id: z.string(),
+  payment_code: z.string().regex(/^[A-Z0-9]{4,32}$/),
+  expiration_date: isoDate,
+})
+
+/** Our references are `payment_accounts.id`: digits. Anything else was not issued by us. */
+const ourReference = z.string().regex(/^\d{1,15}$/)
+
+/** The "fixed virtual account paid" callback: `payment_id` is the payment's, `id` the callback record's. */
+const vaPaid = z.object({
+  id: z.string().min(1).max(100),
+  payment_id: z.string().min(1).max(100),
+  callback_virtual_account_id: z.string().min(1).max(100),
+  external_id: ourReference,
+  account_number: z.string().regex(/^\d{6,32}$/),
+  bank_code: z.string().min(2).max(40),
+  amount: rupiah,
+  transaction_timestamp: isoDate,
+  currency: z.literal('IDR').optional(),
+})
+
+/** The "fixed payment code paid" callback of a mini market. */
+const codePaid = z.object({
+  id: z.string().min(1).max(100),
+  payment_id: z.string().min(1).max(100),
+  fixed_payment_code_id: z.string().min(1).max(100),
+  external_id: ourReference,
+  payment_code: z.string().regex(/^[A-Z0-9]{4,32}$/),
+  retail_outlet_name: z.enum(['ALFAMART', 'INDOMARET']),
+  amount: rupiah,
+  status: z.literal('COMPLETED'),
+  transaction_timestamp: isoDate,
+})
+
+const transaction = z.object({
+  id: z.string().min(1),
+  product_id: z.string().min(1),
+  type: z.string(),
+  status: z.string(),
+  channel_category: z.string(),
+  channel_code: z.string().nullable(),
+  account_identifier: z.string().nullable(),
+  reference_id: z.string(),
+  currency: z.string(),
+  amount: z.number(),
+  cashflow: z.string(),
+  fee: z.object({ xendit_fee: z.number().nonnegative(), value_added_tax: z.number().nonnegative() }),
+  created: isoDate,
+})
+
+const transactions = z.object({ has_more: z.boolean(), data: z.array(transaction) })
+
+const balance = z.object({ balance: z.number() })
+
+const PAGE = 50
+
+/** The instant a market's local day starts (its time zone's midnight), found from the zone's offset at that moment. */
+export function localMidnight(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  const guess = Date.UTC(y, m - 1, d)
+  const offsetAt = (t: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+        .formatToParts(new Date(t))
+        .map((p) => [p.type, p.value]),
+    )
+    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - t
+  }
+  const first = guess - offsetAt(guess)
+  return new Date(guess - offsetAt(first))
+}
+
+/** Cards and hosted pages need Xendit.js or Xendit's invoices: not offered (the lead hides these methods). */
+function notOffered(what: string): AppError {
+  return new AppError('payMethodUnknown', { cause: new Error(`${what} is not offered with xendit: card details are tokenised in the browser by Xendit.js, which the server does not use`) })
+}
+
+/**
+ * A refusal of Xendit's to issue an account, as the borrower reads it: a bank or outlet Xendit
+ * does not offer on our account, or an amount outside its limits, is "choose another method"; a
+ * refused key, a forbidden call or a request it finds invalid is ours to fix (internal, logged
+ * with Xendit's code).
+ */
+export function issueRefusal(refusal: ProviderRefusal): AppError {
+  const cause = new Error(`xendit refused the account: HTTP ${refusal.status} ${refusal.code}`)
+  switch (refusal.code) {
+    case 'BANK_NOT_SUPPORTED_ERROR':
+    case 'RETAIL_OUTLET_NOT_SUPPORTED_ERROR':
+    case 'CHANNEL_NOT_ACTIVATED':
+    case 'MINIMUM_EXPECTED_AMOUNT_ERROR':
+    case 'MAXIMUM_EXPECTED_AMOUNT_ERROR':
+    case 'VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE':
+    case 'PAYMENT_CODE_OUTSIDE_RANGE':
+      return new AppError('payMethodUnknown', { cause })
+    default:
+      return new AppError('internal', { cause })
+  }
+}
+
+export class XenditGateway implements PaymentGateway, CheckableProvider {
+  readonly name = XENDIT
+  private readonly http: ProviderHttp
+
+  constructor(
+    private readonly settings: XenditSettings,
+    options: XenditAdapterOptions = {},
+  ) {
+    this.http = xenditHttp(settings, options)
+  }
+
+  async issueAccount(input: IssueAccountInput): Promise<IssuedAccount> {
+    const method = xenditOffers(input.market, input.method) ? XENDIT_METHODS[input.method] : undefined
+    if (!method || method.kind !== input.accountKind) throw notOffered(`${input.market} ${input.method} (${input.accountKind})`)
+    const expected = rupiahOf(input.amount)
+    const common = {
+      external_id: input.reference,
+      name: this.settings.accountName,
+      expected_amount: expected,
+      expiration_date: input.expiresAt.toISOString(),
+      is_single_use: true,
+    }
+    // The same key on every retry of this account (our reference): a retried creation is one account.
+    const idempotency = { header: 'x-idempotency-key', key: `kilat-acc-${input.reference}` }
+    try {
+      if (method.kind === 'va') {
+        const answer = await this.http.request({
+          method: 'POST',
+          path: '/callback_virtual_accounts',
+          json: { ...common, bank_code: method.bankCode, is_closed: true },
+          idempotency,
+          schema: vaCreated,
+        })
+        if (!answer.ok) throw issueRefusal(answer)
+        return { accountNo: answer.body.account_number, gatewayRef: answer.body.id, expiresAt: new Date(answer.body.expiration_date) }
+      }
+      const answer = await this.http.request({
+        method: 'POST',
+        path: '/fixed_payment_code',
+        json: { ...common, retail_outlet_name: method.outlet },
+        idempotency,
+        schema: codeCreated,
+      })
+      if (!answer.ok) throw issueRefusal(answer)
+      return { accountNo: answer.body.payment_code, gatewayRef: answer.body.id, expiresAt: new Date(answer.body.expiration_date) }
+    } catch (error) {
+      // Xendit did not answer: the borrower reads "try again later", the log Xendit's detail.
+      if (error instanceof ProviderUnavailable) throw new AppError('unavailable', { cause: error })
+      throw error
+    }
+  }
+
+  async tokenizeCard(_input: TokenizeCardInput): Promise<{ cardToken: string }> {
+    throw notOffered('a card')
+  }
+
+  async chargeCard(_input: ChargeCardInput): Promise<IssuedAccount> {
+    throw notOffered('a card charge')
+  }
+
+  hostedPageUrl(_accountNo: string): string {
+    throw notOffered('a hosted payment page')
+  }
+
+  /**
+   * The token first (nothing of a request without it is read), then the body as one of the two
+   * "paid" callbacks. Xendit's callbacks carry no signed time: a replayed callback is the same
+   * payment (`payment_id`), which the webhook stores once.
+   */
+  verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders): VerifiedCallback {
+    const token = checkCallbackToken(this.settings.callbackToken, headers)
+    if (token !== 'ok') return { ok: false, reason: token }
+    const body = jsonOf(rawBody)
+    const va = vaPaid.safeParse(body)
+    if (va.success) {
+      const p = va.data
+      return {
+        ok: true,
+        event: { gatewayPaymentId: p.payment_id, accountNo: p.account_number, externalId: p.external_id, amount: centsOfRupiah(p.amount), paidAt: new Date(p.transaction_timestamp), method: p.bank_code, raw: body },
+      }
+    }
+    const code = codePaid.safeParse(body)
+    if (code.success) {
+      const p = code.data
+      return {
+        ok: true,
+        event: { gatewayPaymentId: p.payment_id, accountNo: p.payment_code, externalId: p.external_id, amount: centsOfRupiah(p.amount), paidAt: new Date(p.transaction_timestamp), method: p.retail_outlet_name, raw: body },
+      }
+    }
+    return { ok: false, reason: 'malformed' }
+  }
+
+  /**
+   * Xendit's transactions of the market's local day: successful money-in payments of virtual
+   * accounts and mini markets, page after page (`after_id`). A line's id is the transaction's
+   * `product_id`, the payment's id as its callback carried it (`payment_id`); its fee what Xendit
+   * kept, its fee and the fee's VAT.
+   */
+  async reportOf(market: Market, localDay: string): Promise<SettlementReport> {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(localDay)) throw new Error(`not a day: ${localDay}`)
+    if (market !== 'ID') return { market, day: localDay, lines: [] }
+    const zone = MARKET_INFO[market].timeZone
+    const from = localMidnight(localDay, zone)
+    const next = new Date(Date.UTC(Number(localDay.slice(0, 4)), Number(localDay.slice(5, 7)) - 1, Number(localDay.slice(8, 10)) + 1))
+    const to = localMidnight(next.toISOString().slice(0, 10), zone)
+    const lines: SettlementLine[] = []
+    let afterId: string | undefined
+    for (let page = 0; page < 10_000; page += 1) {
+      const query = new URLSearchParams()
+      query.append('types', 'PAYMENT')
+      query.append('statuses', 'SUCCESS')
+      query.append('channel_categories', 'VIRTUAL_ACCOUNT')
+      query.append('channel_categories', 'RETAIL_OUTLET')
+      query.append('currency', 'IDR')
+      query.append('created[gte]', from.toISOString())
+      query.append('created[lt]', to.toISOString())
+      query.append('limit', String(PAGE))
+      if (afterId) query.append('after_id', afterId)
+      const answer = await this.http.request({ method: 'GET', path: `/transactions?${query.toString()}`, schema: transactions })
+      if (!answer.ok) throw new Error(`xendit refused the transactions report: HTTP ${answer.status} ${answer.code}`)
+      for (const t of answer.body.data) {
+        if (t.cashflow !== 'MONEY_IN' || t.type !== 'PAYMENT' || t.status !== 'SUCCESS' || t.currency !== 'IDR') continue
+        lines.push({
+          gatewayPaymentId: t.product_id,
+          accountNo: t.account_identifier ?? '',
+          amount: centsOfRupiah(t.amount),
+          fee: centsOfRupiah(t.fee.xendit_fee + t.fee.value_added_tax),
+          paidAt: new Date(t.created),
+        })
+      }
+      const last = answer.body.data.at(-1)
+      if (!answer.body.has_more || !last) return { market, day: localDay, lines }
+      afterId = last.id
+    }
+    throw new Error('xendit transactions report: too many pages')
+  }
+
+  /** The key asks for the cash balance; Xendit's API does not say which callback addresses the dashboard holds. */
+  async check(_expectedCallbackUrl: string): Promise<ProviderCheck> {
+    return checkBalance(this.http)
+  }
+}
+
+/** `GET /balance`: harmless, and answered only to a key that works. */
+export async function checkBalance(http: ProviderHttp): Promise<ProviderCheck> {
+  const callback = 'unknown' as const
+  try {
+    const answer = await http.request({ method: 'GET', path: '/balance?account_type=CASH', schema: balance })
+    if (answer.ok) return { provider: XENDIT, keys: 'ok', callback, detail: 'GET /balance answered: the key works; callback addresses are set in the dashboard (not readable by the API)' }
+    return { provider: XENDIT, keys: 'refused', callback, detail: `GET /balance refused: HTTP ${answer.status} ${answer.code}` }
+  } catch (error) {
+    const detail = error instanceof ProviderUnavailable ? error.detail : 'no answer'
+    return { provider: XENDIT, keys: 'unreachable', callback, detail: `GET /balance: ${detail}` }
+  }
+}
