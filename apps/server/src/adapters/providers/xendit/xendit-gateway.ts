@@ -302,7 +302,9 @@ export async function checkBalance(http: ProviderHttp): Promise<ProviderCheck> {
   try {
     const answer = await http.request({ method: 'GET', path: '/balance?account_type=CASH', schema: balance })
     if (answer.ok) return { provider: XENDIT, keys: 'ok', callback, detail: 'GET /balance answered: the key works; callback addresses are set in the dashboard (not readable by the API)' }
-    return { provider: XENDIT, keys: 'refused', callback, detail: `GET /balance refused: HTTP ${answer.status} ${answer.code}` }
+    // 401 and 403 are about the key; another refusal (404 of a wrong XENDIT_API_URL) is not Xendit's answer to it
+    if (answer.status === 401 || answer.status === 403) return { provider: XENDIT, keys: 'refused', callback, detail: `GET /balance refused the key: HTTP ${answer.status} ${answer.code}` }
+    return { provider: XENDIT, keys: 'unreachable', callback, detail: `GET /balance answered HTTP ${answer.status} ${answer.code}: is XENDIT_API_URL Xendit's?` }
   } catch (error) {
     const detail = error instanceof ProviderUnavailable ? error.detail : 'no answer'
     return { provider: XENDIT, keys: 'unreachable', callback, detail: `GET /balance: ${detail}` }
