@@ -3,8 +3,8 @@ import { startFakeApi, type FakeAnswer, type FakeApi, type FakeRequest, type Fak
 
 /**
  * Xendit's API as our adapters use it (docs/operations/providers/xendit.md), written from its
- * public reference: Basic authentication with the secret key, fixed virtual accounts and fixed
- * payment codes, payouts v2 with their Idempotency-key, the balance and the transactions list;
+ * public reference: Basic authentication with the secret key, fixed virtual accounts, fixed
+ * payment codes and invoices (card payments on Xendit's page), payouts v2 with their Idempotency-key, the balance and the transactions list;
  * and Xendit's callbacks, sent with the `x-callback-token` header. It refuses what Xendit refuses:
  * a wrong key (401 INVALID_API_KEY), a missing field or an IDR amount with a fraction
  * (400 API_VALIDATION_ERROR), a bank or outlet Xendit does not offer, a reused payout key.
@@ -30,7 +30,7 @@ export interface XenditFakeOptions {
 
 export interface FakeXenditAccount {
   id: string
-  kind: 'va' | 'payment_code'
+  kind: 'va' | 'payment_code' | 'invoice'
   externalId: string
   /** The bank code or the outlet name. */
   channel: string
@@ -60,7 +60,7 @@ export interface FakeXenditTransaction {
   product_id: string
   type: 'PAYMENT' | 'DISBURSEMENT'
   status: 'SUCCESS'
-  channel_category: 'VIRTUAL_ACCOUNT' | 'RETAIL_OUTLET' | 'BANK'
+  channel_category: 'VIRTUAL_ACCOUNT' | 'RETAIL_OUTLET' | 'CARDS' | 'BANK'
   channel_code: string
   account_identifier: string
   reference_id: string
@@ -120,7 +120,7 @@ const OUTLET_LIMITS: Record<string, { min: number; max: number }> = { ALFAMART: 
 const VA_LIMITS = { min: 1, max: 50_000_000_000 }
 const PAYOUT_CHANNELS = new Set(['ID_BCA', 'ID_BNI', 'ID_BRI', 'ID_MANDIRI', 'ID_PERMATA', 'ID_CIMB', 'ID_BSI'])
 /** What the fake charges, as Xendit's price list does per channel: a fixed fee and 11% VAT on it. */
-const FEES = { VIRTUAL_ACCOUNT: 4_000, RETAIL_OUTLET: 5_000, BANK: 2_500 } as const
+const FEES = { VIRTUAL_ACCOUNT: 4_000, RETAIL_OUTLET: 5_000, CARDS: 7_000, BANK: 2_500 } as const
 
 const hex = (n: number) => randomBytes(n).toString('hex')
 const refusal = (status: number, code: string, message: string): FakeAnswer => ({ status, body: { error_code: code, message } })
@@ -284,6 +284,51 @@ export async function startXenditFake(options: XenditFakeOptions): Promise<Xendi
     return { status: 200, body: codeView(account) }
   }
 
+  const invoiceView = (a: FakeXenditAccount) => ({
+    id: a.id,
+    external_id: a.externalId,
+    user_id: BUSINESS_ID,
+    status: a.status === 'ACTIVE' ? 'PENDING' : a.status,
+    merchant_name: 'Kilat',
+    amount: a.expectedAmount,
+    currency: 'IDR',
+    description: a.request.description,
+    expiry_date: a.expiresAt.toISOString(),
+    invoice_url: a.accountNo,
+    available_banks: [],
+    available_retail_outlets: [],
+    should_exclude_credit_card: false,
+    created: now().toISOString(),
+    updated: now().toISOString(),
+  })
+
+  function createInvoice(req: FakeRequest): FakeAnswer {
+    const body = req.body ?? {}
+    const externalId = text(body, 'external_id')
+    if (!externalId) return validation('"external_id" is required')
+    if (!isWholeRupiah(body.amount)) return validation('"amount" must be a positive integer (IDR has no decimals)')
+    if (body.currency !== undefined && body.currency !== 'IDR') return refusal(400, 'UNSUPPORTED_CURRENCY', 'currency is not activated')
+    const duration = body.invoice_duration ?? 86_400
+    if (typeof duration !== 'number' || !Number.isInteger(duration) || duration < 1 || duration > 31_536_000) return validation('"invoice_duration" must be whole seconds')
+    const methods = body.payment_methods
+    if (methods !== undefined && (!Array.isArray(methods) || methods.some((m) => typeof m !== 'string'))) return validation('"payment_methods" must be a list of names')
+    const id = hex(12)
+    const account: FakeXenditAccount = {
+      id,
+      kind: 'invoice',
+      externalId,
+      channel: 'CREDIT_CARD',
+      // an invoice's "number" is its page, under the fake's own checkout path
+      accountNo: `${api.url}/web/${id}`,
+      expectedAmount: body.amount,
+      expiresAt: new Date(now().getTime() + duration * 1000),
+      status: 'ACTIVE',
+      request: body,
+    }
+    accounts.set(id, account)
+    return { status: 200, body: invoiceView(account) }
+  }
+
   function createPayout(req: FakeRequest): FakeAnswer {
     const key = req.headers['idempotency-key']
     if (typeof key !== 'string' || key === '') return validation('the Idempotency-key header is required')
@@ -364,6 +409,7 @@ export async function startXenditFake(options: XenditFakeOptions): Promise<Xendi
   const routes: FakeRoute[] = [
     { method: 'POST', pattern: '/callback_virtual_accounts', handle: guarded(createVa) },
     { method: 'POST', pattern: '/fixed_payment_code', handle: guarded(createCode) },
+    { method: 'POST', pattern: '/v2/invoices', handle: guarded(createInvoice) },
     { method: 'POST', pattern: '/v2/payouts', handle: guarded(createPayout) },
     {
       method: 'GET',
@@ -397,7 +443,7 @@ export async function startXenditFake(options: XenditFakeOptions): Promise<Xendi
   const api = await startFakeApi(routes, options.port === undefined ? {} : { port: options.port })
 
   function findAccount(key: string): FakeXenditAccount {
-    const found = accounts.get(key) ?? [...accounts.values()].find((a) => a.accountNo === key || a.externalId === key)
+    const found = accounts.get(key) ?? [...accounts.values()].find((a) => a.accountNo === key || a.externalId === key || a.accountNo.endsWith(`/${key}`))
     if (!found) throw new Error(`the Xendit fake issued no account ${key}`)
     return found
   }
@@ -410,10 +456,32 @@ export async function startXenditFake(options: XenditFakeOptions): Promise<Xendi
 
   const paymentIds = new Map<string, { paymentId: string; callbackId: string; at: Date; amount: number }>()
 
+  function invoicePaidBody(a: FakeXenditAccount, paid: { paymentId: string; at: Date; amount: number }): Record<string, unknown> {
+    return {
+      id: a.id,
+      external_id: a.externalId,
+      user_id: BUSINESS_ID,
+      is_high: false,
+      payment_method: 'CREDIT_CARD',
+      status: 'PAID',
+      merchant_name: 'Kilat',
+      amount: a.expectedAmount,
+      paid_amount: paid.amount,
+      paid_at: paid.at.toISOString(),
+      description: a.request.description,
+      currency: 'IDR',
+      payment_channel: 'CREDIT_CARD',
+      credit_card_charge_id: paid.paymentId,
+      created: paid.at.toISOString(),
+      updated: paid.at.toISOString(),
+    }
+  }
+
   function paidCallbackBody(key: string, opts: { amount?: number; at?: Date } = {}): Record<string, unknown> {
     const a = findAccount(key)
     const first = paymentIds.get(a.id)
     const paid = first ?? { paymentId: hex(12), callbackId: hex(12), at: opts.at ?? now(), amount: opts.amount ?? a.expectedAmount }
+    if (a.kind === 'invoice') return invoicePaidBody(a, paid)
     if (a.kind === 'va') {
       return {
         id: paid.callbackId,
@@ -505,9 +573,9 @@ export async function startXenditFake(options: XenditFakeOptions): Promise<Xendi
           {
             product_id: paymentIds.get(a.id)!.paymentId,
             type: 'PAYMENT',
-            channel_category: a.kind === 'va' ? 'VIRTUAL_ACCOUNT' : 'RETAIL_OUTLET',
+            channel_category: a.kind === 'va' ? 'VIRTUAL_ACCOUNT' : a.kind === 'payment_code' ? 'RETAIL_OUTLET' : 'CARDS',
             channel_code: a.channel,
-            account_identifier: a.accountNo,
+            account_identifier: a.kind === 'invoice' ? '400000XXXXXX1091' : a.accountNo,
             reference_id: a.externalId,
             amount,
             cashflow: 'MONEY_IN',

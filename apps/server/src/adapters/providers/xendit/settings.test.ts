@@ -12,7 +12,15 @@ describe('readXenditSettings', () => {
   })
 
   it('reads the key and token, with the production URL and name by default', () => {
-    expect(readXenditSettings({ XENDIT_SECRET_KEY: KEY, XENDIT_CALLBACK_TOKEN: TOKEN })).toEqual({ secretKey: KEY, callbackToken: TOKEN, apiUrl: XENDIT_DEFAULT_API_URL, accountName: 'KILAT' })
+    expect(readXenditSettings({ XENDIT_SECRET_KEY: KEY, XENDIT_CALLBACK_TOKEN: TOKEN })).toEqual({
+      secretKey: KEY,
+      callbackToken: TOKEN,
+      apiUrl: XENDIT_DEFAULT_API_URL,
+      accountName: 'KILAT',
+      checkoutUrl: 'https://checkout-staging.xendit.co/web',
+    })
+    const live = KEY.replace('development', 'production')
+    expect(readXenditSettings({ XENDIT_SECRET_KEY: live, XENDIT_CALLBACK_TOKEN: TOKEN })?.checkoutUrl).toBe('https://checkout.xendit.co/web')
     expect(readXenditSettings({ XENDIT_SECRET_KEY: KEY, XENDIT_CALLBACK_TOKEN: TOKEN, XENDIT_API_URL: 'http://127.0.0.1:4010/', XENDIT_ACCOUNT_NAME: 'Kilat Dana' })).toMatchObject({
       apiUrl: 'http://127.0.0.1:4010',
       accountName: 'Kilat Dana',
@@ -27,6 +35,7 @@ describe('readXenditSettings', () => {
     ['a URL that is not one', { XENDIT_SECRET_KEY: KEY, XENDIT_CALLBACK_TOKEN: TOKEN, XENDIT_API_URL: 'api.xendit.co' }, 'XENDIT_API_URL'],
     ['a URL of another scheme', { XENDIT_SECRET_KEY: KEY, XENDIT_CALLBACK_TOKEN: TOKEN, XENDIT_API_URL: 'ftp://api.xendit.co' }, 'XENDIT_API_URL'],
     ['a name with digits', { XENDIT_SECRET_KEY: KEY, XENDIT_CALLBACK_TOKEN: TOKEN, XENDIT_ACCOUNT_NAME: 'Kilat 2' }, 'XENDIT_ACCOUNT_NAME'],
+    ['a checkout address that is not one', { XENDIT_SECRET_KEY: KEY, XENDIT_CALLBACK_TOKEN: TOKEN, XENDIT_CHECKOUT_URL: 'checkout.xendit.co' }, 'XENDIT_CHECKOUT_URL'],
     ['only the URL', { XENDIT_API_URL: 'https://api.xendit.co' }, 'XENDIT_SECRET_KEY'],
   ]
   it.each(cases)('names the variable on %s', (_, env, name) => {
@@ -45,7 +54,7 @@ describe('readXenditSettings', () => {
   })
 
   it('lists every variable it reads, secrets marked', () => {
-    expect(XENDIT_VARIABLES.map((v) => v.name)).toEqual(['XENDIT_SECRET_KEY', 'XENDIT_CALLBACK_TOKEN', 'XENDIT_API_URL', 'XENDIT_ACCOUNT_NAME'])
+    expect(XENDIT_VARIABLES.map((v) => v.name)).toEqual(['XENDIT_SECRET_KEY', 'XENDIT_CALLBACK_TOKEN', 'XENDIT_API_URL', 'XENDIT_ACCOUNT_NAME', 'XENDIT_CHECKOUT_URL'])
     expect(XENDIT_VARIABLES.filter((v) => v.secret).map((v) => v.name)).toEqual(['XENDIT_SECRET_KEY', 'XENDIT_CALLBACK_TOKEN'])
   })
 })

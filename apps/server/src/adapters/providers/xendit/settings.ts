@@ -14,16 +14,21 @@ export interface XenditSettings {
   apiUrl: string
   /** The name Xendit shows the borrower on a virtual account or at the mini market's till. */
   accountName: string
+  /** Where an invoice's page is, before its id: the borrower pays a 'hosted' account there. */
+  checkoutUrl: string
 }
 
 export const XENDIT_DEFAULT_API_URL = 'https://api.xendit.co'
 export const XENDIT_DEFAULT_ACCOUNT_NAME = 'KILAT'
+/** Xendit's invoice pages: live keys' and test keys' (an invoice's `invoice_url` is one of these, then its id). */
+export const XENDIT_CHECKOUT_URLS = { production: 'https://checkout.xendit.co/web', development: 'https://checkout-staging.xendit.co/web' } as const
 
 export const XENDIT_VARIABLES: { name: string; description: string; secret: boolean }[] = [
   { name: 'XENDIT_SECRET_KEY', description: "Xendit's secret API key (xnd_development_… or xnd_production_…), with write access to money-in and payouts", secret: true },
   { name: 'XENDIT_CALLBACK_TOKEN', description: "Xendit's callback verification token (dashboard: Settings, Webhooks), checked on every callback", secret: true },
   { name: 'XENDIT_API_URL', description: `Xendit's API root; ${XENDIT_DEFAULT_API_URL} by default (tests point it at the fake)`, secret: false },
   { name: 'XENDIT_ACCOUNT_NAME', description: `The name shown on virtual accounts and payment codes; ${XENDIT_DEFAULT_ACCOUNT_NAME} by default`, secret: false },
+  { name: 'XENDIT_CHECKOUT_URL', description: "Where Xendit's invoice pages are, before the invoice's id; by the key's mode by default (tests point it at the fake)", secret: false },
 ]
 
 const invalid = (name: string, what: string) => new ConfigError(`Invalid configuration: ${name} ${what}`)
@@ -56,5 +61,8 @@ export function readXenditSettings(env: Record<string, string | undefined>): Xen
   const accountName = value(env, 'XENDIT_ACCOUNT_NAME') ?? XENDIT_DEFAULT_ACCOUNT_NAME
   // Xendit refuses names with digits or punctuation on virtual accounts; a bank cuts a long one.
   if (!/^[A-Za-z][A-Za-z ]{0,49}$/.test(accountName)) throw invalid('XENDIT_ACCOUNT_NAME', 'must be letters and spaces, at most 50')
-  return { secretKey, callbackToken, apiUrl: apiUrl.replace(/\/+$/, ''), accountName }
+  const mode = secretKey.startsWith('xnd_production_') ? 'production' : 'development'
+  const checkoutUrl = value(env, 'XENDIT_CHECKOUT_URL') ?? XENDIT_CHECKOUT_URLS[mode]
+  if (!/^https?:\/\/[^\s?#]+$/.test(checkoutUrl)) throw invalid('XENDIT_CHECKOUT_URL', "must be the address of Xendit's invoice pages (https://checkout.xendit.co/web)")
+  return { secretKey, callbackToken, apiUrl: apiUrl.replace(/\/+$/, ''), accountName, checkoutUrl: checkoutUrl.replace(/\/+$/, '') }
 }

@@ -8,7 +8,7 @@ export const SECRET_KEY = 'xnd_development_P4qDfOss0OCpl8RtKrROHjaQYNCk9dN5lSfk'
 export const CALLBACK_TOKEN = 'tokenOfTheDashboard0123456789abcdef'
 
 export function settingsFor(apiUrl: string, overrides: Partial<XenditSettings> = {}): XenditSettings {
-  return { secretKey: SECRET_KEY, callbackToken: CALLBACK_TOKEN, apiUrl, accountName: 'KILAT', ...overrides }
+  return { secretKey: SECRET_KEY, callbackToken: CALLBACK_TOKEN, apiUrl, accountName: 'KILAT', checkoutUrl: `${apiUrl}/web`, ...overrides }
 }
 
 /** Small timeouts and backoffs: a file of these tests runs in seconds. */

@@ -78,7 +78,21 @@ describe('XenditGateway.issueAccount', () => {
     expect(await post(noReference)).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR' } })
   })
 
-  it('does not offer cards, hosted pages, other markets or unknown methods', async () => {
+  it("opens a hosted page as an invoice limited to cards, whose page is under XENDIT_CHECKOUT_URL", async () => {
+    const req = input({ method: 'HOSTED', accountKind: 'hosted', amount: rp(1_500_000), expiresAt: new Date(Date.now() + 3600_000) })
+    const issued = await gateway.issueAccount(req)
+    const [call] = posts('/v2/invoices')
+    expect(call?.body).toMatchObject({ external_id: req.reference, amount: 1_500_000, currency: 'IDR', payment_methods: ['CREDIT_CARD'] })
+    expect(call?.body?.invoice_duration).toBeGreaterThan(3590)
+    expect(call?.body?.invoice_duration).toBeLessThanOrEqual(3600)
+    expect(gateway.hostedPageUrl(issued.accountNo)).toBe(`${fake.url}/web/${issued.accountNo}`)
+    expect(() => gateway.hostedPageUrl('../../evil')).toThrow()
+    // the page Xendit answers is not where XENDIT_CHECKOUT_URL says: refused rather than a wrong link
+    const misconfigured = new XenditGateway(settingsFor(fake.url, { checkoutUrl: 'https://checkout.xendit.co/web' }), FAST)
+    expect((await refusedWith(misconfigured.issueAccount(input({ method: 'HOSTED', accountKind: 'hosted' })))).key).toBe('internal')
+  })
+
+  it('does not offer binding or charging cards, other markets or unknown methods', async () => {
     expect(xenditOffers('ID', 'BCA')).toBe(true)
     expect(xenditOffers('ID', 'OVO')).toBe(false)
     expect(xenditOffers('MX', 'OXXO')).toBe(false)
@@ -86,7 +100,6 @@ describe('XenditGateway.issueAccount', () => {
     expect((await refusedWith(gateway.issueAccount(input({ method: 'ALFAMART', accountKind: 'va' })))).key).toBe('payMethodUnknown')
     expect((await refusedWith(gateway.tokenizeCard({ cardNo: '4000000000001091', holderName: 'A', market: 'ID' }))).key).toBe('payMethodUnknown')
     expect((await refusedWith(gateway.chargeCard({ cardToken: 't', amount: rp(1), market: 'ID', reference: '1', expiresAt: new Date() }))).key).toBe('payMethodUnknown')
-    expect(() => gateway.hostedPageUrl('x')).toThrow(AppError)
     expect(fake.calls).toHaveLength(0)
   })
 
@@ -199,6 +212,15 @@ describe('XenditGateway.verifyCallback', () => {
     expect(gateway.verifyCallback(raw({ id: issued.gatewayRef, external_id: '1', account_number: issued.accountNo, bank_code: 'BCA', status: 'ACTIVE' }), headers())).toEqual({ ok: false, reason: 'malformed' })
   })
 
+  it("reads a paid invoice (a card on Xendit's page) by its card charge; an expired one is not a payment", async () => {
+    const issued = await gateway.issueAccount(input({ method: 'HOSTED', accountKind: 'hosted', amount: rp(640_000) }))
+    const body = fake.paidCallbackBody(issued.accountNo)
+    const verified = gateway.verifyCallback(raw(body), headers())
+    expect(verified.ok && verified.event).toMatchObject({ gatewayPaymentId: body.credit_card_charge_id, accountNo: issued.accountNo, externalId: body.external_id, amount: rp(640_000), method: 'HOSTED' })
+    expect(gateway.verifyCallback(raw({ ...body, status: 'SETTLED' }), headers())).toMatchObject({ ok: true, event: { gatewayPaymentId: body.credit_card_charge_id } })
+    expect(gateway.verifyCallback(raw({ ...body, status: 'EXPIRED' }), headers())).toEqual({ ok: false, reason: 'malformed' })
+  })
+
   it("a replayed callback is the same payment (Xendit's scheme has no signed time): the webhook stores it once", async () => {
     const issued = await gateway.issueAccount(input())
     const body = raw(fake.paidCallbackBody(issued.accountNo))
@@ -255,6 +277,7 @@ describe('XenditGateway.reportOf', () => {
     // 60 payments of the day (two pages of 50), one at Alfamart with a fractional VAT
     for (let i = 0; i < 60; i += 1) fake.transactions.push(txn(i))
     fake.transactions.push(txn(60, { channel_category: 'RETAIL_OUTLET', channel_code: 'ALFAMART', fee: { xendit_fee: 5_000, value_added_tax: 550.5, xendit_withholding_tax: 0, third_party_withholding_tax: 0, status: 'COMPLETED' } }))
+    fake.transactions.push(txn(61, { channel_category: 'CARDS', channel_code: 'CREDIT_CARD', account_identifier: '400000XXXXXX1091' }))
     // not the day's payments: the day before, the day after, a payout, another channel
     fake.transactions.push(txn(70, { created: new Date(start.getTime() - 1).toISOString() }))
     fake.transactions.push(txn(71, { created: new Date(start.getTime() + 24 * 3600_000).toISOString() }))
@@ -263,7 +286,9 @@ describe('XenditGateway.reportOf', () => {
     const report = await gateway.reportOf('ID', day)
     expect(report.market).toBe('ID')
     expect(report.day).toBe(day)
-    expect(report.lines).toHaveLength(61)
+    expect(report.lines).toHaveLength(62)
+    // a card's masked number is not kept as an account number
+    expect(report.lines.find((l) => l.gatewayPaymentId === 'pay_61')?.accountNo).toBe('')
     const byId = new Map(report.lines.map((l) => [l.gatewayPaymentId, l]))
     expect(byId.get('pay_3')).toEqual({ gatewayPaymentId: 'pay_3', accountNo: '1076600000000003', amount: rp(100_003), fee: rp(4_440), paidAt: new Date(start.getTime() + 3 * 60_000) })
     expect(byId.get('pay_60')?.fee).toBe(cents(555_050))

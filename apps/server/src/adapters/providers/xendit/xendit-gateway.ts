@@ -22,11 +22,13 @@ import { XENDIT, centsOfRupiah, checkCallbackToken, jsonOf, rupiahOf, xenditHttp
  * fixed payment code at Alfamart or Indomaret (`POST /fixed_payment_code`), both for the exact
  * amount owed and until the account's expiry; their "paid" callbacks carry our reference as
  * `external_id`. Cards are tokenised in the browser by Xendit.js, which we do not use: the server
- * never sends a card number, so card payments are not offered with Xendit.
+ * never sends a card number, so binding and charging a card are not offered with Xendit; a card
+ * is paid on Xendit's own page instead (a 'hosted' account: an invoice, `POST /v2/invoices`,
+ * limited to cards).
  */
 
 /** Our repayment method codes (modules/repayment/methods) and what Xendit calls them. */
-export const XENDIT_METHODS: Readonly<Record<string, { kind: 'va'; bankCode: string } | { kind: 'payment_code'; outlet: string }>> = Object.freeze({
+export const XENDIT_METHODS: Readonly<Record<string, { kind: 'va'; bankCode: string } | { kind: 'payment_code'; outlet: string } | { kind: 'hosted' }>> = Object.freeze({
   BCA: { kind: 'va', bankCode: 'BCA' },
   BNI: { kind: 'va', bankCode: 'BNI' },
   BRI: { kind: 'va', bankCode: 'BRI' },
@@ -35,6 +37,8 @@ export const XENDIT_METHODS: Readonly<Record<string, { kind: 'va'; bankCode: str
   CIMB: { kind: 'va', bankCode: 'CIMB' },
   ALFAMART: { kind: 'payment_code', outlet: 'ALFAMART' },
   INDOMARET: { kind: 'payment_code', outlet: 'INDOMARET' },
+  // card repay's hosted page (modules/repayment/cards: HOSTED_METHOD)
+  HOSTED: { kind: 'hosted' },
 })
 
 /** Whether Xendit can issue an account of this method (the lead hides the others where Xendit is the gateway). */
@@ -87,6 +91,32 @@ const codePaid = z.object({
   status: z.literal('COMPLETED'),
   transaction_timestamp: isoDate,
 })
+
+const invoiceCreated = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/),
+  external_id: z.string(),
+  invoice_url: z.string(),
+  expiry_date: isoDate,
+})
+
+/**
+ * An invoice's callback once paid (PAID, then SETTLED when the money reaches our balance; both
+ * are the same payment). A card payment carries its charge's id, which the transactions report
+ * names; an expired invoice's callback is not a payment.
+ */
+const invoicePaid = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/),
+  external_id: ourReference,
+  status: z.enum(['PAID', 'SETTLED']),
+  paid_amount: rupiah,
+  paid_at: isoDate,
+  payment_method: z.string().max(40).optional(),
+  credit_card_charge_id: z.string().min(1).max(100).optional(),
+  payment_id: z.string().min(1).max(100).optional(),
+  currency: z.literal('IDR').optional(),
+})
+
+export const HOSTED_PAYMENT_METHODS = ['CREDIT_CARD']
 
 const transaction = z.object({
   id: z.string().min(1),
@@ -168,6 +198,7 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
     const method = xenditOffers(input.market, input.method) ? XENDIT_METHODS[input.method] : undefined
     if (!method || method.kind !== input.accountKind) throw notOffered(`${input.market} ${input.method} (${input.accountKind})`)
     const expected = rupiahOf(input.amount)
+    if (method.kind === 'hosted') return this.issueInvoice(input, expected)
     const common = {
       external_id: input.reference,
       name: this.settings.accountName,
@@ -205,6 +236,33 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
     }
   }
 
+  /**
+   * A 'hosted' account is an invoice limited to cards: its id is the account number, and its page
+   * is XENDIT_CHECKOUT_URL then the id (checked against the `invoice_url` Xendit answers, since
+   * hostedPageUrl has only the number to go on).
+   */
+  private async issueInvoice(input: IssueAccountInput, amount: number): Promise<IssuedAccount> {
+    const seconds = Math.floor((input.expiresAt.getTime() - Date.now()) / 1000)
+    if (seconds < 60) throw new AppError('internal', { cause: new Error('xendit: an invoice must stay open a minute or more') })
+    try {
+      const answer = await this.http.request({
+        method: 'POST',
+        path: '/v2/invoices',
+        json: { external_id: input.reference, amount, currency: 'IDR', description: `Kilat repayment ${input.reference}`, invoice_duration: seconds, payment_methods: HOSTED_PAYMENT_METHODS },
+        idempotency: { header: 'x-idempotency-key', key: `kilat-acc-${input.reference}` },
+        schema: invoiceCreated,
+      })
+      if (!answer.ok) throw issueRefusal(answer)
+      if (answer.body.invoice_url !== this.hostedPageUrl(answer.body.id)) {
+        throw new AppError('internal', { cause: new Error("xendit: the invoice's page is not under XENDIT_CHECKOUT_URL") })
+      }
+      return { accountNo: answer.body.id, gatewayRef: answer.body.id, expiresAt: new Date(answer.body.expiry_date) }
+    } catch (error) {
+      if (error instanceof ProviderUnavailable) throw new AppError('unavailable', { cause: error })
+      throw error
+    }
+  }
+
   async tokenizeCard(_input: TokenizeCardInput): Promise<{ cardToken: string }> {
     throw notOffered('a card')
   }
@@ -213,8 +271,9 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
     throw notOffered('a card charge')
   }
 
-  hostedPageUrl(_accountNo: string): string {
-    throw notOffered('a hosted payment page')
+  hostedPageUrl(accountNo: string): string {
+    if (!/^[A-Za-z0-9_-]{6,64}$/.test(accountNo)) throw new Error('not a Xendit invoice id')
+    return `${this.settings.checkoutUrl}/${accountNo}`
   }
 
   /**
@@ -242,12 +301,20 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
         event: { gatewayPaymentId: p.payment_id, accountNo: p.payment_code, externalId: p.external_id, amount: centsOfRupiah(p.amount), paidAt: new Date(p.transaction_timestamp), method: p.retail_outlet_name, raw: body },
       }
     }
+    const invoice = invoicePaid.safeParse(body)
+    if (invoice.success) {
+      const p = invoice.data
+      return {
+        ok: true,
+        event: { gatewayPaymentId: p.credit_card_charge_id ?? p.payment_id ?? p.id, accountNo: p.id, externalId: p.external_id, amount: centsOfRupiah(p.paid_amount), paidAt: new Date(p.paid_at), method: 'HOSTED', raw: body },
+      }
+    }
     return { ok: false, reason: 'malformed' }
   }
 
   /**
    * Xendit's transactions of the market's local day: successful money-in payments of virtual
-   * accounts and mini markets, page after page (`after_id`). A line's id is the transaction's
+   * accounts, mini markets and cards (hosted invoices), page after page (`after_id`). A line's id is the transaction's
    * `product_id`, the payment's id as its callback carried it (`payment_id`); its fee what Xendit
    * kept, its fee and the fee's VAT.
    */
@@ -266,6 +333,7 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
       query.append('statuses', 'SUCCESS')
       query.append('channel_categories', 'VIRTUAL_ACCOUNT')
       query.append('channel_categories', 'RETAIL_OUTLET')
+      query.append('channel_categories', 'CARDS')
       query.append('currency', 'IDR')
       query.append('created[gte]', from.toISOString())
       query.append('created[lt]', to.toISOString())
@@ -277,7 +345,8 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
         if (t.cashflow !== 'MONEY_IN' || t.type !== 'PAYMENT' || t.status !== 'SUCCESS' || t.currency !== 'IDR') continue
         lines.push({
           gatewayPaymentId: t.product_id,
-          accountNo: t.account_identifier ?? '',
+          // a card's identifier is its masked number: not kept, not shown
+          accountNo: t.channel_category === 'CARDS' ? '' : (t.account_identifier ?? ''),
           amount: centsOfRupiah(t.amount),
           fee: centsOfRupiah(t.fee.xendit_fee + t.fee.value_added_tax),
           paidAt: new Date(t.created),
