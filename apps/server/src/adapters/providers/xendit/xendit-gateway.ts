@@ -156,10 +156,14 @@ export function localMidnight(day: string, timeZone: string): Date {
   return new Date(guess - offsetAt(first))
 }
 
-/** Cards and hosted pages need Xendit.js or Xendit's invoices: not offered (the lead hides these methods). */
-function notOffered(what: string): AppError {
-  return new AppError('payMethodUnknown', { cause: new Error(`${what} is not offered with xendit: card details are tokenised in the browser by Xendit.js, which the server does not use`) })
+/** A method Xendit does not issue here: "choose another method" for the borrower, the detail for the log. */
+function notOffered(what: string, why = 'xendit issues no such account'): AppError {
+  return new AppError('payMethodUnknown', { cause: new Error(`${what} is not offered with xendit: ${why}`) })
 }
+
+/** Binding or charging a card: Xendit tokenises card details in the browser (Xendit.js), never through our server. */
+const CARDS_IN_BROWSER = "Xendit.js tokenises card details in the browser; the server never sends a card number (card repay uses the hosted page)"
+
 
 /**
  * A refusal of Xendit's to issue an account, as the borrower reads it: a bank or outlet Xendit
@@ -264,11 +268,11 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
   }
 
   async tokenizeCard(_input: TokenizeCardInput): Promise<{ cardToken: string }> {
-    throw notOffered('a card')
+    throw notOffered('binding a card', CARDS_IN_BROWSER)
   }
 
   async chargeCard(_input: ChargeCardInput): Promise<IssuedAccount> {
-    throw notOffered('a card charge')
+    throw notOffered('charging a bound card', CARDS_IN_BROWSER)
   }
 
   hostedPageUrl(accountNo: string): string {
