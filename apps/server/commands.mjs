@@ -9,4 +9,5 @@ export const ENTRY_POINTS = {
   'audit-verify': 'src/modules/audit/verify-audit.cli.ts',
   backup: '../../scripts/backup/backup.ts',
   restore: '../../scripts/backup/restore.ts',
+  'providers-check': 'src/adapters/providers/check.cli.ts',
 }

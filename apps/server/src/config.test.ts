@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       REGISTRATION_SMS_RANGE_DAILY: 30,
       PAYMENT_CALLBACK_SECRET: DEMO_PAYMENT_CALLBACK_SECRET,
       PAYMENT_CALLBACK_URL: undefined,
+      PUBLIC_URL: undefined,
     })
   })
 
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
         COMPANY_ADDRESS_ID: ' Jl. Contoh 1, Jakarta ', COMPANY_ADDRESS_IN: 'MG Road 1, Pune', COMPANY_ADDRESS_MX: 'Calle 1, CDMX',
         OJK_LICENCE_NUMBER: 'KEP-123/D.05/2030', REGISTRATION_SMS_RANGE_DAILY: '5',
         PAYMENT_CALLBACK_SECRET: 's'.repeat(40), PAYMENT_CALLBACK_URL: 'https://api.example.com/h5-api/v3/payments/callback',
+        PUBLIC_URL: 'https://kilat.example.com/',
       },
       path.join(root, 'apps', 'server'),
     )
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
       REGISTRATION_SMS_RANGE_DAILY: 5,
       PAYMENT_CALLBACK_SECRET: 's'.repeat(40),
       PAYMENT_CALLBACK_URL: 'https://api.example.com/h5-api/v3/payments/callback',
+      PUBLIC_URL: 'https://kilat.example.com',
     })
   })
 
@@ -98,6 +101,9 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer 1-65535'],
     [{ PORT: '80.5' }, 'Invalid configuration: PORT must be an integer 1-65535'],
     [{ DATABASE_URL: 'mysql://x/y' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL'],
+    [{ PUBLIC_URL: 'kilat.example.com' }, 'Invalid configuration: PUBLIC_URL must be an http(s) address with no path (https://kilat.example.com)'],
+    [{ PUBLIC_URL: 'https://kilat.example.com/api' }, 'Invalid configuration: PUBLIC_URL must be an http(s) address with no path (https://kilat.example.com)'],
+    [{ PUBLIC_URL: 'ftp://kilat.example.com' }, 'Invalid configuration: PUBLIC_URL must be an http(s) address with no path (https://kilat.example.com)'],
     [{ DATABASE_URL: 'not a url' }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL'],
     [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV must be development, production or test'],
     [{ DEMO_MODE: 'maybe' }, 'Invalid configuration: DEMO_MODE must be true or false'],

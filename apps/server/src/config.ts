@@ -67,6 +67,12 @@ export interface Config {
   PAYMENT_CALLBACK_SECRET: string | null
   /** Where the sandbox gateway posts its callbacks; the listening server's own webhook by default. */
   PAYMENT_CALLBACK_URL: string | undefined
+  /**
+   * The address the providers reach us at (https://kilat.example.com): the callback addresses set at
+   * each live provider are under it (docs/operations/going-live.md#callback-addresses). Required
+   * when a market uses a live provider.
+   */
+  PUBLIC_URL: string | undefined
 }
 
 /** Demo mode's and the tests' callback key: public, so never accepted without demo mode or tests. */
@@ -208,6 +214,22 @@ const envSchema = z.object({
       }, 'must be an http:// or https:// URL')
       .optional(),
   ),
+  PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(255)
+      .refine((v) => {
+        try {
+          const url = new URL(v)
+          return (url.protocol === 'https:' || url.protocol === 'http:') && url.search === '' && url.hash === '' && (url.pathname === '/' || url.pathname === '')
+        } catch {
+          return false
+        }
+      }, 'must be an http(s) address with no path (https://kilat.example.com)')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
   STORE_URL: z.preprocess(
     blankToUndefined,
     z
@@ -291,6 +313,7 @@ export function loadConfig(
     REGISTRATION_SMS_RANGE_DAILY: e.REGISTRATION_SMS_RANGE_DAILY,
     PAYMENT_CALLBACK_SECRET: e.PAYMENT_CALLBACK_SECRET ?? (devKeyAllowed ? DEMO_PAYMENT_CALLBACK_SECRET : null),
     PAYMENT_CALLBACK_URL: e.PAYMENT_CALLBACK_URL,
+    PUBLIC_URL: e.PUBLIC_URL,
   }
 }
 

@@ -1,6 +1,7 @@
 import { SCREEN_PATHS } from '@kilat/contract'
 import { buildApp } from './app.js'
-import { loadConfigOrExit } from './config.js'
+import { ConfigError, loadConfigOrExit } from './config.js'
+import { buildProviders, describeProviders, type BuildProvidersOptions, type Providers } from './adapters/providers/registry.js'
 import { openDatabase } from './db/client.js'
 import { migrateDatabase } from './db/migrate.js'
 import { seedDemo, seedReference } from './db/seed.js'
@@ -32,7 +33,16 @@ async function main(): Promise<void> {
   // The demo's staff accounts have a public password: seeded in demo mode, disabled without it.
   if (config.DEMO_MODE) await seedDemoStaff(database.db)
   else await disableDemoStaff(database.db)
-  const app = await buildApp({ config, db: database })
+  // each market's providers, from the configuration: a chosen provider without its keys stops here, naming the variable
+  // (their log is the server's, once it exists: adapters log only while calling out, after start)
+  const serverLog: { current?: BuildProvidersOptions['log'] } = {}
+  const laterLog: BuildProvidersOptions['log'] = {
+    warn: (details, message) => serverLog.current?.warn(details, message),
+    info: ((details: object, message: string) => serverLog.current?.info(details, message)) as BuildProvidersOptions['log']['info'],
+  }
+  const providers = buildProvidersOrExit({ env: process.env, config, db: database.db, log: laterLog })
+  const app = await buildApp({ config, db: database, payments: providers.payments, payouts: providers.payouts, sms: providers.sms })
+  serverLog.current = app.log
   let job: RunningJob | undefined
 
   let stopping = false
@@ -61,9 +71,22 @@ async function main(): Promise<void> {
   // Here rather than in buildApp, so that tests run the job themselves with the time they choose.
   if (config.JOB_INTERVAL_SECONDS > 0) job = startOrderJob({ db: app.db, config }, config.JOB_INTERVAL_SECONDS, app.log)
   console.log(`Listening on http://localhost:${config.PORT}`)
+  console.log(`Providers: ${describeProviders(providers.choice)}`)
   // The developer's page, not a production server's: its address is not advertised there.
   if (config.NODE_ENV !== 'production') console.log(`Test preview: http://localhost:${config.PORT}${SCREEN_PATHS.testPreview}`)
 }
+
+/** The providers, or the process ends with the line naming the variable, as a wrong setting does. */
+function buildProvidersOrExit(options: BuildProvidersOptions): Providers {
+  try {
+    return buildProviders(options)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
+
 
 main().catch((error: unknown) => {
   console.error('Start failed:', error instanceof Error ? error.message : error)

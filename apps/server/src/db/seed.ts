@@ -7,6 +7,8 @@ import { catalogueChanged } from './catalogue-version.js'
 import type { Executor, Db } from './client.js'
 import { assertProductFits, buildOrder, buildProduct } from './factories.js'
 import { seedDemoCards } from './seed-cards.js'
+import type { PayoutDestination } from '../adapters/payouts/payout-provider.js'
+import { saveDestination } from '../modules/orders/orders.service.js'
 import { borrowers, sessions } from '../modules/auth/auth.schema.js'
 import { qaEntries } from '../modules/chatbot/chatbot.schema.js'
 import { complaintUploads, complaints, problemTypes, type ComplaintOutcome, type ComplaintStatusName } from '../modules/complaints/complaints.schema.js'
@@ -26,6 +28,14 @@ const SEED_LOCK_KEY = 7_345_002
  * One demo borrower per market at least: India's Key Fact Statement and agreement popup and
  * Mexico's CAT only show on a borrower of that market.
  */
+/** The demo borrowers' own accounts, one per borrower in DEMO_BORROWERS' order: made-up numbers of real formats (a valid CLABE). */
+export const DEMO_PAYOUT_DESTINATIONS: readonly PayoutDestination[] = [
+  { channelCode: 'BCA', accountNumber: '8730012345', holderName: 'Budi Santoso' },
+  { channelCode: 'MANDIRI', accountNumber: '1230004567890', holderName: 'Siti Rahayu' },
+  { channelCode: 'IMPS', accountNumber: '50100012345678', holderName: 'Priya Sharma', ifsc: 'HDFC0001234' },
+  { channelCode: '40012', accountNumber: '012180015025937129', holderName: 'María López' },
+]
+
 export const DEMO_BORROWERS = [
   { phone: '+6281234567890', name: 'Budi Santoso', token: 'demo-borrower', market: 'ID', locale: 'id' },
   { phone: '+6281298765432', name: 'Siti Rahayu', token: 'demo-borrower-2', market: 'ID', locale: 'id' },
@@ -293,6 +303,8 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
     await seedReferenceRows(tx)
     await seedComplaints(tx, borrowerId, now)
     await seedDemoCards(tx, borrowerId)
+    // where the demo borrowers' payouts go, in each market's terms (docs/operations/going-live.md#where-payouts-go)
+    for (const [i, destination] of DEMO_PAYOUT_DESTINATIONS.entries()) await saveDestination(tx, borrowerId(i as DemoBorrowerIndex), destination, now)
     return { products: newProducts, orders: newOrders }
   })
 }

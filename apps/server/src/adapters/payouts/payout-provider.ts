@@ -10,6 +10,24 @@ import type { Cents, Market } from '@kilat/domain'
  * transfers) implements the same calls and is passed to `buildApp` as `payouts`.
  */
 
+/**
+ * Where the money goes: the borrower's own account, as the borrower gave it
+ * (docs/operations/going-live.md#where-payouts-go). `channelCode` names the receiving bank or
+ * channel in the market's own terms: Indonesia's bank code ('BCA', 'MANDIRI'), India's transfer mode
+ * ('IMPS', 'NEFT', 'RTGS' with `ifsc`, or 'UPI' with `vpa`), Mexico's Banxico institution code
+ * ('40072') with a CLABE as the account number. Each provider maps it to its own codes.
+ */
+export interface PayoutDestination {
+  channelCode: string
+  /** The account number or CLABE; for UPI, empty (the id is `vpa`). Never logged whole. */
+  accountNumber: string
+  holderName: string
+  /** India: the branch's IFSC for a bank transfer. */
+  ifsc?: string | undefined
+  /** India: the UPI id. */
+  vpa?: string | undefined
+}
+
 export interface PayoutInput {
   /**
    * Our id of the payout request: the provider's idempotency key. Sending the same key again (a
@@ -20,6 +38,8 @@ export interface PayoutInput {
   orderNo: string
   amount: Cents
   market: Market
+  /** The borrower's account; a live provider refuses a payout without one (a definite `{ ok: false }`), the sandbox needs none. */
+  destination?: PayoutDestination | undefined
 }
 
 /**
@@ -73,4 +93,10 @@ export interface PayoutProvider {
    * signature covers bytes, not a re-serialised object), then reads it. Nothing is trusted before.
    */
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now?: Date): VerifiedPayoutCallback
+  /**
+   * For a provider whose callbacks are not signed (STP): asks the provider, with our own signed
+   * call, whether what a verified callback says is so; the webhook keeps the event only when it
+   * agrees. Absent where the callback's signature is proof enough.
+   */
+  confirmCallback?(event: PayoutCallbackEvent): Promise<VerifiedPayoutCallback>
 }

@@ -78,7 +78,7 @@ export const borrowerOrderWithSchedule = borrowerOrderReader('borrower_order_wit
 export const unsettledOrdersSql = repo.unsettledOrdersSql
 
 /** SQL over an order's row: true while its payout is on its way (docs/product/operations.md#payout-states); for borrowerOrderPartReader. */
-export { payoutInProgressSql } from './payouts.repo.js'
+export { payoutInProgressSql, saveDestination } from './payouts.repo.js'
 /** A confirmed refund's payout, queued in the outbox in the refund's transaction (docs/product/waivers-and-refunds.md#refunds). */
 export { onRefundPayoutFailed, queueRefund } from './payouts.outbox.js'
 

@@ -286,7 +286,7 @@ export async function runPayoutPass(deps: OutboxDeps, now = new Date()): Promise
       outcome.retried += 1
       continue
     }
-    const input: PayoutInput = { reference: String(row.id), orderNo: row.orderNo, amount: row.amount as PayoutInput['amount'], market: row.market }
+    const input: PayoutInput = { reference: String(row.id), orderNo: row.orderNo, amount: row.amount as PayoutInput['amount'], market: row.market, ...(row.destination ? { destination: row.destination } : {}) }
     if (row.was === 'accepted') await checkStatus(deps, provider, row, input, now, outcome)
     else await send(deps, provider, row, input, now, outcome)
   }

@@ -1,13 +1,16 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import type { Market } from '@kilat/domain'
+import type { PayoutDestination } from '../../adapters/payouts/payout-provider.js'
 import { rowsOf, type Executor, type Tx } from '../../db/client.js'
 import { productColumns, productJoin } from '../products/products.service.js'
 import {
   orders,
   payoutCallbacks,
   payoutEvents,
+  payoutDestinations,
   payoutRequests,
+  type PayoutDestinationRow,
   type PayoutActorKind,
   type PayoutEvent,
   type PayoutRequest,
@@ -73,15 +76,26 @@ export async function nameProvider(tx: Tx, id: number, provider: string): Promis
   await tx.update(payoutRequests).set({ provider }).where(and(eq(payoutRequests.id, id), isNull(payoutRequests.provider)))
 }
 
-/** The orders' numbers and markets, for the audit rows and the provider. */
-export async function orderRefsOf(db: Executor, orderKeys: number[]): Promise<Map<number, { orderNo: string; market: Market }>> {
+/** The orders' numbers and markets, for the audit rows and the provider, and where their borrowers' payouts go. */
+export async function orderRefsOf(db: Executor, orderKeys: number[]): Promise<Map<number, { orderNo: string; market: Market; destination: PayoutDestination | undefined }>> {
   if (orderKeys.length === 0) return new Map()
   const rows = await db
-    .select({ id: orders.id, orderNo: orders.orderNo, market: productColumns.market })
+    .select({ id: orders.id, orderNo: orders.orderNo, market: productColumns.market, destination: payoutDestinations })
     .from(orders)
     .innerJoin(...productJoin(orders.productId))
+    .leftJoin(payoutDestinations, eq(payoutDestinations.borrowerId, orders.borrowerId))
     .where(inArray(orders.id, [...new Set(orderKeys)]))
-  return new Map(rows.map((r) => [r.id, { orderNo: r.orderNo, market: r.market }]))
+  return new Map(rows.map((r) => [r.id, { orderNo: r.orderNo, market: r.market, destination: r.destination ? destinationOf(r.destination) : undefined }]))
+}
+
+function destinationOf(row: PayoutDestinationRow): PayoutDestination {
+  return { channelCode: row.channelCode, accountNumber: row.accountNumber, holderName: row.holderName, ...(row.ifsc ? { ifsc: row.ifsc } : {}), ...(row.vpa ? { vpa: row.vpa } : {}) }
+}
+
+/** Keeps where a borrower's payouts go (the app's bank step; demo data), replacing what was there. */
+export async function saveDestination(db: Executor, borrowerId: number, destination: PayoutDestination, now = new Date()): Promise<void> {
+  const values = { channelCode: destination.channelCode, accountNumber: destination.accountNumber, holderName: destination.holderName, ifsc: destination.ifsc ?? null, vpa: destination.vpa ?? null, updatedAt: now }
+  await db.insert(payoutDestinations).values({ borrowerId, ...values }).onConflictDoUpdate({ target: payoutDestinations.borrowerId, set: values })
 }
 
 /** Moves a request from one of `from` to `changes.status`; undefined when it was in none of them. */

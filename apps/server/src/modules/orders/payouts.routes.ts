@@ -49,7 +49,9 @@ export async function payoutRoutes(app: FastifyInstance, { payouts, now }: { pay
     for (const { provider: payouts } of providers.distinct()) {
       scope.post(payoutCallbackPath(payouts.name), { config: { family: 'code0' }, bodyLimit: CALLBACK_BODY_LIMIT }, async (req, reply) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-        const verified = payouts.verifyCallback(raw, req.headers)
+        const read = payouts.verifyCallback(raw, req.headers)
+        // a provider whose callbacks are not signed is asked back, with our own signed call, before anything is stored
+        const verified = read.ok && payouts.confirmCallback ? await payouts.confirmCallback(read.event) : read
         if (!verified.ok) {
           req.log.warn({ reason: verified.reason }, 'payout callback refused')
           if (verified.reason === 'malformed') throw new AppError('invalidRequest', { message: 'The callback body is not a payout result.' })

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { z } from 'zod'
 import { ConfigError } from '../../../config.js'
-import type { PayoutInput, PayoutProvider, PayoutResult, PayoutStatusAnswer, VerifiedPayoutCallback } from '../../payouts/payout-provider.js'
+import type { PayoutInput, PayoutProvider, PayoutResult, PayoutStatusAnswer, VerifiedPayoutCallback, PayoutDestination } from '../../payouts/payout-provider.js'
 import type { CheckableProvider, ProviderCheck, ProviderHttp } from '../provider-http.js'
 import { razorpayHttp, toPaise, type RazorpayOptions } from './client.js'
 import { REASON_TEXT, RazorpayRefused, reasonOf, refusalOf, type RazorpayReason } from './errors.js'
@@ -19,21 +19,9 @@ import { notesSchema, verifyRazorpayWebhook } from './webhook.js'
 
 export const RAZORPAYX = 'razorpayx'
 
-/**
- * Where the money goes: the borrower's bank account (IFSC and number) or UPI id. The payout
- * interface does not carry it yet (PayoutInput has no destination): this is the optional member
- * proposed for it, read when present.
- */
-export interface PayoutDestination {
-  /** 'IMPS' (default for a bank account), 'NEFT', 'RTGS', or 'UPI' (with `vpa`). */
-  channelCode: string
-  accountNumber: string
-  holderName: string
-  ifsc?: string | undefined
-  vpa?: string | undefined
-}
+export type { PayoutDestination }
 
-export type RazorpayPayoutInput = PayoutInput & { destination?: PayoutDestination | undefined }
+export type RazorpayPayoutInput = PayoutInput
 
 /** Razorpay's smallest payout: one rupee. */
 export const MIN_PAYOUT_PAISE = 100

@@ -10,6 +10,7 @@ import {
   type PayoutResult,
   type PayoutStatusAnswer,
   type VerifiedPayoutCallback,
+  type PayoutDestination,
 } from '../../payouts/payout-provider.js'
 import { ProviderHttp, ProviderUnavailable, type CheckableProvider, type ProviderCheck, type ProviderLog } from '../provider-http.js'
 import { mapStpRefusal } from './errors.js'
@@ -37,18 +38,9 @@ const ACCOUNT_TYPE_CLABE = 40
 const PAYMENT_TYPE = 1
 const TRACKING_PREFIX = 'KLT'
 
-/**
- * Where the money goes (proposed as an optional member of PayoutInput): the destination's
- * institution code at Banxico (5 digits: 40072 for Banorte, 90646 for STP), its CLABE, and its
- * holder's name.
- */
-export interface PayoutDestination {
-  channelCode: string
-  accountNumber: string
-  holderName: string
-}
+export type { PayoutDestination }
 
-export type StpPayoutInput = PayoutInput & { destination?: PayoutDestination | undefined }
+export type StpPayoutInput = PayoutInput
 
 export interface StpOptions {
   fetch?: typeof fetch | undefined

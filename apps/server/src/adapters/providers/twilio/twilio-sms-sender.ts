@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { MARKET_INFO, MARKETS, maskPhone, type Market } from '@kilat/domain'
+import { MARKETS, maskPhone, type Market } from '@kilat/domain'
+import { marketOfNumber } from '../../sms/market-sms-sender.js'
 import { z } from 'zod'
 import { SmsRefused, type SmsMessage, type SmsSent, type TrackedSmsSender, type VerifiedSmsStatus } from '../../sms/sms-sender.js'
 import { ProviderHttp, ProviderUnavailable, basicAuth, type CheckableProvider, type ProviderCheck, type ProviderLog } from '../provider-http.js'
@@ -169,8 +170,4 @@ export class TwilioSmsSender implements TrackedSmsSender, CheckableProvider {
   }
 }
 
-/** The market of an E.164 number by its calling code (+62, +91, +52); null for any other or a malformed number. */
-export function marketOfNumber(phone: string): Market | null {
-  if (!/^\+[1-9]\d{6,14}$/.test(phone)) return null
-  return MARKETS.find((market) => phone.startsWith(`+${MARKET_INFO[market].callingCode}`)) ?? null
-}
+export { marketOfNumber }

@@ -7,6 +7,7 @@ import {
   type PayoutResult,
   type PayoutStatusAnswer,
   type VerifiedPayoutCallback,
+  type PayoutDestination,
 } from '../../payouts/payout-provider.js'
 import { ProviderUnavailable, type CheckableProvider, type ProviderCheck, type ProviderHttp, type ProviderRefusal } from '../provider-http.js'
 import type { XenditSettings } from './settings.js'
@@ -20,15 +21,10 @@ import { checkBalance } from './xendit-gateway.js'
  * `payout.failed` callbacks, checked by the same callback token as payments.
  */
 
-/** Where the money goes: the borrower's bank (our code, 'BCA', or Xendit's, 'ID_BCA'), account and its holder's name. */
-export interface PayoutDestination {
-  channelCode: string
-  accountNumber: string
-  holderName: string
-}
+export type { PayoutDestination }
 
 /** PayoutInput with the destination Xendit needs (proposed as an optional member of PayoutInput). */
-export type XenditPayoutInput = PayoutInput & { destination?: PayoutDestination | undefined }
+export type XenditPayoutInput = PayoutInput
 
 const payout = z.object({
   id: z.string().min(1).max(100),
