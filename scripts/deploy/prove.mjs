@@ -1,9 +1,9 @@
 // `npm run deploy:prove`: the production install of docs/product/platform.md#deploy, done for real
 // in a throwaway copy of the repository's committed tree: install, build, remove the development
 // dependencies (`npm prune --omit=dev`), then with NODE_ENV=production run the server (which
-// migrates its database) and every operator command: staff:create, audit:verify, backup and
-// restore. Fails on the first step that does not do what the README says. CI runs it.
-import { execFileSync, spawn } from 'node:child_process'
+// migrates its database) and every operator command: staff:create, audit:verify, backup,
+// restore and providers:check. Fails on the first step that does not do what the README says. CI runs it.
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -22,6 +22,8 @@ const env = {
   HOST: '127.0.0.1',
   PAYMENT_CALLBACK_SECRET: randomBytes(24).toString('hex'),
   LOG_LEVEL: 'warn',
+  // no provider is reachable from here: the sandbox, on purpose (the refusal without it is proved below)
+  ALLOW_SANDBOX_PROVIDERS: 'true',
 }
 delete env.DATABASE_URL
 delete env.DEMO_MODE
@@ -67,6 +69,16 @@ try {
   step('npm run staff:create (migrates the new database)')
   const created = run('npm', ['run', '--silent', 'staff:create', '--', '--email', 'first.admin@example.com', '--role', 'admin', '--markets', 'ID', '--url', `http://localhost:${port}`], { env })
   expect(/\/ops\/enrol/.test(created), 'staff:create printed the enrolment link')
+
+  step('the server refuses the sandbox in production unless told so on purpose')
+  const refused = spawnSync('npm', ['run', '--silent', 'serve'], { cwd: app, env: { ...env, ALLOW_SANDBOX_PROVIDERS: '' }, encoding: 'utf8', timeout: 60_000 })
+  expect(refused.status === 1 && refused.stderr.includes('PAYMENTS_ID is the sandbox'), 'without ALLOW_SANDBOX_PROVIDERS the server stops, naming PAYMENTS_ID')
+
+  step('npm run providers:check')
+  const unreachable = { ...env, PAYMENTS_ID: 'xendit', XENDIT_SECRET_KEY: `xnd_production_${randomBytes(16).toString('hex')}`, XENDIT_CALLBACK_TOKEN: randomBytes(16).toString('hex'), XENDIT_API_URL: 'http://127.0.0.1:9', PUBLIC_URL: 'https://kilat.example.com' }
+  const checked = spawnSync('npm', ['run', '--silent', 'providers:check'], { cwd: app, env: unreachable, encoding: 'utf8', timeout: 120_000 })
+  process.stdout.write(checked.stdout)
+  expect(checked.status === 1 && checked.stdout.includes('payments xendit (ID): NOT REACHABLE'), 'providers:check runs from the build and fails clearly where no provider is reachable')
 
   step('npm run serve')
   // its own process group: npm does not pass a signal on to the server it started
