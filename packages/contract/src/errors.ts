@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   smsTooFrequent: 2005,
   smsQuotaReached: 2006,
   sidExpired: 2007,
+  /** The SMS provider will not deliver to this number (opted out, blocked, a country we cannot reach): docs/operations/going-live.md#sms-delivery. */
+  smsUndeliverable: 2008,
   /** The registration calls' own codes (docs/product/registration.md#codes): spec-given numbers. */
   captchaWrong: 101,
   alreadyRegistered: 11,
@@ -271,6 +273,14 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Halaman sudah terlalu lama terbuka. Silakan muat ulang gambar kode.',
       en: 'This page has been open too long. Please refresh the image code.',
       es: 'La página lleva demasiado tiempo abierta. Actualiza el código de la imagen.',
+    },
+  },
+  smsUndeliverable: {
+    status: 400,
+    messages: {
+      id: 'Kami tidak dapat mengirim SMS ke nomor ini. Periksa nomor Anda atau hubungi layanan pelanggan.',
+      en: 'We could not send an SMS to this number. Check the number or contact customer service.',
+      es: 'No pudimos enviar un SMS a este número. Revisa el número o contacta a atención al cliente.',
     },
   },
   captchaWrong: {

@@ -10,7 +10,7 @@ import { ERRORS, OPS_API_PREFIX, type CallDef, type ErrorKey } from '@kilat/cont
 export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   // login (docs/product/shell-and-sessions.md#login-calls)
   '/h5-api/v3/user/login-init': [],
-  '/h5-api/v3/user/sms-code': ['phoneInvalid', 'smsTooFrequent', 'tooManyRequests'],
+  '/h5-api/v3/user/sms-code': ['phoneInvalid', 'smsTooFrequent', 'smsUndeliverable', 'tooManyRequests'],
   '/h5-api/v3/user/sms-login': ['phoneInvalid', 'smsCodeInvalid', 'smsCodeExpired', 'smsCodeTooManyTries'],
   '/h5-api/v3/user/logout': [],
   '/h5-api/v3/user/info': [],
@@ -70,7 +70,7 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/api/v2/lender/promotion/track-click': [],
   '/api/v2/lender/promotion/get-sid': [],
   '/api/v2/lender/promotion/get-captcha': ['sidExpired'],
-  '/api/v2/lender/promotion/get-sms': ['phoneInvalid', 'sidExpired', 'captchaWrong', 'alreadyRegistered', 'smsQuotaReached', 'smsTooFrequent'],
+  '/api/v2/lender/promotion/get-sms': ['phoneInvalid', 'sidExpired', 'captchaWrong', 'alreadyRegistered', 'smsQuotaReached', 'smsTooFrequent', 'smsUndeliverable'],
   '/api/v2/lender/promotion/register': ['phoneInvalid', 'sidExpired', 'registerCaptchaWrong', 'alreadyRegistered', 'smsCodeInvalid', 'smsCodeExpired', 'smsCodeTooManyTries'],
   '/h5-api/v3/public/lending-figures': [],
   // staff (docs/product/operations.md#errors)

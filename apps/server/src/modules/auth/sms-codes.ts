@@ -1,3 +1,4 @@
+import { SmsRefused } from '../../adapters/sms/sms-sender.js'
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import { normalizeMobile, type Market } from '@kilat/domain'
 import type { SmsSender } from '../../adapters/sms/sms-sender.js'
@@ -71,6 +72,8 @@ export async function sendCode(deps: { db: Db; sms: SmsSender }, send: CodeSend)
     await deps.sms.send({ to: phone, text: send.text(code), purpose })
   } catch (error) {
     await repo.deleteCode(deps.db, codeId)
+    // the provider's definite refusal, in our words; anything else (a timeout, a 5xx) is "try again later"
+    if (error instanceof SmsRefused) throw new AppError(error.reason === 'invalid-number' ? 'phoneInvalid' : 'smsUndeliverable', { cause: error })
     throw new AppError('unavailable', { cause: error })
   }
 }

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify'
+import { MarketSmsSender, marketOfNumber } from '../../adapters/sms/market-sms-sender.js'
+import { isTrackedSmsSender, type SmsSender, type TrackedSmsSender } from '../../adapters/sms/sms-sender.js'
+import type { Db } from '../../db/client.js'
+import { okEnvelope } from '../../http/envelope.js'
+import { AppError } from '../../http/errors.js'
+import * as repo from './messaging.repo.js'
+
+/** Where a live SMS provider posts each message's delivery status: public, no session, one per provider. */
+export const SMS_STATUS_PATH = '/h5-api/v3/sms/status'
+
+const BODY_LIMIT = 16 * 1024
+
+/**
+ * Sends through each market's provider, and keeps what a live provider took
+ * (docs/operations/going-live.md#sms-delivery): its id of the message, so that its delivery-status
+ * callbacks find it. The sandbox's outbox keeps its own messages.
+ */
+export function recordingSender(sender: SmsSender, db: Db): SmsSender {
+  if (!(sender instanceof MarketSmsSender)) return sender
+  return {
+    async send(message) {
+      const market = marketOfNumber(message.to)
+      const target = market ? sender.senders.of(market) : undefined
+      if (!market || !target || !isTrackedSmsSender(target)) return sender.send(message)
+      const sent = await target.sendTracked(message)
+      await repo.recordSent(db, { provider: sent.provider, messageId: sent.messageId, purpose: message.purpose, market, at: new Date() })
+    },
+  }
+}
+
+/** Each live provider's delivery-status webhook: verified from the raw body, refused 401 with nothing stored, 200 once applied. */
+export async function messagingRoutes(app: FastifyInstance, { sms }: { sms: SmsSender }): Promise<void> {
+  if (!(sms instanceof MarketSmsSender)) return
+  const tracked = sms.senders
+    .distinct()
+    .map((d) => d.provider)
+    .filter((p): p is TrackedSmsSender & { readonly name: string } => isTrackedSmsSender(p))
+  if (tracked.length === 0) return
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body))
+    for (const provider of tracked) {
+      scope.post(`${SMS_STATUS_PATH}/${provider.name}`, { config: { family: 'code0' }, bodyLimit: BODY_LIMIT }, async (req, reply) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+        const verified = provider.verifyStatusCallback(raw, req.headers)
+        if (!verified.ok) {
+          req.log.warn({ reason: verified.reason }, 'sms status callback refused')
+          if (verified.reason === 'malformed') throw new AppError('invalidRequest', { message: 'The callback body is not a delivery status.' })
+          throw new AppError('sessionRequired', { message: 'The callback signature is missing or wrong.' })
+        }
+        const outcome = await repo.applyStatus(app.db, verified.event, new Date())
+        if (!outcome.known) req.log.warn({ provider: provider.name, messageId: verified.event.messageId }, 'sms status for a message we did not send')
+        reply.header('cache-control', 'no-store')
+        return okEnvelope('code0', { applied: outcome.moved })
+      })
+    }
+  })
+}
