@@ -6,6 +6,7 @@ import { readTwilioSettings } from '../../adapters/providers/twilio/twilio-setti
 import { TwilioSmsSender } from '../../adapters/providers/twilio/twilio-sms-sender.js'
 import { MarketSmsSender } from '../../adapters/sms/market-sms-sender.js'
 import { OutboxSmsSender } from '../../adapters/sms/outbox-sms-sender.js'
+import type { SmsSender } from '../../adapters/sms/sms-sender.js'
 import type { Database } from '../../db/client.js'
 import { startTwilioFake, type TwilioFake } from '../../test/fakes/twilio.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const twilio = new TwilioSmsSender(settings, { timeoutMs: 2_000, retries: 0 })
   // Indonesia through Twilio, the other markets through the sandbox's outbox
   const sandbox = Object.assign(new OutboxSmsSender(database.db, { info: () => {} } as never), { name: 'sandbox' })
-  app = await buildTestApp(database, { sms: new MarketSmsSender(ByMarket.of({ ID: twilio, IN: sandbox, MX: sandbox })) })
+  app = await buildTestApp(database, { sms: new MarketSmsSender(ByMarket.of<SmsSender & { readonly name: string }>({ ID: twilio, IN: sandbox, MX: sandbox })) })
   await app.ready()
 })
 
