@@ -101,6 +101,12 @@ export type VerifiedCallback = { ok: true; event: PaymentEvent } | { ok: false; 
 export interface PaymentGateway {
   /** Stored with every account and payment (`gateway`), so two gateways' ids never meet. */
   readonly name: string
+  /**
+   * Whether the gateway can take a repayment method of ours (its code: 'BCA', 'UPI', 'SPEI'; 'CARD'
+   * for binding and charging a card, 'HOSTED' for its own payment page): the methods a market
+   * offers follow its gateway (docs/operations/going-live.md#what-each-market-offers). Absent: every one.
+   */
+  offers?(method: string): boolean
   issueAccount(input: IssueAccountInput): Promise<IssuedAccount>
   /** Keeps a card at the gateway (docs/decisions/0012-payment-gateway.md#cards). */
   tokenizeCard(input: TokenizeCardInput): Promise<{ cardToken: string }>
@@ -123,4 +129,9 @@ export interface PaymentGateway {
    * report (`GET /transactions` by date), Midtrans' its settlement file.
    */
   reportOf(market: Market, localDay: string): Promise<SettlementReport>
+}
+
+/** Whether a gateway takes one of our repayment methods: every one, unless it says otherwise. */
+export function gatewayOffers(gateway: PaymentGateway, method: string): boolean {
+  return gateway.offers?.(method) ?? true
 }

@@ -8,7 +8,7 @@ import {
   type Cents,
   type Market,
 } from '@kilat/domain'
-import type { AccountKind, PaymentGateway } from '../../adapters/payments/payment-gateway.js'
+import { gatewayOffers, type AccountKind, type PaymentGateway } from '../../adapters/payments/payment-gateway.js'
 import { providerOf, type ByMarket } from '../../adapters/providers/by-market.js'
 import type { Db } from '../../db/client.js'
 import type { PaymentAccount, PaymentAccountStatus, PaymentPurpose } from './repayment.schema.js'
@@ -94,7 +94,8 @@ export async function issueRepaymentAccount(deps: RepaymentDeps, input: IssueRep
   const status = order.status
   if (!isOrderStatus(status) || !isRepaying(status)) throw refuse('notRepaying', 'nothingOwed')
   const method = typeof input.methodCode === 'string' ? findMethod(product.market, input.methodCode) : defaultMethod(product.market, input.methodCode.defaultOf)
-  if (!method) throw refuse('methodUnavailable', 'payMethodUnknown', ['methodCode'])
+  // the methods a market offers follow its gateway (docs/operations/going-live.md#what-each-market-offers)
+  if (!method || !gatewayOffers(providerOf(deps.gateway, product.market), method.code)) throw refuse('methodUnavailable', 'payMethodUnknown', ['methodCode'])
 
   const owed = owedOf(order, periods)
   let amount: Cents

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { startCallbackDeliverer } from '../../adapters/payments/callback-deliverer.js'
-import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js'
+import { gatewayOffers, type PaymentGateway } from '../../adapters/payments/payment-gateway.js'
 import { byMarket, type ByMarket } from '../../adapters/providers/by-market.js'
 import { DEMO_REPORT_RULE, SANDBOX_GATEWAY, SandboxGateway } from '../../adapters/payments/sandbox-gateway.js'
 import { sandboxPay } from './sandbox-pay.js'
@@ -173,7 +173,9 @@ function borrowerCalls(app: FastifyInstance, gateway: ByMarket<PaymentGateway>):
   registerCall(app, initPayType, async ({ borrower, body }) => {
     // another borrower's order, or none: notFound
     const market = await borrowerOrderMarket(app.db, borrower.id, body.orderId)
-    const list = methodsOf(market, body.pay_type).map((m) => ({ payCode: m.code, bankName: m.name, method: m.methods ?? [] }))
+    const list = methodsOf(market, body.pay_type)
+      .filter((m) => gatewayOffers(gateway.of(market), m.code))
+      .map((m) => ({ payCode: m.code, bankName: m.name, method: m.methods ?? [] }))
     return { payType: body.pay_type, list }
   })
 

@@ -120,6 +120,11 @@ function notOffered(what: string): AppError {
 
 export class ConektaGateway implements PaymentGateway, CheckableProvider {
   readonly name = CONEKTA
+
+  /** SPEI and OXXO; Conekta keeps cards in the browser (Conekta.js), and has no hosted page of ours here. */
+  offers(method: string): boolean {
+    return Object.hasOwn(METHODS, method)
+  }
   private readonly http: ProviderHttp
   private readonly publicKey: KeyObject
   private readonly log: ProviderLog | undefined

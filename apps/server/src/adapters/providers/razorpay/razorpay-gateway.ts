@@ -113,6 +113,11 @@ function dayBounds(localDay: string): { from: number; to: number } {
 
 export class RazorpayGateway implements PaymentGateway, CheckableProvider {
   readonly name = RAZORPAY
+
+  /** Smart Collect's bank account and UPI id, and a Payment Link as the hosted page; cards only through Razorpay's own page. */
+  offers(method: string): boolean {
+    return Object.hasOwn(RECEIVERS, method) || method === 'HOSTED'
+  }
   private readonly http: ProviderHttp
 
   constructor(

@@ -189,6 +189,10 @@ export function issueRefusal(refusal: ProviderRefusal): AppError {
 
 export class XenditGateway implements PaymentGateway, CheckableProvider {
   readonly name = XENDIT
+
+  offers(method: string): boolean {
+    return xenditOffers('ID', method)
+  }
   private readonly http: ProviderHttp
 
   constructor(

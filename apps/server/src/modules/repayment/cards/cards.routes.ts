@@ -11,7 +11,7 @@ import { checkoutPage } from './checkout-page.js'
 export function cardCalls(app: FastifyInstance, gateway: ByMarket<PaymentGateway>, kick: () => void): void {
   const deps: cards.CardDeps = { db: app.db, gateway, sms: app.sms, kick }
 
-  registerCall(app, cardBanks, ({ borrower }) => cards.cardBanks(borrower.market))
+  registerCall(app, cardBanks, ({ borrower }) => cards.cardBanks(deps, borrower.market))
   registerCall(app, bindCard, ({ borrower, body }) => cards.bind(deps, borrower, body))
   registerCall(app, repaymentWay, ({ borrower, body }) => cards.way(deps, borrower, body.orderId))
   registerCall(app, repaymentCommit, ({ borrower, body }) => cards.commit(deps, borrower, body))

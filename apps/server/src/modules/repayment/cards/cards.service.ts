@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { BankCard as CardView, ParsedBodyOf } from '@kilat/contract'
 import { bindCard, repaymentCommit, repaymentConfirm, repaymentHuichao } from '@kilat/contract'
 import { formatMoney, isOrderStatus, isRepaying, luhnValid, maskCardNo, owedOf, totalOwed, type Cents, type Market } from '@kilat/domain'
-import type { PaymentGateway } from '../../../adapters/payments/payment-gateway.js'
+import { gatewayOffers, type PaymentGateway } from '../../../adapters/payments/payment-gateway.js'
 import { providerOf, type ByMarket } from '../../../adapters/providers/by-market.js'
 import { SANDBOX_GATEWAY } from '../../../adapters/payments/sandbox-gateway.js'
 import { coolingOffOf } from '../cooling-off.js'
@@ -85,8 +85,9 @@ function cardView(card: BankCard): CardView {
   return { id: card.id, bankName: card.bankName, cardNo: card.maskedNo, bankCode: card.bankCode }
 }
 
-export function cardBanks(market: Market) {
-  return { list: cardBanksOf(market) }
+export function cardBanks(deps: Pick<CardDeps, 'gateway'>, market: Market) {
+  // a gateway that keeps cards only in its own page (Xendit.js, Conekta.js, Razorpay Checkout): none to bind here
+  return { list: gatewayOffers(providerOf(deps.gateway, market), CARD_METHOD) ? cardBanksOf(market) : [] }
 }
 
 /** Adds a card: its bank one of the market's, its number passing the Luhn check; only the masked number is kept. */
@@ -98,6 +99,7 @@ export async function bind(deps: CardDeps, borrower: Borrower, body: ParsedBodyO
     throw new AppError('cardLimitReached', { data: { reason: 'tooManyCards' } })
   }
   const gateway = providerOf(deps.gateway, borrower.market)
+  if (!gatewayOffers(gateway, CARD_METHOD)) throw new AppError('payMethodUnknown', { data: { fields: ['bankCode'] } })
   const { cardToken } = await gateway.tokenizeCard({ cardNo: body.cardNo, holderName: body.holderName, market: borrower.market })
   const card = await repo.insertCard(deps.db, {
     borrowerId: borrower.id,
@@ -115,7 +117,9 @@ export async function bind(deps: CardDeps, borrower: Borrower, body: ParsedBodyO
 /** repayment-way: what is owed, the borrower's cards, and a new single-use repayToken. */
 export async function way(deps: CardDeps, borrower: Borrower, orderNo: string, now = new Date()) {
   const { order, product, amount } = await owedNow(deps.db, borrower.id, orderNo)
-  const cards = await repo.cardsOf(deps.db, borrower.id)
+  // only cards the market's gateway can charge: none where it takes no cards
+  const gateway = providerOf(deps.gateway, product.market)
+  const cards = gatewayOffers(gateway, CARD_METHOD) ? (await repo.cardsOf(deps.db, borrower.id)).filter((c) => c.gateway === gateway.name) : []
   const token = randomBytes(32).toString('base64url')
   await repo.insertToken(deps.db, {
     tokenHash: hashToken(token),
@@ -254,6 +258,7 @@ export async function hosted(deps: CardDeps, borrower: Borrower, body: ParsedBod
   const { db } = deps
   const { order, product, amount } = await owedNow(db, borrower.id, body.orderId)
   const gateway = providerOf(deps.gateway, product.market)
+  if (!gatewayOffers(gateway, HOSTED_METHOD)) throw new AppError('payMethodUnknown')
   checkAmount(body.amount, amount)
   const key: accounts.AccountKey = { orderKey: order.id, purpose: 'repay', method: HOSTED_METHOD, amount }
   const existing = await accounts.findPendingAccount(db, key, now)
