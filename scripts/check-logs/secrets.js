@@ -22,12 +22,15 @@ export function demoSecrets(root = ROOT) {
   // the error catalogue's six-digit codes (800006 …) are not one-time codes
   const catalogue = fs.readFileSync(path.join(root, 'packages/contract/src/errors.ts'), 'utf8')
   const errorCodes = [...catalogue.matchAll(/^\s+\w+: (\d{6}),$/gm)].map((m) => m[1])
+  // where the demo borrowers' payouts go: their account numbers are as private as their phones
+  const destinations = seed.slice(seed.indexOf('export const DEMO_PAYOUT_DESTINATIONS'), seed.indexOf('\n]', seed.indexOf('export const DEMO_PAYOUT_DESTINATIONS')))
+  const accounts = [...destinations.matchAll(/accountNumber: '(\d+)'/g)].map((m) => m[1])
   const staffPassword = constant('DEMO_STAFF_PASSWORD')
   const totpSecret = constant('DEMO_STAFF_TOTP_SECRET')
   if (tokens.length === 0 || phones.length === 0 || !staffPassword || !totpSecret) {
     throw new Error('check-logs: the demo seed no longer reads as expected (DEMO_BORROWERS, DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET)')
   }
-  return { tokens, phones, staffPassword, totpSecret, errorCodes }
+  return { tokens, phones, accounts, staffPassword, totpSecret, errorCodes }
 }
 
 const COUNTRY_CODES = ['62', '91', '52']
@@ -81,6 +84,18 @@ const TOKEN_LOOK = /^(?:[0-9a-f]{64}|[A-Za-z0-9_-]{20,})$/
 const CODE_FIELD = /(?:^|[^A-Za-z])(code|smsCode|verifyCode|otp|totp|capcode)(?:"\s*:\s*"?|\s*[=:]\s*"?)(\d{6})(?!\d)/gi
 /** An SMS text with its code, in any of the three languages. */
 const SMS_TEXT = /(?<![\p{L}\d])(?:kode|code|código)(?![\p{L}\d])[^0-9\n"]{0,60}?(?<!\d)(\d{6})(?!\d)/giu
+/**
+ * The live providers' keys by their published shapes (docs/operations/going-live.md#outbound-calls):
+ * Xendit's secret keys, Razorpay's key ids, Conekta's private keys, a PEM private key (STP's), and
+ * Twilio's auth token beside its name.
+ */
+const PROVIDER_KEYS = [
+  { kind: 'Xendit secret key', re: /xnd_(?:development|production)_[A-Za-z0-9]{20,}/g },
+  { kind: 'Razorpay key id', re: /rzp_(?:live|test)_[A-Za-z0-9]{10,}/g },
+  { kind: 'Conekta private key', re: /(?<![A-Za-z0-9_])key_[A-Za-z0-9]{16,}/g },
+  { kind: 'private key', re: /-----BEGIN (?:RSA |ENCRYPTED |EC )?PRIVATE KEY-----/g },
+  { kind: 'Twilio auth token', re: /(?:auth_?token|authToken|TWILIO_AUTH_TOKEN)\W{1,4}[0-9a-f]{32}/gi },
+]
 /** A full number of one of the markets, whoever's: +62 and 9 to 12 digits, +91 and 10, +52 and 10. */
 const ANY_PHONE = /(?<![\d*])\+(?:62\d{9,12}|91\d{10}|52\d{10})(?![\d*])/g
 
@@ -91,6 +106,7 @@ export function findSecrets(text, known = demoSecrets()) {
   const literal = [
     ...known.tokens.map((t) => ({ kind: 'demo session token', re: new RegExp(`(?<![A-Za-z0-9_-])${escape(t)}(?![A-Za-z0-9_-])`) })),
     ...known.phones.flatMap((p) => phoneForms(p).map((f) => ({ kind: 'demo borrower phone', re: new RegExp(`(?<![\\d*])${escape(f)}(?![\\d*])`) }))),
+    ...(known.accounts ?? []).map((a) => ({ kind: 'demo payout account', re: new RegExp(`(?<![\\d*])${escape(a)}(?![\\d*])`) })),
     { kind: 'demo staff password', re: new RegExp(escape(known.staffPassword)) },
     { kind: 'demo staff code secret', re: new RegExp(escape(known.totpSecret), 'i') },
   ]
@@ -108,6 +124,7 @@ export function findSecrets(text, known = demoSecrets()) {
     for (const m of line.matchAll(CODE_FIELD)) if (!(known.errorCodes ?? []).includes(m[2])) add(`code in ${m[1]}`, m[2])
     for (const m of line.matchAll(SMS_TEXT)) if (!(known.errorCodes ?? []).includes(m[1])) add('SMS code', m[1])
     for (const m of line.matchAll(ANY_PHONE)) add('full phone number', m[0])
+    for (const { kind, re } of PROVIDER_KEYS) for (const m of line.matchAll(re)) add(kind, m[0])
     // digits after a decimal point are a fraction (a response time), and digits after a letter part
     // of a name (an order number such as K2026112675518327): neither is a number of its own
     for (const m of line.matchAll(/(?<![\w.])\d{16}(?!\w)/g)) if (luhnValid(m[0])) add('card number', m[0])

@@ -43,6 +43,12 @@ const PLANTED = {
   'full phone number': '{"to":"+6285712345678"}',
   'card number': '{"body":{"cardNo":"4111111111111111"}}',
   CLABE: '{"vcode":"032180000118359719"}',
+  'demo payout account': '{"destination":{"channelCode":"BCA","accountNumber":"8730012345"}}',
+  'Xendit secret key': '{"msg":"GET /balance","key":"xnd_production_abcdefghijklmnopqrstuvwxyz012345"}',
+  'Razorpay key id': '{"msg":"auth rzp_live_AbCdEf0123456789"}',
+  'Conekta private key': '{"headers":{"x":"key_AbCdEfGh0123456789xyz"}}',
+  'private key': '{"err":{"message":"bad key -----BEGIN RSA PRIVATE KEY----- MIIE..."}}',
+  'Twilio auth token': '{"settings":{"authToken":"0123456789abcdef0123456789abcdef"}}',
 }
 
 describe('findSecrets', () => {
@@ -77,6 +83,7 @@ describe('the demo values', () => {
   it('are read from the seed files', () => {
     expect(known.tokens).toContain('demo-borrower')
     expect(known.phones).toContain('+6281234567890')
+    expect(known.accounts).toContain('8730012345')
     expect(known.staffPassword.length).toBeGreaterThan(8)
   })
 
