@@ -1,5 +1,6 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
 import { ORDER_STATUS, addBusinessDays, cents, formatMoneyWhole, localDate, replyDueDate, type Locale, type Market, type OrderStatus } from '@kilat/domain'
+import { demoKeyring, type Keyring } from '../adapters/secrets/secret-box.js'
 import { CHANNEL_TEMPLATES } from '../content/channel-templates.js'
 import { KNOWLEDGE_BASE } from '../content/knowledge-base.js'
 import { hashToken } from '../http/sessions.js'
@@ -231,7 +232,8 @@ export interface SeedResult {
 }
 
 /** Inserts what is missing and refreshes the demo sessions; returns how many rows were new. */
-export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: Date }): Promise<SeedResult> {
+/** `secrets`: the server's keyring, which seals the demo cards' tokens; the demo key by default. */
+export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: Date; secrets?: Keyring }): Promise<SeedResult> {
   const now = options.now ?? new Date()
   return db.transaction(async (tx) => {
     // Processes starting together would otherwise race on the same inserts.
@@ -292,7 +294,7 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
 
     await seedReferenceRows(tx)
     await seedComplaints(tx, borrowerId, now)
-    await seedDemoCards(tx, borrowerId)
+    await seedDemoCards(tx, borrowerId, options.secrets ?? demoKeyring())
     return { products: newProducts, orders: newOrders }
   })
 }
