@@ -160,16 +160,17 @@ describe('secrets at rest', () => {
 
   it('rotates from k1 to k2 in batches while the server keeps working, then finds nothing left to do', async () => {
     const before = await keyIdsInUse()
-    expect(before.k1).toBeGreaterThanOrEqual(12)
+    // the demo cards, the card bound above, the staff of this file (and the demo staff, when this database had none)
+    expect(before.k1).toBeGreaterThanOrEqual(9)
     // the servers restart with k2 listed and current: new values under k2, old ones still open with k1
     const server = await buildTestApp(database, { env: env([k1, k2], 'k2'), now: clock.now })
     try {
       const ring = server.secrets
-      const dryRun = await rotateSecrets(database.db, ring, { dryRun: true, batchSize: 5 })
+      const dryRun = await rotateSecrets(database.db, ring, { dryRun: true, batchSize: 3 })
       expect(await keyIdsInUse()).toEqual(before)
       let batches = 0
       const counts = await rotateSecrets(database.db, ring, {
-        batchSize: 5,
+        batchSize: 3,
         afterBatch: async () => {
           batches += 1
           // sign-in (opens a secret) and a card charge (opens a token) between batches
