@@ -207,6 +207,8 @@ export const bankCards = pgTable(
     index('bank_cards_borrower_id_idx').on(t.borrowerId),
     uniqueIndex('bank_cards_gateway_token_lookup_key').on(t.gateway, t.cardTokenLookup),
     check('bank_cards_token_lookup_check', sql`(${t.cardTokenLookup} is null) = (${t.cardToken} not like 'v1:%')`),
+    // the server's start looks for tokens still plain (docs/decisions/0021-secrets-at-rest.md#upgrade): none, at once
+    index('bank_cards_plain_token_idx').on(t.id).where(sql`card_token_lookup is null`),
     check('bank_cards_masked_no_check', sql`${t.maskedNo} ~ '^[0-9]{0,6}[*]+[0-9]{4}$'`),
     check('bank_cards_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
   ],

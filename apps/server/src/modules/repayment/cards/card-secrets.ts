@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { SealedColumn } from '../../../adapters/secrets/reseal.js'
 import { lookupOf, lookupsOf, openSecret, sealSecret, type Keyring, type SecretPlace } from '../../../adapters/secrets/secret-box.js'
 import { bankCards, CARD_TOKEN_SECRET } from '../repayment.schema.js'
@@ -30,7 +30,8 @@ export const cardTokenColumn: SealedColumn = {
       .where(
         and(
           gt(bankCards.id, afterId),
-          onlyPlain ? sql`${bankCards.cardToken} not like 'v1:%'` : sql`left(${bankCards.cardToken}, ${keyId.length + 4}) <> ${`v1:${keyId}:`}`,
+          // a plain token is one without a lookup (a check constraint), which a partial index finds at once
+          onlyPlain ? isNull(bankCards.cardTokenLookup) : sql`left(${bankCards.cardToken}, ${keyId.length + 4}) <> ${`v1:${keyId}:`}`,
         ),
       )
       .orderBy(asc(bankCards.id))
