@@ -44,9 +44,10 @@ export async function cardWithToken(db: Executor, gateway: string, token: string
 }
 
 /**
- * Inserts a card with its token sealed (docs/decisions/0021-secrets-at-rest.md). The unique index on
- * the lookup refuses a token bound twice under the current key; a token bound under an older key
- * (a rotation not yet done) is refused by the same unique violation, raised here.
+ * Inserts a card, `card.cardToken` being the gateway's token as it came: it is stored sealed, with
+ * its lookup (docs/decisions/0021-secrets-at-rest.md). A token already bound is refused here under
+ * any listed key's lookup (a card bound before a rotation still carries the old key's), and by the
+ * unique index when two binds race under the same key.
  */
 export async function insertCard(db: Executor, card: Omit<NewBankCard, 'id' | 'cardTokenLookup'>, keyring: Keyring): Promise<BankCard> {
   if ((await cardWithToken(db, card.gateway, card.cardToken, keyring)) !== undefined) throw new CardTokenTaken()
