@@ -1,4 +1,4 @@
-// `npm run staff:create | audit:verify | backup | restore | providers:check`: one of the operator's commands
+// `npm run staff:create | audit:verify | secrets:rotate | backup | restore | providers:check`: one of the operator's commands
 // (docs/product/platform.md#deploy). Where the development dependencies are installed it runs the
 // command's TypeScript source through tsx, so that a change needs no build; in a production
 // install (built, then `npm prune --omit=dev`) it runs the built file in apps/server/dist.

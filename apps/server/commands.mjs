@@ -7,6 +7,7 @@ export const ENTRY_POINTS = {
   server: 'src/server.ts',
   'staff-create': 'src/modules/staff/create-staff.cli.ts',
   'audit-verify': 'src/modules/audit/verify-audit.cli.ts',
+  'secrets-rotate': 'src/modules/secrets/rotate-secrets.cli.ts',
   backup: '../../scripts/backup/backup.ts',
   restore: '../../scripts/backup/restore.ts',
   'providers-check': 'src/adapters/providers/check.cli.ts',

@@ -1,8 +1,8 @@
 // `npm run deploy:prove`: the production install of docs/product/platform.md#deploy, done for real
 // in a throwaway copy of the repository's committed tree: install, build, remove the development
 // dependencies (`npm prune --omit=dev`), then with NODE_ENV=production run the server (which
-// migrates its database) and every operator command: staff:create, audit:verify, backup,
-// restore and providers:check. Fails on the first step that does not do what the README says. CI runs it.
+// migrates its database) and every operator command: staff:create, audit:verify, secrets:rotate,
+// backup, restore and providers:check. Fails on the first step that does not do what the README says. CI runs it.
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -21,6 +21,7 @@ const env = {
   PORT: String(port),
   HOST: '127.0.0.1',
   PAYMENT_CALLBACK_SECRET: randomBytes(24).toString('hex'),
+  SECRETS_KEYS: `k1:${randomBytes(32).toString('base64')}`,
   LOG_LEVEL: 'warn',
   // no provider is reachable from here: the sandbox, on purpose (the refusal without it is proved below)
   ALLOW_SANDBOX_PROVIDERS: 'true',
@@ -107,6 +108,10 @@ try {
 
   step('npm run audit:verify')
   expect(/chain intact/.test(run('npm', ['run', '--silent', 'audit:verify'], { env })), 'the audit trail\'s chain is intact')
+
+  step('npm run secrets:rotate (to a second key)')
+  const rotateEnv = { ...env, SECRETS_KEYS: `${env.SECRETS_KEYS},k2:${randomBytes(32).toString('base64')}`, SECRETS_KEY_ID: 'k2' }
+  expect(/staff\.totp_secret: 1 re-sealed from an older key/.test(run('npm', ['run', '--silent', 'secrets:rotate'], { env: rotateEnv })), 'secrets:rotate re-sealed the admin\'s secret under k2')
 
   step('npm run backup, npm run restore')
   const file = join(dir, 'backup.tar.gz')

@@ -13,7 +13,7 @@ import { OutboxSmsSender } from './adapters/sms/outbox-sms-sender.js'
 import type { SmsSender } from './adapters/sms/sms-sender.js'
 import { defaultStorage } from './adapters/storage/default-storage.js'
 import type { FileStorage } from './adapters/storage/file-storage.js'
-import type { Config } from './config.js'
+import { requireSecrets, type Config } from './config.js'
 import type { Database } from './db/client.js'
 import { BROTLI_PARAMS, COMPRESS_THRESHOLD } from './http/compression.js'
 import { installErrorHandlers } from './http/error-handler.js'
@@ -71,6 +71,8 @@ export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 9, fields: 50, 
 
 /** Builds the server: plugins, then modules, then the web pages (server.ts only listens). */
 export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SESSION_CACHE_MS, storage, payments, payouts, now = () => new Date() }: BuildAppOptions): Promise<FastifyInstance> {
+  // without its keys (demo mode off and SECRETS_KEYS unset) the server does not start
+  const secrets = requireSecrets(config)
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     logController: new OneLinePerRequest(),
@@ -86,6 +88,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   app.decorate('db', db.db)
   const smsSender = sms ?? new OutboxSmsSender(db.db, app.log)
   app.decorate('sms', recordingSender(smsSender, db.db))
+  app.decorate('secrets', secrets)
   app.decorate('sessionCache', new SessionCache(sessionCacheMs))
 
   await app.register(lifecyclePlugin)

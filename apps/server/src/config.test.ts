@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEMO_PAYMENT_CALLBACK_SECRET, loadConfig } from './config.js'
+import { randomBytes } from 'node:crypto'
+import { DEMO_SECRETS_KEYS, demoKeyring } from './adapters/secrets/secret-box.js'
+import { ConfigError, DEMO_PAYMENT_CALLBACK_SECRET, loadConfig, requireSecrets } from './config.js'
 
 const root = path.resolve('/srv/kilat')
 const load = (env: Record<string, string | undefined>, cwd = root) => loadConfig(env, { cwd, rootDir: root })
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
       PAYMENT_CALLBACK_SECRET: DEMO_PAYMENT_CALLBACK_SECRET,
       PAYMENT_CALLBACK_URL: undefined,
       PUBLIC_URL: undefined,
+      SECRETS: demoKeyring(),
     })
   })
 
@@ -89,6 +92,19 @@ describe('loadConfig', () => {
     expect(load({ NODE_ENV: 'production', PAYMENT_CALLBACK_SECRET: 'k'.repeat(32) }).PAYMENT_CALLBACK_SECRET).toBe('k'.repeat(32))
   })
 
+  it('has keys for secrets at rest of its own only in demo mode and tests', () => {
+    expect(load({ NODE_ENV: 'test', DEMO_MODE: 'off' }).SECRETS?.toJSON()).toEqual({ currentKeyId: 'demo', keyIds: ['demo'] })
+    // without demo mode the server and the commands that need them refuse to start
+    expect(load({ NODE_ENV: 'production' }).SECRETS).toBeNull()
+    expect(() => requireSecrets(load({ NODE_ENV: 'production' }))).toThrow(new ConfigError('Invalid configuration: SECRETS_KEYS is required when DEMO_MODE is off'))
+    const one = `live1:${randomBytes(32).toString('base64')}`
+    expect(load({ NODE_ENV: 'production', SECRETS_KEYS: one }).SECRETS?.toJSON()).toEqual({ currentKeyId: 'live1', keyIds: ['live1'] })
+    const two = `${one},live2:${randomBytes(32).toString('base64')}`
+    expect(load({ NODE_ENV: 'production', SECRETS_KEYS: two, SECRETS_KEY_ID: 'live2' }).SECRETS?.toJSON()).toEqual({ currentKeyId: 'live2', keyIds: ['live1', 'live2'] })
+    // demo mode may use keys of its own, the demo key among them
+    expect(load({ SECRETS_KEYS: `${DEMO_SECRETS_KEYS},${one}`, SECRETS_KEY_ID: 'live1' }).SECRETS?.keyIds).toEqual(['demo', 'live1'])
+  })
+
   it('turns demo mode off in production and is silent in tests', () => {
     expect(load({ NODE_ENV: 'production' }).DEMO_MODE).toBe(false)
     expect(load({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('silent')
@@ -126,6 +142,14 @@ describe('loadConfig', () => {
       'Invalid configuration: PAYMENT_CALLBACK_SECRET must not be the demo key when DEMO_MODE is off',
     ],
     [{ PAYMENT_CALLBACK_URL: 'ftp://x/y' }, 'Invalid configuration: PAYMENT_CALLBACK_URL must be an http:// or https:// URL'],
+    [{ SECRETS_KEYS: 'k1' }, 'Invalid configuration: SECRETS_KEYS must list keys as id:base64key, the id 1-32 letters, digits, _ or - (entry 1)'],
+    [{ SECRETS_KEYS: 'k1:c2hvcnQ=' }, 'Invalid configuration: SECRETS_KEYS key k1 must be 32 bytes in base64 (openssl rand -base64 32)'],
+    [{ SECRETS_KEYS: `k1:${'A'.repeat(43)}=,k1:${'E'.repeat(43)}=` }, 'Invalid configuration: SECRETS_KEYS lists the key id k1 twice'],
+    [{ SECRETS_KEYS: `k1:${'A'.repeat(43)}=,k2:${'E'.repeat(43)}=` }, 'Invalid configuration: SECRETS_KEY_ID is required when SECRETS_KEYS lists more than one key'],
+    [{ SECRETS_KEYS: `k1:${'A'.repeat(43)}=`, SECRETS_KEY_ID: 'k9' }, 'Invalid configuration: SECRETS_KEY_ID must name one of the keys in SECRETS_KEYS'],
+    [{ SECRETS_KEY_ID: 'k1' }, 'Invalid configuration: SECRETS_KEY_ID is set but SECRETS_KEYS is not'],
+    [{ NODE_ENV: 'production', SECRETS_KEYS: DEMO_SECRETS_KEYS }, 'Invalid configuration: SECRETS_KEYS must not hold the demo key when DEMO_MODE is off'],
+    [{ DEMO_MODE: 'off', SECRETS_KEYS: `mine:${DEMO_SECRETS_KEYS.split(':')[1]}` }, 'Invalid configuration: SECRETS_KEYS must not hold the demo key when DEMO_MODE is off'],
   ])('refuses %o with one clear line', (env, message) => {
     let caught: unknown
     try {

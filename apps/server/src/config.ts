@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import type { Market } from '@kilat/domain'
+import { DEMO_SECRETS_KEYS, Keyring, parseKeys } from './adapters/secrets/secret-box.js'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -73,6 +74,13 @@ export interface Config {
    * when a market uses a live provider.
    */
   PUBLIC_URL: string | undefined
+  /**
+   * The keys secrets are sealed with at rest (docs/decisions/0021-secrets-at-rest.md): SECRETS_KEYS,
+   * with SECRETS_KEY_ID the one new values are sealed under. The public development key in demo
+   * mode and tests; otherwise they must be set, and null here makes the server and the commands
+   * that need them refuse to start (requireSecrets).
+   */
+  SECRETS: Keyring | null
 }
 
 /** Demo mode's and the tests' callback key: public, so never accepted without demo mode or tests. */
@@ -230,6 +238,8 @@ const envSchema = z.object({
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
   ),
+  SECRETS_KEYS: z.preprocess(blankToUndefined, z.string().max(4096, 'must be at most 4096 characters').optional()),
+  SECRETS_KEY_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
   STORE_URL: z.preprocess(
     blankToUndefined,
     z
@@ -284,6 +294,7 @@ export function loadConfig(
   if (e.PAYMENT_CALLBACK_SECRET === DEMO_PAYMENT_CALLBACK_SECRET && !devKeyAllowed) {
     throw new ConfigError('Invalid configuration: PAYMENT_CALLBACK_SECRET must not be the demo key when DEMO_MODE is off')
   }
+  const secrets = readSecrets(e.SECRETS_KEYS, e.SECRETS_KEY_ID, devKeyAllowed)
   return {
     PORT: e.PORT,
     HOST: e.HOST,
@@ -314,7 +325,39 @@ export function loadConfig(
     PAYMENT_CALLBACK_SECRET: e.PAYMENT_CALLBACK_SECRET ?? (devKeyAllowed ? DEMO_PAYMENT_CALLBACK_SECRET : null),
     PAYMENT_CALLBACK_URL: e.PAYMENT_CALLBACK_URL,
     PUBLIC_URL: e.PUBLIC_URL,
+    SECRETS: secrets,
   }
+}
+
+/**
+ * SECRETS_KEYS and SECRETS_KEY_ID: each listed key opens, the current one seals; with one key listed
+ * it is the current one. The public demo key only where the demo payment key is allowed.
+ */
+function readSecrets(keysText: string | undefined, currentKeyId: string | undefined, devKeyAllowed: boolean): Keyring | null {
+  if (keysText === undefined) {
+    if (currentKeyId !== undefined) throw new ConfigError('Invalid configuration: SECRETS_KEY_ID is set but SECRETS_KEYS is not')
+    return devKeyAllowed ? new Keyring(parseKeys(DEMO_SECRETS_KEYS), parseKeys(DEMO_SECRETS_KEYS)[0]!.id) : null
+  }
+  let keys: ReturnType<typeof parseKeys>
+  try {
+    keys = parseKeys(keysText)
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: SECRETS_KEYS ${(error as Error).message}`)
+  }
+  const demoKey = parseKeys(DEMO_SECRETS_KEYS)[0]!.key
+  if (!devKeyAllowed && keys.some((k) => k.key.equals(demoKey))) {
+    throw new ConfigError('Invalid configuration: SECRETS_KEYS must not hold the demo key when DEMO_MODE is off')
+  }
+  const current = currentKeyId ?? (keys.length === 1 ? keys[0]!.id : undefined)
+  if (current === undefined) throw new ConfigError('Invalid configuration: SECRETS_KEY_ID is required when SECRETS_KEYS lists more than one key')
+  if (!keys.some((k) => k.id === current)) throw new ConfigError('Invalid configuration: SECRETS_KEY_ID must name one of the keys in SECRETS_KEYS')
+  return new Keyring(keys, current)
+}
+
+/** The keyring of a server or command that seals or opens secrets; without one, the line that stops it. */
+export function requireSecrets(config: Config): Keyring {
+  if (!config.SECRETS) throw new ConfigError('Invalid configuration: SECRETS_KEYS is required when DEMO_MODE is off')
+  return config.SECRETS
 }
 
 /**

@@ -1,11 +1,12 @@
 import { SCREEN_PATHS } from '@kilat/contract'
 import { buildApp } from './app.js'
-import { ConfigError, loadConfigOrExit } from './config.js'
+import { ConfigError, loadConfigOrExit, requireSecrets } from './config.js'
 import { buildProviders, describeProviders, type BuildProvidersOptions, type Providers } from './adapters/providers/registry.js'
 import { openDatabase } from './db/client.js'
 import { migrateDatabase } from './db/migrate.js'
 import { seedDemo, seedReference } from './db/seed.js'
 import { startOrderJob, type RunningJob } from './modules/orders/orders.job.js'
+import { sealPlainSecrets } from './modules/secrets/secrets.service.js'
 import { disableDemoStaff, seedDemoStaff } from './modules/staff/staff.seed.js'
 import { shutDown } from './modules/health/shutdown.js'
 
@@ -25,13 +26,23 @@ async function main(): Promise<void> {
     process.exit(1)
   }
   const config = loadConfigOrExit(process.env)
+  let secrets
+  try {
+    secrets = requireSecrets(config)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
 
   const database = await openDatabase(config)
   await migrateDatabase(database)
-  if (config.DEMO_MODE) await seedDemo(database.db, { sessionTtlDays: config.SESSION_TTL_DAYS })
+  // docs/decisions/0021-secrets-at-rest.md#upgrade: secrets still plain are sealed before any request
+  await sealPlainSecrets(database.db, secrets)
+  if (config.DEMO_MODE) await seedDemo(database.db, { sessionTtlDays: config.SESSION_TTL_DAYS, secrets })
   else await seedReference(database.db)
   // The demo's staff accounts have a public password: seeded in demo mode, disabled without it.
-  if (config.DEMO_MODE) await seedDemoStaff(database.db)
+  if (config.DEMO_MODE) await seedDemoStaff(database.db, new Date(), secrets)
   else await disableDemoStaff(database.db)
   // each market's providers, from the configuration: a chosen provider without its keys stops here, naming the variable
   // (their log is the server's, once it exists: adapters log only while calling out, after start)

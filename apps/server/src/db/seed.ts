@@ -1,5 +1,6 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm'
 import { ORDER_STATUS, addBusinessDays, cents, formatMoneyWhole, localDate, replyDueDate, type Locale, type Market, type OrderStatus } from '@kilat/domain'
+import { demoKeyring, type Keyring } from '../adapters/secrets/secret-box.js'
 import { CHANNEL_TEMPLATES } from '../content/channel-templates.js'
 import { KNOWLEDGE_BASE } from '../content/knowledge-base.js'
 import { hashToken } from '../http/sessions.js'
@@ -8,11 +9,10 @@ import type { Executor, Db } from './client.js'
 import { assertProductFits, buildOrder, buildProduct } from './factories.js'
 import { seedDemoCards } from './seed-cards.js'
 import type { PayoutDestination } from '../adapters/payouts/payout-provider.js'
-import { saveDestination } from '../modules/orders/orders.service.js'
 import { borrowers, sessions } from '../modules/auth/auth.schema.js'
 import { qaEntries } from '../modules/chatbot/chatbot.schema.js'
 import { complaintUploads, complaints, problemTypes, type ComplaintOutcome, type ComplaintStatusName } from '../modules/complaints/complaints.schema.js'
-import { orderPeriods, orders } from '../modules/orders/orders.schema.js'
+import { orderPeriods, orders, payoutDestinations } from '../modules/orders/orders.schema.js'
 import { products, type NewProduct } from '../modules/products/products.schema.js'
 import { channelTemplates } from '../modules/registration/registration.schema.js'
 
@@ -241,7 +241,8 @@ export interface SeedResult {
 }
 
 /** Inserts what is missing and refreshes the demo sessions; returns how many rows were new. */
-export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: Date }): Promise<SeedResult> {
+/** `secrets`: the server's keyring, which seals the demo cards' tokens; the demo key by default. */
+export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: Date; secrets?: Keyring }): Promise<SeedResult> {
   const now = options.now ?? new Date()
   return db.transaction(async (tx) => {
     // Processes starting together would otherwise race on the same inserts.
@@ -302,9 +303,12 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
 
     await seedReferenceRows(tx)
     await seedComplaints(tx, borrowerId, now)
-    await seedDemoCards(tx, borrowerId)
+    await seedDemoCards(tx, borrowerId, options.secrets ?? demoKeyring())
     // where the demo borrowers' payouts go, in each market's terms (docs/operations/going-live.md#where-payouts-go)
-    for (const [i, destination] of DEMO_PAYOUT_DESTINATIONS.entries()) await saveDestination(tx, borrowerId(i as DemoBorrowerIndex), destination, now)
+    await tx
+      .insert(payoutDestinations)
+      .values(DEMO_PAYOUT_DESTINATIONS.map((d, i) => ({ borrowerId: borrowerId(i as DemoBorrowerIndex), channelCode: d.channelCode, accountNumber: d.accountNumber, holderName: d.holderName, ifsc: d.ifsc ?? null, vpa: d.vpa ?? null })))
+      .onConflictDoNothing()
     return { products: newProducts, orders: newOrders }
   })
 }

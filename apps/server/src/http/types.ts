@@ -1,5 +1,6 @@
 import type { CallDef, Family, SharedParams, StaffRole } from '@kilat/contract'
 import type { Locale, Market } from '@kilat/domain'
+import type { Keyring } from '../adapters/secrets/secret-box.js'
 import type { SmsSender } from '../adapters/sms/sms-sender.js'
 import type { Config } from '../config.js'
 import type { Database, Db } from '../db/client.js'
@@ -23,6 +24,8 @@ declare module 'fastify' {
     /** The connection itself (kind, ping, close). */
     database: Database
     sms: SmsSender
+    /** The keys of secrets at rest (docs/decisions/0021-secrets-at-rest.md), from the configuration. */
+    secrets: Keyring
     /** Sessions resolved in the last few seconds (docs/product/platform.md#scale-out). */
     sessionCache: SessionCache
   }

@@ -167,6 +167,12 @@ export const paymentInbox = pgTable(
 )
 
 /**
+ * Where a card token is sealed and looked up (docs/decisions/0021-secrets-at-rest.md): the module's
+ * cards/card-secrets.ts and the demo seed (db/seed-cards.ts) seal with the same.
+ */
+export const CARD_TOKEN_SECRET = { table: 'bank_cards', column: 'card_token', lookupScope: 'bank_cards.card_token' } as const
+
+/**
  * A card a borrower repays from (docs/decisions/0012-payment-gateway.md#cards). The full number is
  * never stored: the gateway keeps it and gives us a token to charge; we keep what the borrower may
  * see (the first 6 and last 4 digits) to tell cards apart.
@@ -184,14 +190,25 @@ export const bankCards = pgTable(
     maskedNo: text('masked_no').notNull(),
     last4: text('last4').notNull(),
     gateway: text('gateway').notNull(),
-    /** The gateway's token of the card: what a charge names instead of the number. */
+    /**
+     * The gateway's token of the card, what a charge names instead of the number: sealed with this
+     * row's id (docs/decisions/0021-secrets-at-rest.md); cards/card-secrets.ts seals and opens it.
+     */
     cardToken: text('card_token').notNull(),
+    /**
+     * The token's HMAC under the sealing key's lookup key: a sealed token cannot be unique, its
+     * lookup can. Null only on a row of before sealing, until the server's start seals it.
+     */
+    cardTokenLookup: text('card_token_lookup'),
     holderName: text('holder_name').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index('bank_cards_borrower_id_idx').on(t.borrowerId),
-    uniqueIndex('bank_cards_gateway_token_key').on(t.gateway, t.cardToken),
+    uniqueIndex('bank_cards_gateway_token_lookup_key').on(t.gateway, t.cardTokenLookup),
+    check('bank_cards_token_lookup_check', sql`(${t.cardTokenLookup} is null) = (${t.cardToken} not like 'v1:%')`),
+    // the server's start looks for tokens still plain (docs/decisions/0021-secrets-at-rest.md#upgrade): none, at once
+    index('bank_cards_plain_token_idx').on(t.id).where(sql`card_token_lookup is null`),
     check('bank_cards_masked_no_check', sql`${t.maskedNo} ~ '^[0-9]{0,6}[*]+[0-9]{4}$'`),
     check('bank_cards_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
   ],

@@ -22,3 +22,5 @@ export { adjustmentLines } from './adjustment-lines.js'
 export { confirmedAdjustmentsSql, type AdjustmentJson } from './adjustments.repo.js'
 export { coolingOffOf } from './cooling-off.js'
 export { queueRefundPayout, type RefundPayout } from './refund-payout.js'
+/** The card tokens' column, for `npm run secrets:rotate` and the server's start (docs/decisions/0021-secrets-at-rest.md). */
+export { cardTokenColumn } from './cards/card-secrets.js'

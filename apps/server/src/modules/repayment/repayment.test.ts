@@ -634,7 +634,7 @@ describe('the sandbox pay call', () => {
 
   it('is not there outside demo mode and tests, and the webhook needs a key there', async () => {
     // production without a built web app: its pages answer 503, nothing else is started
-    const base = { NODE_ENV: 'production', DATA_DIR: 'unused-in-tests', WEB_DIST: 'no-web-app-in-tests', LOG_LEVEL: 'silent', JOB_INTERVAL_SECONDS: '0' }
+    const base = { NODE_ENV: 'production', DATA_DIR: 'unused-in-tests', WEB_DIST: 'no-web-app-in-tests', LOG_LEVEL: 'silent', JOB_INTERVAL_SECONDS: '0', SECRETS_KEYS: `live:${'k'.repeat(43)}=` }
     const app = await buildApp({ config: loadConfig({ ...base, PAYMENT_CALLBACK_SECRET: 'k'.repeat(32) }), db: t.database })
     try {
       expect((await postJson(app, SANDBOX_PAY_PATH, { accountNo: '1' })).statusCode).toBe(404)

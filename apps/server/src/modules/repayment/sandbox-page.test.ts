@@ -80,7 +80,7 @@ describe('the sandbox pay page', () => {
   })
 
   it('is not there outside demo mode and tests', async () => {
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: 'unused-in-tests', WEB_DIST: 'no-web-app-in-tests', LOG_LEVEL: 'silent', JOB_INTERVAL_SECONDS: '0', PAYMENT_CALLBACK_SECRET: 'k'.repeat(32) })
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: 'unused-in-tests', WEB_DIST: 'no-web-app-in-tests', LOG_LEVEL: 'silent', JOB_INTERVAL_SECONDS: '0', PAYMENT_CALLBACK_SECRET: 'k'.repeat(32), SECRETS_KEYS: `live:${'k'.repeat(43)}=` })
     const app = await buildApp({ config, db: t.database })
     try {
       expect((await app.inject({ method: 'GET', url: SANDBOX_PAY_PAGE_PATH })).statusCode).toBe(404)

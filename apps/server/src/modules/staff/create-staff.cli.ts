@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { LOCALES, MARKETS, isLocale, isMarket, type Locale, type Market } from '@kilat/domain'
 import { STAFF_ROLES, type StaffRole } from '@kilat/contract'
-import { loadConfigOrExit } from '../../config.js'
+import { ConfigError, loadConfigOrExit, requireSecrets } from '../../config.js'
 import { openDatabase } from '../../db/client.js'
 import { migrateDatabase } from '../../db/migrate.js'
 import { AppError } from '../../http/errors.js'
@@ -35,12 +35,19 @@ async function main(): Promise<void> {
   if (!isLocale(language)) fail(`--language must be one of ${LOCALES.join(', ')}\n${USAGE}`)
 
   const config = loadConfigOrExit(process.env)
+  let secrets
+  try {
+    secrets = requireSecrets(config)
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message)
+    throw error
+  }
   const base = (values.url ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')
   const database = await openDatabase(config)
   try {
     await migrateDatabase(database)
     const created = await createStaff(
-      { db: database.db, now: () => new Date() },
+      { db: database.db, now: () => new Date(), secrets },
       { email, role, markets: markets as Market[], language: language as Locale },
       SYSTEM_ACTOR,
     )

@@ -34,7 +34,7 @@ import { clearStaffCookie, setStaffCookie, staffTokenOf, type Clock } from './st
 
 /** Staff sign-in, enrolment and accounts (docs/product/operations.md#calls). */
 export async function staffRoutes(app: FastifyInstance, { now }: { now: Clock }): Promise<void> {
-  const deps: StaffDeps = { db: app.db, now }
+  const deps: StaffDeps = { db: app.db, now, secrets: app.secrets }
 
   registerCall(app, staffSignIn, async ({ req, reply, body }) => {
     const opened = await signInWithPassword(deps, body, req.ip)

@@ -23,7 +23,10 @@ export const staff = pgTable(
     language: text('language').$type<Locale>().notNull().default('en'),
     /** argon2id (PHC string); null until the owner enrols. */
     passwordHash: text('password_hash'),
-    /** The authenticator's shared secret, base32. */
+    /**
+     * The authenticator's shared secret (base32), sealed with this row's id
+     * (docs/decisions/0021-secrets-at-rest.md): staff.secrets.ts seals and opens it.
+     */
     totpSecret: text('totp_secret').notNull(),
     enrolledAt: ts('enrolled_at'),
     /** The 30-second step of the last code accepted: a code is good once, and never an older one. */

@@ -1,9 +1,11 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm'
 import type { StaffRole } from '@kilat/contract'
 import { MARKETS, type Market } from '@kilat/domain'
+import { demoKeyring, type Keyring } from '../../adapters/secrets/secret-box.js'
 import type { Executor } from '../../db/client.js'
 import { hashPassword, totpCodeAt, totpStepAt } from './staff.credentials.js'
 import { staff } from './staff.schema.js'
+import { reserveStaffId, sealTotpSecret } from './staff.secrets.js'
 
 /**
  * Demo mode's staff (README, docs/product/operations.md#demo-accounts): one account per role, two
@@ -26,18 +28,28 @@ export const DEMO_STAFF: ReadonlyArray<{ email: string; role: StaffRole; markets
 
 const demoEmails = () => DEMO_STAFF.map((s) => s.email)
 
-/** Adds the demo accounts that are missing (hashing the password once, only then); existing ones are left as they are. */
-export async function seedDemoStaff(tx: Executor, now = new Date()): Promise<number> {
+/**
+ * Adds the demo accounts that are missing (hashing the password once, only then); existing ones are
+ * left as they are. Their secret is sealed like any (`secrets`: the server's keyring).
+ */
+export async function seedDemoStaff(tx: Executor, now = new Date(), secrets: Keyring = demoKeyring()): Promise<number> {
   const present = await tx.select({ email: staff.email }).from(staff).where(inArray(sql`lower(${staff.email})`, demoEmails()))
   const missing = DEMO_STAFF.filter((s) => !present.some((p) => p.email.toLowerCase() === s.email))
   if (missing.length === 0) return 0
   const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD)
-  const inserted = await tx
-    .insert(staff)
-    .values(missing.map((s) => ({ ...s, language: 'en' as const, passwordHash, totpSecret: DEMO_STAFF_TOTP_SECRET, enrolledAt: now, createdAt: now })))
-    .onConflictDoNothing()
-    .returning({ id: staff.id })
-  return inserted.length
+  let inserted = 0
+  for (const s of missing) {
+    const id = await reserveStaffId(tx)
+    const totpSecret = sealTotpSecret(DEMO_STAFF_TOTP_SECRET, secrets, id)
+    const rows = await tx
+      .insert(staff)
+      .overridingSystemValue()
+      .values({ ...s, id, language: 'en' as const, passwordHash, totpSecret, enrolledAt: now, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: staff.id })
+    inserted += rows.length
+  }
+  return inserted
 }
 
 /** A database that was once a demo keeps its demo accounts, but they never sign in without demo mode. */

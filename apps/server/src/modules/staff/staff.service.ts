@@ -8,9 +8,11 @@ import { AppError } from '../../http/errors.js'
 import { hashToken } from '../../http/sessions.js'
 import { hitRateLimit } from '../../http/throttle.js'
 import type { StaffPrincipal } from '../../http/types.js'
+import type { Keyring } from '../../adapters/secrets/secret-box.js'
 import { record } from '../audit/audit.service.js'
 import { hashPassword, newTotpSecret, totpEnrolment, totpStepOf, verifyPassword } from './staff.credentials.js'
 import { staff, staffEnrolments, staffSessions, type Staff } from './staff.schema.js'
+import { openTotpSecret, reserveStaffId, sealTotpSecret } from './staff.secrets.js'
 import { findStaffSession, openStaffSession, type Clock } from './staff.sessions.js'
 
 /** Staff accounts, sign-in and enrolment (docs/product/operations.md#sign-in). */
@@ -18,6 +20,8 @@ import { findStaffSession, openStaffSession, type Clock } from './staff.sessions
 export interface StaffDeps {
   db: Db
   now: Clock
+  /** Seals and opens the authenticator secrets (docs/decisions/0021-secrets-at-rest.md). */
+  secrets: Keyring
 }
 
 /** Who made a change, for the audit trail; the system (a command, demo mode) has no staff id. */
@@ -85,9 +89,19 @@ export async function createStaff(
     return await deps.db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: staff.id }).from(staff).where(sql`lower(${staff.email}) = lower(${email})`).limit(1)
       if (taken) throw new AppError('staffEmailTaken')
+      const id = await reserveStaffId(tx)
       const [row] = await tx
         .insert(staff)
-        .values({ email, role: input.role, markets: [...new Set(input.markets)], language: input.language, totpSecret: newTotpSecret(), createdAt: now })
+        .overridingSystemValue()
+        .values({
+          id,
+          email,
+          role: input.role,
+          markets: [...new Set(input.markets)],
+          language: input.language,
+          totpSecret: sealTotpSecret(newTotpSecret(), deps.secrets, id),
+          createdAt: now,
+        })
         .returning()
       if (!row) throw new Error('staff insert returned no row')
       await tx.insert(staffEnrolments).values({ staffId: row.id, tokenHash: hashToken(enrolmentToken), expiresAt: enrolmentExpiresAt, createdAt: now })
@@ -198,7 +212,7 @@ export async function signInWithCode(
   if (!found) throw new AppError('sessionRequired')
   const account = found.account
   if (isLocked(account, now)) throw new AppError('staffLocked')
-  const step = totpStepOf(account.totpSecret, code, now)
+  const step = totpStepOf(openTotpSecret(account, deps.secrets), code, now)
   if (step === null || (account.lastTotpStep !== null && step <= account.lastTotpStep)) {
     throw new AppError((await countFailure(deps, account, 'code', ip, now)) ? 'staffLocked' : 'staffCodeWrong')
   }
@@ -234,7 +248,8 @@ async function liveEnrolment(db: Executor, token: string, now: Date) {
 export async function startEnrolment(deps: StaffDeps, token: string, ip: string) {
   await throttle(deps.db, ip)
   const { account } = await liveEnrolment(deps.db, token, deps.now())
-  return { email: account.email, secret: account.totpSecret, ...(await totpEnrolment(account.totpSecret, account.email)) }
+  const secret = openTotpSecret(account, deps.secrets)
+  return { email: account.email, secret, ...(await totpEnrolment(secret, account.email)) }
 }
 
 /** The password chosen and the first code confirmed: the link is used up and the owner signed in. */
@@ -246,7 +261,7 @@ export async function finishEnrolment(
   await throttle(deps.db, ip)
   const now = deps.now()
   const { enrolment, account } = await liveEnrolment(deps.db, input.token, now)
-  const step = totpStepOf(account.totpSecret, input.code, now)
+  const step = totpStepOf(openTotpSecret(account, deps.secrets), input.code, now)
   if (step === null) throw new AppError('staffCodeWrong')
   const passwordHash = await hashPassword(input.password)
   return deps.db.transaction(async (tx) => {
@@ -345,5 +360,7 @@ export async function disableStaff(deps: StaffDeps, principal: StaffPrincipal, s
     return accountView(row!)
   })
 }
+/** The authenticator secrets' column, for `npm run secrets:rotate` and the server's start (docs/decisions/0021-secrets-at-rest.md). */
+export { staffTotpColumn } from './staff.secrets.js'
 /** Who acted, by email, for the screens of other areas (the order desk's timeline and payouts). */
 export { staffEmailsOf } from './staff-emails.js'

@@ -80,7 +80,7 @@ describe('enrolment', () => {
   it('shows the QR code, refuses a wrong code, then sets the password, signs in and is used up', async () => {
     const since = await lastAuditId()
     const email = `new.${Date.now()}@staff.test`
-    const created = await createStaff({ db: database.db, now: clock.now }, { email, role: 'risk', markets: ['ID', 'MX'], language: 'id' }, SYSTEM_ACTOR)
+    const created = await createStaff({ db: database.db, now: clock.now, secrets: app.secrets }, { email, role: 'risk', markets: ['ID', 'MX'], language: 'id' }, SYSTEM_ACTOR)
     const ip = freshAddress()
     const start = await opsPost(app, staffEnrolmentStart.path, { token: created.enrolmentToken }, { ip })
     expect(start.statusCode, start.body).toBe(200)
@@ -116,7 +116,7 @@ describe('enrolment', () => {
 
   it('refuses an expired link', async () => {
     const created = await createStaff(
-      { db: database.db, now: clock.now },
+      { db: database.db, now: clock.now, secrets: app.secrets },
       { email: `late.${Date.now()}@staff.test`, role: 'agent', markets: ['ID'], language: 'en' },
       SYSTEM_ACTOR,
     )

@@ -6,6 +6,7 @@ import type { Market } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { totpCodeAt, totpStepAt } from './staff.credentials.js'
 import { staff } from './staff.schema.js'
+import { openTotpSecret } from './staff.secrets.js'
 import { SYSTEM_ACTOR, createStaff } from './staff.service.js'
 import { STAFF_COOKIE } from './staff.sessions.js'
 
@@ -124,9 +125,9 @@ export async function enrolledStaff(
   markets: Market[] = ['ID'],
 ): Promise<TestStaff & { cookie: string }> {
   const email = `${role}.${++staffCount}.${Date.now()}@staff.test`
-  const created = await createStaff({ db: database.db, now: clock.now }, { email, role, markets, language: 'en' }, SYSTEM_ACTOR)
+  const created = await createStaff({ db: database.db, now: clock.now, secrets: app.secrets }, { email, role, markets, language: 'en' }, SYSTEM_ACTOR)
   const [row] = await database.db.select().from(staff).where(sql`${staff.id} = ${created.account.id}`)
-  const secret = row!.totpSecret
+  const secret = openTotpSecret(row!, app.secrets)
   const ip = freshAddress()
   const code = (steps = 0) => totpCodeAt(secret, totpStepAt(clock.now()) + steps)
   const password = `correct horse ${role} battery`

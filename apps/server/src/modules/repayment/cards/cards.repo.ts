@@ -1,7 +1,10 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import type { Keyring } from '../../../adapters/secrets/secret-box.js'
 import type { Executor, Tx } from '../../../db/client.js'
+import { rowsOf } from '../../../db/client.js'
 import { orderColumns, orderJoin } from '../../orders/orders.service.js'
 import { bankCards, paymentAccounts, repayRecords, repayTokens, type BankCard, type NewBankCard, type PaymentAccount, type RepayRecord } from '../repayment.schema.js'
+import { cardTokenLookups, sealCardToken } from './card-secrets.js'
 
 /** The borrower's cards, oldest first (the first bound is the one the page selects). */
 export function cardsOf(db: Executor, borrowerId: number): Promise<BankCard[]> {
@@ -23,10 +26,47 @@ export async function countCards(db: Executor, borrowerId: number): Promise<numb
   return row?.n ?? 0
 }
 
-export async function insertCard(db: Executor, card: NewBankCard): Promise<BankCard> {
-  const [row] = await db.insert(bankCards).values(card).returning()
+/** The id a new card will have, taken before the insert: its token is sealed with it. */
+async function reserveCardId(db: Executor): Promise<number> {
+  const [row] = await rowsOf<{ id: string | number }>(db.execute(sql`select nextval(pg_get_serial_sequence('bank_cards', 'id')) as id`))
+  if (!row) throw new Error('no id from the bank_cards sequence')
+  return Number(row.id)
+}
+
+/** The card of that gateway holding that token, under any listed key's lookup. */
+export async function cardWithToken(db: Executor, gateway: string, token: string, keyring: Keyring): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: bankCards.id })
+    .from(bankCards)
+    .where(and(eq(bankCards.gateway, gateway), inArray(bankCards.cardTokenLookup, cardTokenLookups(token, keyring))))
+    .limit(1)
+  return row?.id
+}
+
+/**
+ * Inserts a card, `card.cardToken` being the gateway's token as it came: it is stored sealed, with
+ * its lookup (docs/decisions/0021-secrets-at-rest.md). A token already bound is refused here under
+ * any listed key's lookup (a card bound before a rotation still carries the old key's), and by the
+ * unique index when two binds race under the same key.
+ */
+export async function insertCard(db: Executor, card: Omit<NewBankCard, 'id' | 'cardTokenLookup'>, keyring: Keyring): Promise<BankCard> {
+  if ((await cardWithToken(db, card.gateway, card.cardToken, keyring)) !== undefined) throw new CardTokenTaken()
+  const id = await reserveCardId(db)
+  const [row] = await db
+    .insert(bankCards)
+    .overridingSystemValue()
+    .values({ ...card, id, ...sealCardToken(card.cardToken, keyring, id) })
+    .returning()
   if (!row) throw new Error('no bank card row returned')
   return row
+}
+
+/** A card token already bound: a gateway's tokens are unique, so this is a fault, not a borrower's doing. */
+export class CardTokenTaken extends Error {
+  override name = 'CardTokenTaken'
+  constructor() {
+    super('this card token is already bound (bank_cards_gateway_token_lookup_key)')
+  }
 }
 
 export async function insertToken(db: Executor, values: typeof repayTokens.$inferInsert): Promise<void> {

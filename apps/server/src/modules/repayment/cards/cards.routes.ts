@@ -9,7 +9,7 @@ import { checkoutPage } from './checkout-page.js'
 
 /** Card repay (docs/decisions/0012-payment-gateway.md#cards): the borrower's cards, commit, the SMS code, the hosted page. */
 export function cardCalls(app: FastifyInstance, gateway: ByMarket<PaymentGateway>, kick: () => void): void {
-  const deps: cards.CardDeps = { db: app.db, gateway, sms: app.sms, kick }
+  const deps: cards.CardDeps = { db: app.db, gateway, sms: app.sms, kick, secrets: app.secrets }
 
   registerCall(app, cardBanks, ({ borrower }) => cards.cardBanks(deps, borrower.market))
   registerCall(app, bindCard, ({ borrower, body }) => cards.bind(deps, borrower, body))

@@ -4,6 +4,7 @@ import { bindCard, repaymentCommit, repaymentConfirm, repaymentHuichao } from '@
 import { formatMoney, isOrderStatus, isRepaying, luhnValid, maskCardNo, owedOf, totalOwed, type Cents, type Market } from '@kilat/domain'
 import { gatewayOffers, type PaymentGateway } from '../../../adapters/payments/payment-gateway.js'
 import { providerOf, type ByMarket } from '../../../adapters/providers/by-market.js'
+import type { Keyring } from '../../../adapters/secrets/secret-box.js'
 import { SANDBOX_GATEWAY } from '../../../adapters/payments/sandbox-gateway.js'
 import { coolingOffOf } from '../cooling-off.js'
 import { sandboxPay } from '../sandbox-pay.js'
@@ -21,6 +22,7 @@ import { borrowerOrderWithSchedule } from '../../orders/orders.service.js'
 import { openAccount } from '../accounts.js'
 import * as accounts from '../repayment.repo.js'
 import { cardBanksOf, findCardBank } from './banks.js'
+import { openCardToken } from './card-secrets.js'
 import * as repo from './cards.repo.js'
 
 /**
@@ -37,6 +39,8 @@ export interface CardDeps {
   sms: SmsSender
   /** Asks the sandbox's deliverer for a pass now, so a demo payment shows at once (no-op otherwise). */
   kick?: () => void
+  /** Seals and opens the card tokens (docs/decisions/0021-secrets-at-rest.md). */
+  secrets: Keyring
 }
 
 const MINUTE_MS = 60_000
@@ -101,16 +105,20 @@ export async function bind(deps: CardDeps, borrower: Borrower, body: ParsedBodyO
   const gateway = providerOf(deps.gateway, borrower.market)
   if (!gatewayOffers(gateway, CARD_METHOD)) throw new AppError('payMethodUnknown', { data: { fields: ['bankCode'] } })
   const { cardToken } = await gateway.tokenizeCard({ cardNo: body.cardNo, holderName: body.holderName, market: borrower.market })
-  const card = await repo.insertCard(deps.db, {
-    borrowerId: borrower.id,
-    bankCode: bank.bankCode,
-    bankName: bank.bankName,
-    maskedNo: maskCardNo(body.cardNo),
-    last4: body.cardNo.slice(-4),
-    gateway: gateway.name,
-    cardToken,
-    holderName: body.holderName,
-  })
+  const card = await repo.insertCard(
+    deps.db,
+    {
+      borrowerId: borrower.id,
+      bankCode: bank.bankCode,
+      bankName: bank.bankName,
+      maskedNo: maskCardNo(body.cardNo),
+      last4: body.cardNo.slice(-4),
+      gateway: gateway.name,
+      cardToken,
+      holderName: body.holderName,
+    },
+    deps.secrets,
+  )
   return cardView(card)
 }
 
@@ -217,7 +225,7 @@ export async function confirm(deps: CardDeps, borrower: Borrower, body: ParsedBo
     // Inside the transaction, after the record moved: a confirm that lost never reaches the
     // gateway, and a charge that fails leaves the record pending to confirm again.
     const charge = await gateway.chargeCard({
-      cardToken: card.cardToken,
+      cardToken: openCardToken(card, deps.secrets),
       amount,
       market: product.market,
       reference: String(accountId),

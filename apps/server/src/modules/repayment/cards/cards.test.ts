@@ -10,6 +10,7 @@ import { orders } from '../../orders/orders.schema.js'
 import { bankCards, paymentAccounts, repayRecords, repayTokens } from '../repayment.schema.js'
 import { DEMO_CARDS } from '../../../db/seed-cards.js'
 import { findCardBank } from './banks.js'
+import { openCardToken } from './card-secrets.js'
 import { submitRecord } from './cards.repo.js'
 import { get, post } from '../../../test/inject.js'
 import { deliver, withSeededRepaymentApp, reload, sum, type RepaymentTestApp } from '../test-helpers.js'
@@ -93,7 +94,10 @@ describe('card-banks and bind-card', () => {
     expect(res.json().data).toMatchObject({ bankCode: 'MANDIRI', bankName: 'Mandiri', cardNo: '424242******4242' })
     const [row] = await t.database.db.select().from(bankCards).where(eq(bankCards.id, res.json().data.id))
     expect(JSON.stringify(row)).not.toContain('4242424242424242')
-    expect(row!.cardToken).toMatch(/^sbx_card_[0-9a-f]{32}$/)
+    // the token is kept sealed (docs/decisions/0021-secrets-at-rest.md): only the server's key opens it
+    expect(row!.cardToken).toMatch(/^v1:demo:/)
+    expect(openCardToken(row!, t.app.secrets)).toMatch(/^sbx_card_[0-9a-f]{32}$/)
+    expect(row!.cardTokenLookup).toMatch(/^[0-9a-f]{64}$/)
     const cards = (await way('K2026000005')).bankCards
     expect(cards.map((c) => c.cardNo)).toEqual(['411111******1111', '555555******4444', '424242******4242'])
   })
