@@ -31,7 +31,7 @@ import { CALLBACK_PATH, callbackOf, newCallbackSecret, signedHeaders } from '../
 import { CannotRun, ROOT, SERVER_ENTRY, numberOption, parseOptions, spawnProcess } from '../bench/process.mjs'
 import { DATABASE_URL, ensureCluster, crashCluster, startCluster } from './cluster.mjs'
 import { checkInvariants, snapshotOrders } from './invariants.mjs'
-import { payoutScenario, printPayouts } from './payouts.mjs'
+import { payoutScenario, printPayouts, xenditPayoutScenario } from './payouts.mjs'
 import { startXendit } from './xendit.mjs'
 
 const MAX_COUNT = 2_000
@@ -51,7 +51,7 @@ const PG_DOWN_MS = 2_000
 const DUPLICATE_EVERY = 5
 const WAIT_APPLIED_MS = 60_000
 const POST_TIMEOUT_MS = 5_000
-const SCENARIOS = ['kill', 'postgres', 'concurrent', 'payouts', 'xendit']
+const SCENARIOS = ['kill', 'postgres', 'concurrent', 'payouts', 'xendit', 'xendit-payouts']
 
 function options() {
   const values = parseOptions({
@@ -71,7 +71,7 @@ function options() {
   const port = numberOption(values, 'port', 1024, { whole: true })
   // three scenarios a run; a generous allowance per callback for preparing accounts on a busy machine
   // the payout scenario waits out the outbox's 60-s lease of the payouts a killed server held
-  const payoutsMs = values.only === undefined || values.only === 'payouts' ? 240_000 : 0
+  const payoutsMs = (values.only === undefined || values.only === 'payouts' ? 240_000 : 0) + (values.only === undefined || values.only === 'xendit-payouts' ? 240_000 : 0)
   // the Xendit scenario: its fake's start (tsx) and a kill run
   const xenditMs = values.only === undefined || values.only === 'xendit' ? 60_000 + runs * (30_000 + count * 100) : 0
   const limitMs = (small ? 120_000 : Math.min(30 * 60_000, 60_000 + runs * (60_000 + count * 150))) + payoutsMs + xenditMs
@@ -179,6 +179,7 @@ function xenditGateway(xendit) {
   return {
     name: 'xendit',
     env: xendit.env,
+    xendit,
     callbacksOf: (accounts) => accounts.map((account) => ({ account, id: null, acked: false })),
     async deliver(_base, c) {
       // by the account's number: our references start again at 1 with each fresh database
@@ -547,6 +548,10 @@ async function main() {
     if (!opts.only || opts.only === 'payouts') {
       console.log('payouts: server killed while payouts are confirmed, sent and completed…')
       payoutResults.push(await payoutScenario(db, { port: opts.port, count: opts.small ? 16 : 40 }, resetDatabase))
+    }
+    if (!opts.only || opts.only === 'xendit-payouts') {
+      console.log('Xendit payouts: server killed while payouts are confirmed, sent and finished at Xendit…')
+      payoutResults.push(await withXendit(opts, (gateway) => xenditPayoutScenario(db, { port: opts.port, count: opts.small ? 10 : 30 }, resetDatabase, gateway.xendit)))
     }
   } finally {
     await db.end().catch(() => {})

@@ -90,6 +90,8 @@ export async function startXendit(serverPort) {
       }
       return { outcome: body.data?.duplicate ? 'duplicate' : 'new', id }
     },
+    /** Xendit finishes a payout (SUCCEEDED, or FAILED when `fail`) and posts its callback; again: redelivers it. */
+    finishPayout: (reference, fail) => ask('POST', fail ? '/fail-payout' : '/complete-payout', { reference }),
     /** What the fake holds: the accounts it issued, its transactions (the money in), its balance. */
     state: () => ask('GET', '/state'),
     async stop() {
