@@ -9,7 +9,8 @@
 // With Xendit (xenditPayoutScenario): the same with PAYOUTS_ID=xendit against its fake (xendit.mjs),
 // which finishes each payout it accepted (every fifth request fails with INVALID_DESTINATION) and
 // posts Xendit's callback, while the server is killed; what met no server is delivered again, and
-// the server's status check finds the rest. Checked: one payout at Xendit per request, its end the
+// the server's status check finds the rest. Before the second half, Xendit answers three sends
+// slowly and two with a 500 after making the payout, so that the outbox sends again with the same key. Checked: one payout at Xendit per request, its end the
 // request's, and the same order checks.
 import { openSync } from 'node:fs'
 import pg from 'pg'
@@ -202,7 +203,7 @@ export async function payoutScenario(main, { port, count }, resetDatabase) {
 export function printPayouts(result) {
   console.log(`\n${result.scenario}: ${result.count} payouts confirmed`)
   for (const k of result.kills) console.log(`  killed ${k.when}: ${k.inFlight} on their way`)
-  if (result.provider) console.log(`  completed ${result.completed}, failed ${result.failed} (every fifth request, as Xendit was told), ${result.sends} payouts at ${result.provider} for ${result.count} requests`)
+  if (result.provider) console.log(`  completed ${result.completed}, failed ${result.failed} (every fifth request, as Xendit was told), ${result.payoutsAt} payouts at ${result.provider} for ${result.count} requests from ${result.sends} sends, ${result.resent} keys sent more than once`)
   else console.log(`  completed ${result.completed}, failed ${result.failed} (the 13- and 14-cent ones), ${result.sends} sends to the sandbox, ${result.resent} keys sent more than once`)
   console.log(`  invariants: ${result.broken.length === 0 ? 'ok' : 'BROKEN'}`)
 }
@@ -257,7 +258,7 @@ async function checkXenditPayouts(db, orders, xendit) {
   if (requests.length !== orders.length) broken.push(`${requests.length} payout requests for ${orders.length} confirmed orders`)
   const still = requests.filter((r) => ['confirmed', 'sending', 'accepted'].includes(r.status))
   if (still.length) broken.push(`${still.length} payouts still on their way after ${SETTLE_MS / 1000} s`)
-  const { payouts } = await xendit.state()
+  const { payouts, payoutSends } = await xendit.state()
   for (const r of requests) {
     const at = payouts.filter((p) => p.referenceId === String(r.id))
     if (at.length !== 1) broken.push(`request ${r.id}: ${at.length} payouts at Xendit`)
@@ -273,12 +274,16 @@ async function checkXenditPayouts(db, orders, xendit) {
   broken.push(...(await checkOrdersPaidOutOnce(db, nos)))
   const ours = new Set(requests.map((r) => String(r.id)))
   const atXendit = payouts.filter((p) => ours.has(p.referenceId))
+  const sends = payoutSends.filter((ref) => ours.has(ref))
+  const perKey = new Map()
+  for (const ref of sends) perKey.set(ref, (perKey.get(ref) ?? 0) + 1)
   return {
     broken,
     completed: requests.filter((r) => r.status === 'completed').length,
     failed: requests.filter((r) => r.status === 'failed').length,
-    sends: atXendit.length,
-    resent: 0,
+    sends: sends.length,
+    resent: [...perKey.values()].filter((n) => n > 1).length,
+    payoutsAt: atXendit.length,
     provider: 'Xendit',
   }
 }
@@ -315,8 +320,10 @@ export async function xenditPayoutScenario(main, { port, count }, resetDatabase,
     await server.kill9()
     server = spawnServer(port, env)
     await server.ready()
+    // the next sends meet a slow Xendit, then two 500s after the payout was made (answers lost)
+    await xendit.slowNext(1_500, 3)
+    await xendit.failNext(500, { afterProcessing: true, times: 2 })
     for (const order of orders.slice(half)) await confirm(order)
-    // the fake answers at once: soon after the last confirmation, some are still being sent or finished
     await sleep(200)
     kills.push({ when: 'while the rest were sent and finished at Xendit', inFlight: await inFlight(db) })
     await server.kill9()

@@ -92,6 +92,10 @@ export async function startXendit(serverPort) {
     },
     /** Xendit finishes a payout (SUCCEEDED, or FAILED when `fail`) and posts its callback; again: redelivers it. */
     finishPayout: (reference, fail) => ask('POST', fail ? '/fail-payout' : '/complete-payout', { reference }),
+    /** The next `times` calls to the fake answer `status`, after doing their work when `afterProcessing`. */
+    failNext: (status, { afterProcessing = false, times = 1 } = {}) => ask('POST', '/fail-next', { status, body: { error_code: 'SERVER_ERROR', message: 'chaos' }, afterProcessing, times }),
+    /** The next `times` calls to the fake answer this late. */
+    slowNext: (delayMs, times = 1) => ask('POST', '/slow-next', { delayMs, times }),
     /** What the fake holds: the accounts it issued, its transactions (the money in), its balance. */
     state: () => ask('GET', '/state'),
     async stop() {

@@ -15,8 +15,9 @@ import { startXenditFake, type XenditFake } from './xendit.js'
  *                                       (again: the provider redelivering it). Answers the delivery
  *                                       ({status, text}) or its error, and the callback's body.
  *   POST /complete-payout {"reference"} / POST /fail-payout {"reference", "failureCode"?}
- *   POST /fail-next {"status", "body"?, "times"?} / POST /slow-next {"delayMs", "times"?}
- *   GET  /state                         what the fake holds: accounts, payouts, transactions, balance
+ *   POST /fail-next {"status", "body"?, "afterProcessing"?, "times"?} / POST /slow-next {"delayMs", "times"?}
+ *   GET  /state                         what the fake holds: accounts, payouts, transactions, balance,
+ *                                       the reference of every payout send it received
  * It stops on SIGTERM or SIGINT. Loopback only; never a production process.
  */
 
@@ -67,7 +68,9 @@ async function serveXendit(port: number | undefined, env: NodeJS.ProcessEnv): Pr
       if (route === 'GET /state') {
         return {
           status: 200,
-          body: { accounts: [...fake.accounts.values()].map(({ request: _request, ...a }) => a), payouts: [...fake.payouts.values()], transactions: fake.transactions, balance: fake.balance.value, calls: fake.calls.length },
+          body: { accounts: [...fake.accounts.values()].map(({ request: _request, ...a }) => a), payouts: [...fake.payouts.values()], transactions: fake.transactions, balance: fake.balance.value, calls: fake.calls.length,
+            // every payout send received, by its reference: a retried send is one more
+            payoutSends: fake.calls.filter((c) => c.method === 'POST' && c.path === '/v2/payouts').map((c) => String(c.body?.reference_id ?? '')) },
         }
       }
       if (route === 'POST /pay') {
@@ -87,7 +90,8 @@ async function serveXendit(port: number | undefined, env: NodeJS.ProcessEnv): Pr
       }
       if (route === 'POST /fail-next') {
         if (typeof body.status !== 'number') return { status: 400, body: { error: 'status is required' } }
-        fake.failNext({ status: body.status, body: body.body }, count(body))
+        // afterProcessing: the call's work is done, then this answer (an answer lost on the way back)
+        fake.failNext({ answer: { status: body.status, body: body.body }, afterProcessing: body.afterProcessing === true }, count(body))
         return { status: 200, body: { ok: true } }
       }
       if (route === 'POST /slow-next') {
