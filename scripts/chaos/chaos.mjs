@@ -13,7 +13,12 @@
 //
 //   4. payouts confirmed while the server is killed twice (payouts.mjs): one payout per request at
 //      the sandbox, each order paid out once, when its payout completed.
-// Usage: npm run chaos [-- --small] [--count 500] [--runs 3] [--only kill|postgres|concurrent|payouts] [--port 8160]
+//   5. the kill of 1. and the 20 copies of 3. with Xendit as Indonesia's gateway (xendit.mjs): its
+//      fake a process of its own, the server issuing its accounts there, the fake paying them and
+//      posting Xendit's callbacks (token header, Xendit's body) while the server is killed, then
+//      redelivering what failed and some that did not; the same checks, and the fake's money in
+//      (one transaction per account) equal to the payments the ledger holds.
+// Usage: npm run chaos [-- --small] [--count 500] [--runs 3] [--only kill|postgres|concurrent|payouts|xendit] [--port 8160]
 // CHAOS_LOG=<file> appends the servers' own log there; CHAOS_DEBUG=1 prints each failed post.
 // Needs the server build (npm run build -w apps/server: done here when missing, but after a change
 // to the server build it again, or this runs the old one), PostgreSQL 15
@@ -26,7 +31,8 @@ import { CALLBACK_PATH, callbackOf, newCallbackSecret, signedHeaders } from '../
 import { CannotRun, ROOT, SERVER_ENTRY, numberOption, parseOptions, spawnProcess } from '../bench/process.mjs'
 import { DATABASE_URL, ensureCluster, crashCluster, startCluster } from './cluster.mjs'
 import { checkInvariants, snapshotOrders } from './invariants.mjs'
-import { payoutScenario, printPayouts } from './payouts.mjs'
+import { payoutScenario, printPayouts, xenditPayoutScenario } from './payouts.mjs'
+import { startXendit } from './xendit.mjs'
 
 const MAX_COUNT = 2_000
 const MAX_RUNS = 5
@@ -45,6 +51,7 @@ const PG_DOWN_MS = 2_000
 const DUPLICATE_EVERY = 5
 const WAIT_APPLIED_MS = 60_000
 const POST_TIMEOUT_MS = 5_000
+const SCENARIOS = ['kill', 'postgres', 'concurrent', 'payouts', 'xendit', 'xendit-payouts']
 
 function options() {
   const values = parseOptions({
@@ -64,9 +71,11 @@ function options() {
   const port = numberOption(values, 'port', 1024, { whole: true })
   // three scenarios a run; a generous allowance per callback for preparing accounts on a busy machine
   // the payout scenario waits out the outbox's 60-s lease of the payouts a killed server held
-  const payoutsMs = values.only === undefined || values.only === 'payouts' ? 240_000 : 0
-  const limitMs = (small ? 120_000 : Math.min(30 * 60_000, 60_000 + runs * (60_000 + count * 150))) + payoutsMs
-  if (values.only !== undefined && !['kill', 'postgres', 'concurrent', 'payouts'].includes(values.only)) throw new CannotRun('--only is kill, postgres, concurrent or payouts')
+  const payoutsMs = (values.only === undefined || values.only === 'payouts' ? 240_000 : 0) + ((values.only === undefined && !small) || values.only === 'xendit-payouts' ? 240_000 : 0)
+  // the Xendit scenario: its fake's start (tsx) and a kill run, each run
+  const xenditMs = values.only === undefined || values.only === 'xendit' ? runs * (60_000 + count * 100) : 0
+  const limitMs = (small ? 120_000 : Math.min(30 * 60_000, 60_000 + runs * (60_000 + count * 150))) + payoutsMs + xenditMs
+  if (values.only !== undefined && !SCENARIOS.includes(values.only)) throw new CannotRun(`--only is ${SCENARIOS.slice(0, -1).join(', ')} or ${SCENARIOS.at(-1)}`)
   return { small, count, runs, port, limitMs, only: values.only }
 }
 
@@ -79,9 +88,9 @@ const step = (what) => console.log(`  ${((Date.now() - runStarted) / 1000).toFix
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The built server on the loopback port, demo data, its jobs at their usual interval. */
-function spawnServer(port) {
-  const env = { DATABASE_URL, DEMO_MODE: '1', PAYMENT_CALLBACK_SECRET: SECRET, LOG_LEVEL: process.env.CHAOS_LOG ? 'info' : 'warn' }
+/** The built server on the loopback port, demo data, its jobs at their usual interval; `gateway.env` on top. */
+function spawnServer(port, gateway = SANDBOX) {
+  const env = { DATABASE_URL, DEMO_MODE: '1', PAYMENT_CALLBACK_SECRET: SECRET, LOG_LEVEL: process.env.CHAOS_LOG ? 'info' : 'warn', ...gateway.env }
   // CHAOS_LOG=<file>: the servers' own log, appended there, to see why a run failed
   const log = process.env.CHAOS_LOG ? openSync(process.env.CHAOS_LOG, 'a') : undefined
   return spawnProcess(SERVER_ENTRY, { env, name: 'the server', removeEnv: ['DATA_DIR', 'JOB_INTERVAL_SECONDS'], port, log })
@@ -148,19 +157,76 @@ async function post(base, body) {
   }
 }
 
+/**
+ * A gateway as the scenarios play it: the server's environment for it, the callbacks of fresh
+ * accounts, and one delivery of a callback ('new', 'duplicate' or 'failed'). A callback's `id` is
+ * the gateway's payment id, which the inbox and the payments are stored by: the sandbox's is ours
+ * to choose, Xendit's is known once its fake has taken the payment (the first delivery).
+ */
+const SANDBOX = {
+  name: 'sandbox',
+  env: {},
+  callbacksOf: (accounts) => accounts.map((account) => ({ ...callbackOf(account, 'chaos_pay'), acked: false })),
+  deliver: (base, c) => post(base, c.body),
+}
+
+/**
+ * Xendit's fake behind the same three: it posts the callback to the server itself. `check` adds
+ * what only the provider's side shows: each account issued there once, paid there once, and the
+ * money it took in equal to the payments the server recorded from it.
+ */
+function xenditGateway(xendit) {
+  return {
+    name: 'xendit',
+    env: xendit.env,
+    xendit,
+    callbacksOf: (accounts) => accounts.map((account) => ({ account, id: null, acked: false })),
+    async deliver(_base, c) {
+      // by the account's number: our references start again at 1 with each fresh database
+      const { outcome, id } = await xendit.pay(c.account.vcode)
+      c.id ??= id
+      return outcome
+    },
+    async check(db, { accounts }) {
+      const broken = []
+      const state = await xendit.state()
+      const refs = new Set(accounts.map((a) => String(a.accountId)))
+      const issued = state.accounts.filter((a) => refs.has(a.externalId))
+      if (issued.length !== accounts.length) broken.push(`${issued.length} accounts issued at Xendit for ${accounts.length} asked`)
+      const moneyIn = state.transactions.filter((t) => t.type === 'PAYMENT' && refs.has(t.reference_id))
+      if (moneyIn.length !== accounts.length) broken.push(`${moneyIn.length} payments at Xendit for ${accounts.length} accounts paid`)
+      const { rows } = await db.query("select count(*)::int as n, coalesce(sum(amount), 0)::bigint as cents from payments where gateway = 'xendit' and gateway_payment_id = any($1)", [moneyIn.map((t) => t.product_id)])
+      const rupiah = moneyIn.reduce((sum, t) => sum + t.amount, 0)
+      if (rows[0].n !== moneyIn.length || Number(rows[0].cents) !== rupiah * 100) broken.push(`Xendit took in ${moneyIn.length} payments of ${rupiah} IDR; the ledger holds ${rows[0].n} of ${Number(rows[0].cents) / 100} IDR`)
+      return broken
+    },
+  }
+}
+
+/** A fresh Xendit fake (its own process, fresh keys) for one scenario, stopped after it. */
+async function withXendit(opts, task) {
+  const xendit = await startXendit(opts.port)
+  step(`Xendit fake at ${xendit.url}`)
+  try {
+    return await task(xenditGateway(xendit))
+  } finally {
+    await xendit.stop()
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The scenarios
 
 /** Fresh database, server, `count` accounts and their callbacks. */
-async function prepare(db, opts) {
+async function prepare(db, opts, gateway = SANDBOX) {
   await resetDatabase(db)
-  const server = spawnServer(opts.port)
+  const server = spawnServer(opts.port, gateway)
   await server.ready()
   const accounts = new Array(opts.count)
   await pool(opts.count, 4, async (i) => {
     accounts[i] = await newAccount(server.base)
   })
-  const callbacks = accounts.map((account) => ({ ...callbackOf(account, 'chaos_pay'), acked: false }))
+  const callbacks = gateway.callbacksOf(accounts)
   const before = await snapshotOrders(db, accounts.map((a) => a.orderNo))
   step(`${opts.count} accounts prepared`)
   return { server, accounts, callbacks, before }
@@ -170,13 +236,13 @@ async function prepare(db, opts) {
  * The burst: every callback once, CONCURRENCY in flight; `fault` runs (not awaited by the burst)
  * once FAULT_AT of them are acknowledged, and the burst goes on against whatever it left.
  */
-async function burst(base, callbacks, fault) {
+async function burst(base, callbacks, fault, gateway = SANDBOX) {
   let acked = 0
   let faulted
   const threshold = Math.floor(callbacks.length * FAULT_AT)
   await pool(callbacks.length, CONCURRENCY, async (i) => {
     const c = callbacks[i]
-    const outcome = await post(base, c.body)
+    const outcome = await gateway.deliver(base, c)
     if (outcome === 'failed') return
     c.acked = true
     acked += 1
@@ -188,13 +254,13 @@ async function burst(base, callbacks, fault) {
 }
 
 /** The gateway's retries of what was not acknowledged, and copies of some that were. */
-async function retry(base, callbacks, deadline) {
+async function retry(base, callbacks, deadline, gateway = SANDBOX) {
   const duplicates = callbacks.filter((c, i) => c.acked && i % DUPLICATE_EVERY === 0)
   let retried = 0
   let rounds = 0
   const dupOutcomes = []
   await pool(duplicates.length, CONCURRENCY, async (i) => {
-    dupOutcomes.push(await post(base, duplicates[i].body))
+    dupOutcomes.push(await gateway.deliver(base, duplicates[i]))
   })
   step(`${duplicates.length} duplicates sent`)
   for (;;) {
@@ -203,7 +269,7 @@ async function retry(base, callbacks, deadline) {
     if (Date.now() > deadline) throw new CannotRun(`${waiting.length} callbacks still not acknowledged`)
     retried += waiting.length
     await pool(waiting.length, CONCURRENCY, async (i) => {
-      if ((await post(base, waiting[i].body)) !== 'failed') waiting[i].acked = true
+      if ((await gateway.deliver(base, waiting[i])) !== 'failed') waiting[i].acked = true
     })
     const acknowledged = waiting.filter((c) => c.acked).length
     // while the server or the database is still away, a line every few seconds is enough
@@ -252,9 +318,9 @@ async function lastApplied(db, ids) {
  * the ledger is checked. `since` is the restart the times count from; `claimed` what the failed
  * side held; `lost` the acknowledged callbacks that were not stored.
  */
-async function afterFault(db, base, prepared, { scenario, claimed, lost, ackedBefore, since, startMs, deadline }) {
+async function afterFault(db, base, prepared, { scenario, claimed, lost, ackedBefore, since, startMs, deadline, gateway = SANDBOX }) {
   const { callbacks, accounts, before } = prepared
-  const retried = await retry(base, callbacks, deadline)
+  const retried = await retry(base, callbacks, deadline, gateway)
   const ids = callbacks.map((c) => c.id)
   const allApplied = await waitApplied(db, ids)
   const claimedApplied = await lastApplied(db, claimed)
@@ -275,21 +341,30 @@ async function afterFault(db, base, prepared, { scenario, claimed, lost, ackedBe
   }
 }
 
-async function killScenario(db, opts, deadline) {
-  const prepared = await prepare(db, opts)
+/** `then(base)`, when given, runs against the restarted server once the scenario's checks are done. */
+async function killScenario(db, opts, deadline, gateway = SANDBOX, then = undefined) {
+  const prepared = await prepare(db, opts, gateway)
   const { server, callbacks } = prepared
-  const { ackedBefore } = await burst(server.base, callbacks, async () => {
-    await server.kill9()
-  })
+  const { ackedBefore } = await burst(
+    server.base,
+    callbacks,
+    async () => {
+      await server.kill9()
+    },
+    gateway,
+  )
   const claimed = await claimedRows(db, callbacks.map((c) => c.id))
   const lost = await lostAcks(db, callbacks)
-  const restarted = spawnServer(opts.port)
+  const restarted = spawnServer(opts.port, gateway)
   try {
     const readyAt = await restarted.ready()
     if (process.env.CHAOS_DEBUG) step(`restarted at ${restarted.spawnedAt % 100_000}, ready at ${readyAt % 100_000}`)
     const since = restarted.spawnedAt
-    const outcome = await afterFault(db, restarted.base, prepared, { scenario: 'server killed (SIGKILL)', claimed, lost, ackedBefore, since, startMs: readyAt - since, deadline })
-    return { ...outcome, target: claimed.length > 0 }
+    const scenario = gateway === SANDBOX ? 'server killed (SIGKILL)' : `${gateway.name}: server killed (SIGKILL)`
+    const outcome = await afterFault(db, restarted.base, prepared, { scenario, claimed, lost, ackedBefore, since, startMs: readyAt - since, deadline, gateway })
+    if (gateway.check) outcome.broken.push(...(await gateway.check(db, prepared)))
+    const after = then ? await then(restarted.base) : []
+    return [{ ...outcome, target: claimed.length > 0 }, ...after]
   } finally {
     await restarted.stop()
   }
@@ -373,6 +448,27 @@ async function concurrentScenario(db, opts) {
   }
 }
 
+/**
+ * Xendit delivering one payment's callback 20 times at once, on a running server (the kill
+ * scenario's, once restarted: no server or fake to start again): one payment, 19 duplicates.
+ */
+async function xenditConcurrent(db, base, gateway) {
+  const account = await newAccount(base)
+  const accounts = [account]
+  const [callback] = gateway.callbacksOf(accounts)
+  const before = await snapshotOrders(db, [account.orderNo])
+  const broken = []
+  const outcomes = await Promise.all(Array.from({ length: 20 }, () => gateway.deliver(base, callback)))
+  const fresh = outcomes.filter((o) => o === 'new').length
+  const dup = outcomes.filter((o) => o === 'duplicate').length
+  if (fresh !== 1 || dup !== 19) broken.push(`20 identical callbacks: ${fresh} new, ${dup} duplicates (want 1 and 19)`)
+  const ids = [callback.id]
+  if ((await waitApplied(db, ids)) === null) broken.push('the callback was not applied')
+  broken.push(...(await checkInvariants(db, { ids, accounts, before })))
+  broken.push(...(await gateway.check(db, { accounts })))
+  return { scenario: 'xendit: 20 callbacks at once', count: 20, broken, fresh, dup }
+}
+
 async function waitCardPayment(db, orderNo) {
   const until = Date.now() + 20_000
   for (;;) {
@@ -398,7 +494,7 @@ function printTable(results) {
   const rows = results.map((r) =>
     r.fresh === undefined
       ? [r.scenario, r.count, r.ackedBefore, r.claimed, r.retried, r.duplicates, seconds(r.startMs), seconds(r.claimedAppliedMs), seconds(r.allAppliedMs), r.broken.length === 0 ? 'ok' : 'BROKEN']
-      : [r.scenario, `${r.fresh} new + ${r.dup} dup`, '-', '-', '-', '-', '-', `confirms ${r.won} ok + ${r.twice} 800005`, '-', r.broken.length === 0 ? 'ok' : 'BROKEN'],
+      : [r.scenario, `${r.fresh} new + ${r.dup} dup`, '-', '-', '-', '-', '-', r.won === undefined ? '-' : `confirms ${r.won} ok + ${r.twice} 800005`, '-', r.broken.length === 0 ? 'ok' : 'BROKEN'],
   )
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)))
   const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ')
@@ -432,11 +528,16 @@ async function main() {
     for (let run = 1; run <= opts.runs; run++) {
       if (!opts.only || opts.only === 'kill') {
         console.log(`run ${run}: server killed mid-burst…`)
-        results.push(await killScenario(db, opts, deadline))
+        results.push(...(await killScenario(db, opts, deadline)))
       }
       if (!opts.only || opts.only === 'postgres') {
         console.log(`run ${run}: PostgreSQL stopped mid-burst…`)
         results.push(await postgresScenario(db, opts, deadline))
+      }
+      if (!opts.only || opts.only === 'xendit') {
+        console.log(`run ${run}: Xendit's fake paying, server killed mid-burst${run === 1 ? ', then 20 identical callbacks' : ''}…`)
+        const concurrent = (gateway) => (run === 1 ? async (base) => [await xenditConcurrent(db, base, gateway)] : undefined)
+        results.push(...(await withXendit(opts, (gateway) => killScenario(db, opts, deadline, gateway, concurrent(gateway)))))
       }
     }
     if (!opts.only || opts.only === 'concurrent') {
@@ -447,6 +548,11 @@ async function main() {
     if (!opts.only || opts.only === 'payouts') {
       console.log('payouts: server killed while payouts are confirmed, sent and completed…')
       payoutResults.push(await payoutScenario(db, { port: opts.port, count: opts.small ? 16 : 40 }, resetDatabase))
+    }
+    // Xendit's payouts: the full run's (its time is the sandbox payouts' again), or on their own
+    if ((!opts.only && !opts.small) || opts.only === 'xendit-payouts') {
+      console.log('Xendit payouts: server killed while payouts are confirmed, sent and finished at Xendit…')
+      payoutResults.push(await withXendit(opts, (gateway) => xenditPayoutScenario(db, { port: opts.port, count: opts.small ? 10 : 30 }, resetDatabase, gateway.xendit)))
     }
   } finally {
     await db.end().catch(() => {})
