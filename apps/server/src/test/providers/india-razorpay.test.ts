@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUS, cents } from '@kilat/domain'
-import { RazorpayGateway } from '../../adapters/providers/razorpay/razorpay-gateway.js'
-import { RazorpayXPayouts } from '../../adapters/providers/razorpay/razorpayx-payouts.js'
-import { readRazorpaySettings } from '../../adapters/providers/razorpay/settings.js'
 import { startRazorpayFake, type RazorpayFake } from '../fakes/razorpay.js'
 import {
   DAY_MS,
@@ -36,7 +33,6 @@ const WEBHOOK_SECRET = 'journey-webhook-secret'
 const PAYOUT_ACCOUNT = '7878780080316316'
 const S = ORDER_STATUS
 const IMPS = { channelCode: 'IMPS', accountNumber: '50100123456789', holderName: 'Asha Verma', ifsc: 'HDFC0001234' }
-const FAST = { timeoutMs: 2000, retries: 2, backoffMs: 5 }
 
 let fake: RazorpayFake
 let t: JourneyApp
@@ -45,11 +41,17 @@ let payoutsUrl: string
 
 beforeAll(async () => {
   fake = await startRazorpayFake({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, accountNumber: PAYOUT_ACCOUNT })
-  const settings = readRazorpaySettings({ RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, RAZORPAYX_ACCOUNT_NUMBER: PAYOUT_ACCOUNT, RAZORPAY_API_URL: fake.url })!
   t = await openJourney({
     market: 'IN',
-    payment: new RazorpayGateway(settings, FAST),
-    payout: new RazorpayXPayouts(settings, FAST),
+    env: {
+      PAYMENTS_IN: 'razorpay',
+      PAYOUTS_IN: 'razorpayx',
+      RAZORPAY_KEY_ID: KEY_ID,
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RAZORPAYX_ACCOUNT_NUMBER: PAYOUT_ACCOUNT,
+      RAZORPAY_API_URL: fake.url,
+    },
     product: { termUnit: 'day', termDays: 91, minAmount: cents(10_000_00), maxAmount: cents(50_000_00), amountStep: cents(1_000_00) },
   })
   paymentsUrl = `${t.baseUrl}/h5-api/v3/payments/callback/razorpay`
@@ -233,5 +235,22 @@ describe('forged webhooks change nothing', () => {
     expect((await accountRow(t, myAccount.accountId)).status).toBe('pending')
     expect((await accountRow(t, theirAccount.accountId)).status).toBe('pending')
     expect((await accountRow(t, sandboxAccount.accountId)).status).toBe('pending')
+  })
+})
+
+describe('wiring and logs', () => {
+  it('the registry serves India with Razorpay and RazorpayX at the webhooks the fake posted to', () => {
+    expect(t.payments.of('ID').name).toBe('sandbox')
+    expect(t.live.map((l) => [l.kind, l.provider.name, l.markets, `${t.baseUrl}${l.callbackPath}`])).toEqual([
+      ['payments', 'razorpay', ['IN'], paymentsUrl],
+      ['payouts', 'razorpayx', ['IN'], payoutsUrl],
+    ])
+  })
+
+  it('what the providers logged names no key, no webhook secret and no full bank account', () => {
+    // the 500s above were logged as retried: there is something to read
+    expect(t.logged.filter((l) => l.level === 'warn').length).toBeGreaterThan(0)
+    const text = JSON.stringify(t.logged)
+    for (const secret of [KEY_SECRET, WEBHOOK_SECRET, IMPS.accountNumber]) expect(text).not.toContain(secret)
   })
 })

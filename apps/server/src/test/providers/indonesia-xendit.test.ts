@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUS } from '@kilat/domain'
-import { readXenditSettings } from '../../adapters/providers/xendit/settings.js'
-import { XenditGateway } from '../../adapters/providers/xendit/xendit-gateway.js'
-import { XenditPayouts } from '../../adapters/providers/xendit/xendit-payouts.js'
 import { startXenditFake, type XenditFake } from '../fakes/xendit.js'
 import {
   DAY_MS,
@@ -33,7 +30,6 @@ const SECRET_KEY = 'xnd_development_J0urneyTestKey0123456789abcdefABCDEF'
 const TOKEN = 'journeyCallbackToken0123456789'
 const S = ORDER_STATUS
 const BCA = { channelCode: 'BCA', accountNumber: '1234567890', holderName: 'Budi Santoso' }
-const FAST = { timeoutMs: 2000, retries: 2, backoffMs: 5 }
 
 let fake: XenditFake
 let t: JourneyApp
@@ -42,8 +38,11 @@ let payoutsUrl: string
 
 beforeAll(async () => {
   fake = await startXenditFake({ callbackToken: TOKEN, secretKey: SECRET_KEY })
-  const settings = readXenditSettings({ XENDIT_SECRET_KEY: SECRET_KEY, XENDIT_CALLBACK_TOKEN: TOKEN, XENDIT_API_URL: fake.url, XENDIT_CHECKOUT_URL: `${fake.url}/web` })!
-  t = await openJourney({ market: 'ID', payment: new XenditGateway(settings, FAST), payout: new XenditPayouts(settings, FAST), product: { termUnit: 'day', termDays: 91 } })
+  t = await openJourney({
+    market: 'ID',
+    env: { PAYMENTS_ID: 'xendit', PAYOUTS_ID: 'xendit', XENDIT_SECRET_KEY: SECRET_KEY, XENDIT_CALLBACK_TOKEN: TOKEN, XENDIT_API_URL: fake.url, XENDIT_CHECKOUT_URL: `${fake.url}/web` },
+    product: { termUnit: 'day', termDays: 91 },
+  })
   paymentsUrl = `${t.baseUrl}/h5-api/v3/payments/callback/xendit`
   payoutsUrl = `${t.baseUrl}/h5-api/v3/payouts/callback/xendit`
 })
@@ -223,5 +222,22 @@ describe('forged callbacks change nothing', () => {
     expect((await accountRow(t, theirAccount.accountId)).status).toBe('pending')
     expect((await orderRow(t, mine.order)).status).toBe(S.due)
     expect((await orderRow(t, theirs.order)).status).toBe(S.due)
+  })
+})
+
+describe('wiring and logs', () => {
+  it('the registry serves Indonesia with Xendit at the webhooks the fake posted to; the rest stays the sandbox', () => {
+    expect(t.payments.of('IN').name).toBe('sandbox')
+    expect(t.live.map((l) => [l.kind, l.provider.name, l.markets, `${t.baseUrl}${l.callbackPath}`])).toEqual([
+      ['payments', 'xendit', ['ID'], paymentsUrl],
+      ['payouts', 'xendit', ['ID'], payoutsUrl],
+    ])
+  })
+
+  it('what the providers logged names no key, no token and no full bank account', () => {
+    // the 500s above were logged as retried: there is something to read
+    expect(t.logged.filter((l) => l.level === 'warn').length).toBeGreaterThan(0)
+    const text = JSON.stringify(t.logged)
+    for (const secret of [SECRET_KEY, TOKEN, BCA.accountNumber]) expect(text).not.toContain(secret)
   })
 })

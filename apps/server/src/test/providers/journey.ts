@@ -5,11 +5,9 @@ import { expect } from 'vitest'
 import { generateVcode, orderApprove, orderScreen, payoutConfirm, payoutRequest } from '@kilat/contract'
 import { ORDER_STATUS, cents, type Market } from '@kilat/domain'
 import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js'
-import { SandboxGateway } from '../../adapters/payments/sandbox-gateway.js'
 import type { PayoutDestination, PayoutProvider } from '../../adapters/payouts/payout-provider.js'
-import { SandboxPayouts } from '../../adapters/payouts/sandbox-payouts.js'
-import { ByMarket } from '../../adapters/providers/by-market.js'
-import { DEMO_PAYMENT_CALLBACK_SECRET } from '../../config.js'
+import type { ByMarket } from '../../adapters/providers/by-market.js'
+import { buildProviders, type BuildProvidersOptions, type Providers } from '../../adapters/providers/registry.js'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
 import { saveDestination, type Order } from '../../modules/orders/orders.service.js'
@@ -18,7 +16,7 @@ import { applyAllDueEvents, type ApplyOutcome } from '../../modules/repayment/in
 import type { Product } from '../../modules/products/products.service.js'
 import { emptyStaff, enrolledStaff, opsGet, opsPost, testClock, type TestClock } from '../../modules/staff/test-helpers.js'
 import { post } from '../inject.js'
-import { buildTestApp, openTestDatabase } from '../setup-db.js'
+import { buildTestApp, openTestDatabase, testConfig } from '../setup-db.js'
 
 /**
  * The borrower's journey against a market's live adapters and their fakes (docs/operations/going-live.md#the-fakes):
@@ -39,6 +37,9 @@ export interface JourneyApp {
   product: Product
   payments: ByMarket<PaymentGateway>
   payouts: ByMarket<PayoutProvider>
+  /** The live providers, as `providers:check` lists them, with their webhooks' paths. */
+  live: Providers['live']
+  logged: LoggedLine[]
   /** This server's address, for the fakes' callbacks. */
   baseUrl: string
   risk: { cookie: string }
@@ -49,22 +50,38 @@ export interface JourneyApp {
 
 export interface JourneyOptions {
   market: Market
-  payment: PaymentGateway
-  payout: PayoutProvider
+  /**
+   * The market's choice and its provider's keys, as the operator sets them (PAYMENTS_ID=xendit,
+   * XENDIT_API_URL at the fake, …): the providers are built by the registry as the server builds them.
+   */
+  env: Record<string, string>
   product?: Parameters<typeof createProduct>[1]
 }
 
-/** The app with the market's live providers, its staff, and a product of the market. */
+/** What the providers wrote to the log, for the proof that it names no secret and no full account number. */
+export interface LoggedLine {
+  level: 'warn' | 'info'
+  message: string
+  details: Record<string, unknown>
+}
+
+/** The app with the market's live providers (the other markets' sandboxes), its staff, and a product of the market. */
 export async function openJourney(options: JourneyOptions): Promise<JourneyApp> {
   const database = await openTestDatabase()
   await emptyStaff(database)
   // the staff calls' clock starts at the real time: the borrower's calls, the inbox and the fakes read the real one
   const clock = testClock(new Date().toISOString())
-  const sandboxPayments = new SandboxGateway(DEMO_PAYMENT_CALLBACK_SECRET, { db: database.db })
-  const sandboxPayouts = new SandboxPayouts(database.db, { secret: DEMO_PAYMENT_CALLBACK_SECRET })
-  const payments = ByMarket.of<PaymentGateway>({ ID: sandboxPayments, IN: sandboxPayments, MX: sandboxPayments, [options.market]: options.payment })
-  const payouts = ByMarket.of<PayoutProvider>({ ID: sandboxPayouts, IN: sandboxPayouts, MX: sandboxPayouts, [options.market]: options.payout })
-  const app = await buildTestApp(database, { env: { JOB_INTERVAL_SECONDS: '0' }, now: clock.now, payments, payouts })
+  const env = { JOB_INTERVAL_SECONDS: '0', PUBLIC_URL: 'https://kilat.example.com', ...options.env }
+  const logged: LoggedLine[] = []
+  const log = {
+    warn: (details: Record<string, unknown>, message: string) => void logged.push({ level: 'warn', message, details }),
+    info: (details: unknown, message?: string) => void logged.push({ level: 'info', message: message ?? '', details: { details } }),
+  } as BuildProvidersOptions['log']
+  const providers = buildProviders({ env, config: testConfig(env), db: database.db, log })
+  expect(providers.payments.of(options.market).name).not.toBe('sandbox')
+  expect(providers.payouts.of(options.market).name).not.toBe('sandbox')
+  const { payments, payouts } = providers
+  const app = await buildTestApp(database, { env, now: clock.now, payments, payouts, sms: providers.sms })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as AddressInfo
   const product = await createProduct(database.db, { market: options.market, ...options.product })
@@ -79,6 +96,8 @@ export async function openJourney(options: JourneyOptions): Promise<JourneyApp> 
     product,
     payments,
     payouts,
+    live: providers.live,
+    logged,
     baseUrl: `http://127.0.0.1:${port}`,
     risk,
     financeA,

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUS, cents, makeClabe } from '@kilat/domain'
-import { ConektaGateway } from '../../adapters/providers/conekta/conekta-gateway.js'
-import { readConektaSettings } from '../../adapters/providers/conekta/settings.js'
-import { readStpSettings } from '../../adapters/providers/stp/settings.js'
-import { StpPayouts, trackingKeyOf } from '../../adapters/providers/stp/stp-payouts.js'
+import { trackingKeyOf } from '../../adapters/providers/stp/stp-payouts.js'
 import { startConektaFake, type ConektaFake, type FakeConektaOrder } from '../fakes/conekta.js'
 import { startStpFake, type StpFake } from '../fakes/stp.js'
 import {
@@ -37,7 +34,6 @@ import {
 const S = ORDER_STATUS
 // Banorte (072): Banxico institution 40072
 const BANORTE = { channelCode: '40072', accountNumber: makeClabe('072', '180', '00012345678'), holderName: 'José Pérez Núñez' }
-const FAST = { timeoutMs: 2000, retries: 2, backoffMs: 5 }
 const PRINCIPAL = 5_000_00
 
 let conekta: ConektaFake
@@ -49,18 +45,22 @@ let payoutsUrl: string
 beforeAll(async () => {
   conekta = await startConektaFake()
   stp = await startStpFake()
-  const conektaSettings = readConektaSettings({
-    CONEKTA_API_KEY: conekta.apiKey,
-    CONEKTA_WEBHOOK_PUBLIC_KEY: conekta.webhookPublicKey,
-    CONEKTA_API_URL: conekta.url,
-    CONEKTA_CUSTOMER_EMAIL: 'cobranza@kilat.example',
-    CONEKTA_CUSTOMER_PHONE: '+525512345678',
-  })!
-  const stpSettings = readStpSettings({ STP_COMPANY: stp.company, STP_ACCOUNT: stp.account, STP_PRIVATE_KEY: stp.privateKeyPem, STP_API_URL: stp.apiUrl, STP_PAYER_NAME: 'KILAT SA DE CV' })!
   t = await openJourney({
     market: 'MX',
-    payment: new ConektaGateway(conektaSettings, FAST),
-    payout: new StpPayouts(stpSettings, FAST),
+    env: {
+      PAYMENTS_MX: 'conekta',
+      PAYOUTS_MX: 'stp',
+      CONEKTA_API_KEY: conekta.apiKey,
+      CONEKTA_WEBHOOK_PUBLIC_KEY: conekta.webhookPublicKey,
+      CONEKTA_API_URL: conekta.url,
+      CONEKTA_CUSTOMER_EMAIL: 'cobranza@kilat.example',
+      CONEKTA_CUSTOMER_PHONE: '+525512345678',
+      STP_COMPANY: stp.company,
+      STP_ACCOUNT: stp.account,
+      STP_PRIVATE_KEY: stp.privateKeyPem,
+      STP_API_URL: stp.apiUrl,
+      STP_PAYER_NAME: 'KILAT SA DE CV',
+    },
     product: { market: 'MX', termUnit: 'day', termDays: 91, minAmount: cents(1_000_00), maxAmount: cents(20_000_00), amountStep: cents(500_00) },
   })
   paymentsUrl = `${t.baseUrl}/h5-api/v3/payments/callback/conekta`
@@ -261,5 +261,23 @@ describe('forged callbacks change nothing', () => {
     expect((await accountRow(t, myAccount.accountId)).status).toBe('pending')
     expect((await accountRow(t, theirAccount.accountId)).status).toBe('pending')
     expect((await accountRow(t, sandboxAccount.accountId)).status).toBe('pending')
+  })
+})
+
+describe('wiring and logs', () => {
+  it('the registry serves Mexico with Conekta and STP at the webhooks the fakes posted to', () => {
+    expect(t.payments.of('ID').name).toBe('sandbox')
+    expect(t.live.map((l) => [l.kind, l.provider.name, l.markets, `${t.baseUrl}${l.callbackPath}`])).toEqual([
+      ['payments', 'conekta', ['MX'], paymentsUrl],
+      ['payouts', 'stp', ['MX'], payoutsUrl],
+    ])
+  })
+
+  it('what the providers logged names no key and no full CLABE', () => {
+    // the 500s above were logged as retried: there is something to read
+    expect(t.logged.filter((l) => l.level === 'warn').length).toBeGreaterThan(0)
+    const text = JSON.stringify(t.logged)
+    for (const secret of [conekta.apiKey, BANORTE.accountNumber]) expect(text).not.toContain(secret)
+    expect(text).not.toContain('PRIVATE KEY')
   })
 })
