@@ -8,7 +8,7 @@ import type { PaymentGateway } from '../../adapters/payments/payment-gateway.js'
 import type { PayoutDestination, PayoutProvider } from '../../adapters/payouts/payout-provider.js'
 import type { ByMarket } from '../../adapters/providers/by-market.js'
 import { buildProviders, type BuildProvidersOptions, type Providers } from '../../adapters/providers/registry.js'
-import type { Database } from '../../db/client.js'
+import { rowsOf, type Database } from '../../db/client.js'
 import { createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
 import { saveDestination, type Order } from '../../modules/orders/orders.service.js'
 import { runAllPayouts, type PassOutcome } from '../../modules/orders/payouts.outbox.js'
@@ -169,10 +169,7 @@ export async function payoutsShown(t: JourneyApp, order: Order): Promise<Array<{
   return res.json().data.payouts
 }
 
-const one = async <T>(t: JourneyApp, query: ReturnType<typeof sql>): Promise<T> => {
-  const result = await t.database.db.execute(query)
-  return (result.rows as T[])[0]!
-}
+const one = async <T>(t: JourneyApp, query: ReturnType<typeof sql>): Promise<T> => (await rowsOf<T>(t.database.db.execute(query)))[0]!
 
 /** The order's row as it stands. */
 export async function orderRow(t: JourneyApp, order: Pick<Order, 'id'>) {
