@@ -6,6 +6,7 @@ import {
   accountRow,
   applyInbox,
   approveAndConfirm,
+  requestAndConfirm,
   asDate,
   askAccount,
   callbackRows,
@@ -154,6 +155,13 @@ describe('payout faults', () => {
     expect(shown.status).toBe('failed')
     expect(shown.failureReason).toMatch(/\S/)
     expect(shown.failureReason).toBe((await requestRow(t, id)).failure_reason)
+    // finance asks again: a new request, a new key, and this one arrives
+    const again = await requestAndConfirm(t, who.order)
+    expect(await sendPayouts(t)).toMatchObject({ claimed: 1, accepted: 1 })
+    expect((await fake.finishPayout(String(again), 'processed', { url: payoutsUrl, at: minutesAgo(1) })).status).toBe(200)
+    expect((await orderRow(t, who.order)).status).toBe(S.due)
+    expect(payoutsAtFake(id)).toHaveLength(1)
+    expect(payoutsAtFake(again)).toHaveLength(1)
   })
 
   it('a borrower without a payout account: refused before RazorpayX is called, the order stays approved', async () => {

@@ -6,6 +6,7 @@ import {
   accountRow,
   applyInbox,
   approveAndConfirm,
+  requestAndConfirm,
   asDate,
   askAccount,
   callbackRows,
@@ -143,6 +144,14 @@ describe('payout faults', () => {
     expect((await orderRow(t, who.order)).status).toBe(S.approved)
     expect(await requestRow(t, id)).toMatchObject({ status: 'failed' })
     expect((await payoutsShown(t, who.order)).find((p) => p.id === id)).toMatchObject({ status: 'failed', failureReason: 'The bank account does not exist or cannot receive transfers' })
+    // finance asks again: a new request, a new key, and this one arrives
+    const again = await requestAndConfirm(t, who.order)
+    expect(again).not.toBe(id)
+    expect(await sendPayouts(t)).toMatchObject({ claimed: 1, accepted: 1 })
+    expect((await fake.completePayout(String(again), { url: payoutsUrl, at: minutesAgo(1) })).status).toBe(200)
+    expect((await orderRow(t, who.order)).status).toBe(S.due)
+    expect(payoutsAtFake(id)).toHaveLength(1)
+    expect(payoutsAtFake(again)).toHaveLength(1)
   })
 
   it('a borrower without a payout account: refused before Xendit is called, the order stays approved', async () => {

@@ -135,6 +135,11 @@ export async function submittedOrder(t: JourneyApp, destination: PayoutDestinati
 export async function approveAndConfirm(t: JourneyApp, order: Order): Promise<number> {
   const approved = await opsPost(t.app, orderApprove.path, { orderNo: order.orderNo }, { cookie: t.risk.cookie })
   expect(approved.statusCode, approved.body).toBe(200)
+  return requestAndConfirm(t, order)
+}
+
+/** Finance A requests the approved order's payout and finance B confirms it: its request's id. */
+export async function requestAndConfirm(t: JourneyApp, order: Order): Promise<number> {
   const requested = await opsPost(t.app, payoutRequest.path, { orderNo: order.orderNo }, { cookie: t.financeA.cookie })
   expect(requested.statusCode, requested.body).toBe(200)
   const id = requested.json().data.payout.id as number

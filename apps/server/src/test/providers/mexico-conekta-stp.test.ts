@@ -8,6 +8,7 @@ import {
   accountRow,
   applyInbox,
   approveAndConfirm,
+  requestAndConfirm,
   asDate,
   askAccount,
   callbackRows,
@@ -160,6 +161,13 @@ describe('payout faults', () => {
     expect(shown.status).toBe('failed')
     expect(shown.failureReason).toMatch(/\S/)
     expect(shown.failureReason).toBe((await requestRow(t, id)).failure_reason)
+    // finance asks again: a new request, a new tracking key, and this one settles
+    const again = await requestAndConfirm(t, who.order)
+    expect(await sendPayouts(t)).toMatchObject({ claimed: 1, accepted: 1 })
+    expect((await stp.complete(key(again), payoutsUrl))!.status).toBe(200)
+    expect((await orderRow(t, who.order)).status).toBe(S.due)
+    expect(registrations(id)).toHaveLength(1)
+    expect(registrations(again)).toHaveLength(1)
   })
 
   it('a borrower without a payout account: refused before STP is called, the order stays approved', async () => {
