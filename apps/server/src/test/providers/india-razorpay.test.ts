@@ -65,7 +65,9 @@ afterAll(async () => {
 })
 
 const PRINCIPAL = 20_000_00
-const payoutCalls = (key: number) => fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/payouts' && c.headers['x-payout-idempotency'] === `kilat-payout-${key}`)
+/** Every payout call the fake received for our request, whatever key it carried. */
+const payoutCalls = (key: number) => fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/payouts' && c.body?.reference_id === String(key))
+const keysOf = (key: number) => [...new Set(payoutCalls(key).map((c) => c.headers['x-payout-idempotency']))]
 const payoutsAtFake = (key: number) => [...fake.payouts.values()].filter((p) => p.reference_id === String(key))
 const minutesAgo = (n: number) => new Date(t.clock.now().getTime() - n * 60_000)
 const order = (destination: typeof IMPS | null = IMPS) => submittedOrder(t, destination, PRINCIPAL)
@@ -130,6 +132,7 @@ describe('payout faults', () => {
     fake.failNext({ kind: 'error' })
     expect(await sendPayouts(t)).toMatchObject({ claimed: 1, accepted: 1 })
     expect(payoutCalls(id)).toHaveLength(2)
+    expect(keysOf(id)).toEqual([`kilat-payout-${id}`])
     expect(payoutsAtFake(id)).toHaveLength(1)
     expect((await fake.finishPayout(String(id), 'processed', { url: payoutsUrl, at: minutesAgo(1) })).status).toBe(200)
     expect((await orderRow(t, who.order)).status).toBe(S.due)
@@ -141,6 +144,7 @@ describe('payout faults', () => {
     fake.failNext({ kind: 'errorAfter' })
     expect(await sendPayouts(t)).toMatchObject({ claimed: 1, accepted: 1 })
     expect(payoutCalls(id)).toHaveLength(2)
+    expect(keysOf(id)).toEqual([`kilat-payout-${id}`])
     expect(payoutsAtFake(id)).toHaveLength(1)
     expect((await requestRow(t, id)).provider_ref).toBe(payoutsAtFake(id)[0]!.id)
   })
