@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyReply } from 'fastify'
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm'
 import { DIFFERENCE_KIND_TEXTS, MONEY_DESK_LIMITS, RESOLUTION_KIND_TEXTS } from '@kilat/contract'
 import { MARKET_INFO, daysBetween, formatMoney, type Market } from '@kilat/domain'
-import { rowsOf, type Db } from '../../../db/client.js'
+import { cursorPages, rowsOf, type Db } from '../../../db/client.js'
 import { AppError } from '../../../http/errors.js'
 import type { StaffPrincipal } from '../../../http/types.js'
 import { record } from '../../audit/audit.service.js'
@@ -27,6 +27,9 @@ export const EXPORT_PAGE = 2_000
 
 type Cell = string | number | null
 
+/** A field a spreadsheet would run as a formula, or one that needs quotes. */
+const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/
+
 /**
  * One CSV field: quoted when it holds a quote, a comma or a line break (quotes doubled). A text that
  * a spreadsheet would run as a formula (=, +, -, @, a tab or carriage return first) is prefixed with
@@ -35,6 +38,8 @@ type Cell = string | number | null
 export function csvField(value: Cell): string {
   if (value === null) return ''
   if (typeof value === 'number') return String(value)
+  // most fields need neither: one test instead of two
+  if (!NEEDS_CARE.test(value)) return value
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
@@ -47,69 +52,103 @@ interface ExportQuery {
   to: string
 }
 
-/** Payments read at a time by the ledger export; their entries come with them (a few each). */
+/** Payments read at a time by the ledger export on PGlite; their entries come with them (a few each). */
 export const EXPORT_PAYMENTS_PAGE = 250
 
-interface LedgerRow {
-  id: number | string
-  paid_at: string
-  local_date: string
-  key_at: string
-  payment_id: number | string
-  gateway_payment_id: string
-  method: string
-  order_no: string
-  component: string
-  period_no: number | null
-  amount: number | string
+/** Ledger rows fetched at a time from the PostgreSQL cursor: one CSV chunk each (about 600 KB). */
+export const EXPORT_LEDGER_FETCH = 5_000
+
+const LEDGER_HEADER = ['entry_id', 'paid_at', 'local_date', 'order_no', 'payment_id', 'gateway_payment_id', 'method', 'component', 'period_no', 'currency', 'amount_cents', 'amount']
+
+/**
+ * A ledger row as both reads give it, in the file's order (the currency aside): entry id, paid at
+ * (UTC), local date, order number, payment id, gateway payment id, method, component, period,
+ * amount in cents. Ids and amounts may come as text (bigint, numeric), times are written out by
+ * the database.
+ */
+type LedgerCells = readonly unknown[]
+
+/** The columns of LedgerCells, of the payment `p` and its entry `e`; `method` is the account's. */
+function ledgerSelect(market: Market, method: SQL) {
+  const zone = MARKET_INFO[market].timeZone
+  return sql`e.id, to_char(p.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_at,
+    to_char(p.received_at at time zone ${zone}, 'YYYY-MM-DD') as local_date, o.order_no,
+    p.id as payment_id, p.gateway_payment_id, ${method}, e.component, e.period_no, e.amount`
+}
+
+/** One line of the ledger's file: the same fields csvLine would write, without an array per row. */
+function ledgerLine(c: LedgerCells, currency: string, market: Market): string {
+  const amount = Number(c[9])
+  const period = c[8] === null ? '' : String(c[8])
+  return `${Number(c[0])},${csvField(c[1] as string)},${csvField(c[2] as string)},${csvField(c[3] as string)},${Number(c[4])},${csvField(c[5] as string)},${csvField(c[6] as string)},${csvField(c[7] as string)},${period},${currency},${amount},${csvField(formatMoney(amount, market))}\r\n`
 }
 
 /**
- * One page of the range's ledger: the next payments of the market's days after the key `after`
- * (the payment's time, as text to the microsecond, and its id), walked in the order of the index on
- * that time (no sort), each with its entries. Each payment's account is read once (its market),
- * not once per entry; the rows come back as the driver reads them, with the times written out by
- * the database, so a page costs little more than the database's own reading.
+ * The whole range's ledger as one query, for the PostgreSQL cursor: the market's payments of the
+ * range in the order of the index on their time (no sort of the range), each account read once,
+ * each payment's entries in id order (a sort of a few rows per payment).
+ */
+function ledgerQuery(market: Market, q: ExportQuery) {
+  return sql`
+    select ${ledgerSelect(market, sql`a.method`)}
+    from ${payments} p
+    join ${paymentAccounts} a on a.id = p.payment_account_id
+    join ${ledgerEntries} e on e.payment_id = p.id
+    join ${orderJoin(sql`e.order_id`)[0]} o on o.id = e.order_id
+    where ${inLocalDays(sql`p.received_at`, market, q.from, q.to)} and a.market = ${market}
+    order by p.received_at, p.id, e.id`
+}
+
+/**
+ * One page of the range's ledger on PGlite: the next payments of the market's days after the key
+ * `after` (the payment's time, as text to the microsecond, and its id), walked in the order of the
+ * index on that time (no sort), each with its entries. Each page is its own statement, so the
+ * process's one connection serves other requests between pages.
  */
 function ledgerPage(db: Db, market: Market, q: ExportQuery, after: { at: string; id: number } | null, pageSize: number) {
-  const zone = MARKET_INFO[market].timeZone
-  return rowsOf<LedgerRow>(
+  return rowsOf<Record<string, unknown>>(
     db.execute(sql`
-      with ps as (
+      with p as (
         select p.id, p.received_at, p.gateway_payment_id, a.method
         from ${payments} p join ${paymentAccounts} a on a.id = p.payment_account_id
         where ${inLocalDays(sql`p.received_at`, market, q.from, q.to)} and a.market = ${market}
           ${after ? sql`and (p.received_at, p.id) > (${after.at}::timestamptz, ${after.id})` : sql``}
         order by p.received_at, p.id
         limit ${pageSize})
-      select e.id, to_char(ps.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_at,
-        to_char(ps.received_at at time zone ${zone}, 'YYYY-MM-DD') as local_date, ps.received_at::text as key_at,
-        ps.id as payment_id, ps.gateway_payment_id, ps.method, o.order_no, e.component, e.period_no, e.amount
-      from ps
-      join ${ledgerEntries} e on e.payment_id = ps.id
+      select ${ledgerSelect(market, sql`p.method`)}, p.received_at::text as key_at
+      from p
+      join ${ledgerEntries} e on e.payment_id = p.id
       join ${orderJoin(sql`e.order_id`)[0]} o on o.id = e.order_id
-      order by ps.received_at, ps.id, e.id`),
+      order by p.received_at, p.id, e.id`),
   )
 }
 
-async function* ledgerLines(db: Db, q: ExportQuery, pageSize = EXPORT_PAYMENTS_PAGE): AsyncGenerator<string> {
+/**
+ * The ledger's file, a chunk per page. On PostgreSQL one cursor reads the range (`pageSize` rows a
+ * fetch); on PGlite pages of `pageSize` payments by key. Each chunk's lines are joined once (one flat
+ * string, not a chain of pieces).
+ */
+async function* ledgerLines(db: Db, q: ExportQuery, pageSize?: number): AsyncGenerator<string> {
   const { market } = q
-  const currency = MARKET_INFO[market].currency
-  yield csvLine(['entry_id', 'paid_at', 'local_date', 'order_no', 'payment_id', 'gateway_payment_id', 'method', 'component', 'period_no', 'currency', 'amount_cents', 'amount'])
+  const currency = csvField(MARKET_INFO[market].currency)
+  yield csvLine(LEDGER_HEADER)
+  const cursor = cursorPages(db, ledgerQuery(market, q), pageSize ?? EXPORT_LEDGER_FETCH)
+  if (cursor) {
+    for await (const rows of cursor) yield rows.map((r) => ledgerLine(r, currency, market)).join('')
+    return
+  }
+  const size = pageSize ?? EXPORT_PAYMENTS_PAGE
   let after: { at: string; id: number } | null = null
   for (;;) {
-    const rows: LedgerRow[] = await ledgerPage(db, market, q, after, pageSize)
+    const rows = await ledgerPage(db, market, q, after, size)
     if (rows.length === 0) return
-    let chunk = ''
-    for (const r of rows) {
-      const amount = Number(r.amount)
-      chunk += csvLine([Number(r.id), r.paid_at, r.local_date, r.order_no, Number(r.payment_id), r.gateway_payment_id, r.method, r.component, r.period_no, currency, amount, formatMoney(amount, market)])
-    }
-    yield chunk
+    yield rows
+      .map((r) => ledgerLine([r.id, r.paid_at, r.local_date, r.order_no, r.payment_id, r.gateway_payment_id, r.method, r.component, r.period_no, r.amount], currency, market))
+      .join('')
     const last = rows[rows.length - 1]!
-    after = { at: last.key_at, id: Number(last.payment_id) }
+    after = { at: last.key_at as string, id: Number(last.payment_id) }
     // a page of fewer payments than asked was the last; a page's entries are at least its payments
-    if (new Set(rows.map((r) => r.payment_id)).size < pageSize) return
+    if (new Set(rows.map((r) => r.payment_id)).size < size) return
   }
 }
 
