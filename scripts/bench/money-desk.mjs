@@ -137,7 +137,7 @@ async function streamExport(server, cookie) {
   }
   const ms = Date.now() - started
   clearInterval(sampler)
-  return { rows: lines - 1, bytes, ms, baseline, peak, disposition: res.headers.get('content-disposition') }
+  return { rows: lines - 1, bytes, ms, peak, disposition: res.headers.get('content-disposition') }
 }
 
 async function main() {

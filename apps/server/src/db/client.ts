@@ -208,7 +208,8 @@ const dialect = new PgDialect()
  * row an array of its columns in the select's order (no object per row). The database plans the
  * query once and sends each page when asked, so a long read (a CSV export,
  * docs/product/operations.md#exports) never holds its result in memory and costs no new query per
- * page. It runs on a pooled connection of its own, in one read-only transaction (one snapshot: the
+ * page; the next page is asked for before the reader gets this one, so the database and this
+ * process work at the same time. It runs on a pooled connection of its own, in one read-only transaction (one snapshot: the
  * rows of a page added during the read are not half seen), closed when the reader stops, even
  * early. Null on PGlite: there the transaction would hold the process's one connection for the
  * whole read, so the caller pages by key instead.
@@ -220,16 +221,26 @@ export function cursorPages(db: Db, query: SQL, pageSize: number): AsyncGenerato
   const { sql: text, params } = dialect.sqlToQuery(query)
   return (async function* pages() {
     const client = await pool.connect()
+    const fetchPage = () => client.query<unknown[]>({ text: `fetch forward ${pageSize} from rows_out`, rowMode: 'array' })
     let open = false
     let broken: Error | undefined
+    let next: ReturnType<typeof fetchPage> | undefined
     try {
       await client.query('begin transaction isolation level repeatable read read only')
       open = true
       await client.query({ text: `declare rows_out no scroll cursor for ${text}`, values: params })
+      next = fetchPage()
       for (;;) {
-        const { rows } = await client.query<unknown[]>({ text: `fetch forward ${pageSize} from rows_out`, rowMode: 'array' })
-        if (rows.length > 0) yield rows
-        if (rows.length < pageSize) break
+        const { rows } = await next
+        next = undefined
+        if (rows.length < pageSize) {
+          if (rows.length > 0) yield rows
+          break
+        }
+        // the database reads the next page while the reader handles this one
+        next = fetchPage()
+        next.catch(() => {})
+        yield rows
       }
       await client.query('commit')
       open = false
@@ -237,6 +248,8 @@ export function cursorPages(db: Db, query: SQL, pageSize: number): AsyncGenerato
       broken = error as Error
       throw error
     } finally {
+      // a page asked for and not read: let it arrive before the transaction ends
+      if (next) await next.catch((error: Error) => (broken ??= error))
       // a reader that stopped early (the client went away) leaves the transaction open: end it
       if (open && !broken) {
         try {

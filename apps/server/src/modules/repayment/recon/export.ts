@@ -55,8 +55,25 @@ interface ExportQuery {
 /** Payments read at a time by the ledger export on PGlite; their entries come with them (a few each). */
 export const EXPORT_PAYMENTS_PAGE = 250
 
-/** Ledger rows fetched at a time from the PostgreSQL cursor: one CSV chunk each (about 600 KB). */
-export const EXPORT_LEDGER_FETCH = 5_000
+/** Ledger rows fetched at a time from the PostgreSQL cursor. */
+export const EXPORT_LEDGER_FETCH = 2_000
+
+/**
+ * Lines per chunk sent: about 60 KB of text. A chunk is garbage once written; one past V8's
+ * largest young object (128 KB) would be made in the old generation, freed only by a full
+ * collection, and a million rows of those grew the server by 110 MiB.
+ */
+const CHUNK_LINES = 500
+
+/** A page's lines in chunks of CHUNK_LINES, each joined once into one flat string. */
+function* inChunks<T>(rows: readonly T[], line: (row: T) => string): Generator<string> {
+  for (let start = 0; start < rows.length; start += CHUNK_LINES) {
+    const lines: string[] = []
+    const end = Math.min(rows.length, start + CHUNK_LINES)
+    for (let i = start; i < end; i++) lines.push(line(rows[i]!))
+    yield lines.join('')
+  }
+}
 
 const LEDGER_HEADER = ['entry_id', 'paid_at', 'local_date', 'order_no', 'payment_id', 'gateway_payment_id', 'method', 'component', 'period_no', 'currency', 'amount_cents', 'amount']
 
@@ -124,9 +141,8 @@ function ledgerPage(db: Db, market: Market, q: ExportQuery, after: { at: string;
 }
 
 /**
- * The ledger's file, a chunk per page. On PostgreSQL one cursor reads the range (`pageSize` rows a
- * fetch); on PGlite pages of `pageSize` payments by key. Each chunk's lines are joined once (one flat
- * string, not a chain of pieces).
+ * The ledger's file in chunks of at most CHUNK_LINES lines. On PostgreSQL one cursor reads the
+ * range (`pageSize` rows a fetch); on PGlite pages of `pageSize` payments by key.
  */
 async function* ledgerLines(db: Db, q: ExportQuery, pageSize?: number): AsyncGenerator<string> {
   const { market } = q
@@ -134,7 +150,7 @@ async function* ledgerLines(db: Db, q: ExportQuery, pageSize?: number): AsyncGen
   yield csvLine(LEDGER_HEADER)
   const cursor = cursorPages(db, ledgerQuery(market, q), pageSize ?? EXPORT_LEDGER_FETCH)
   if (cursor) {
-    for await (const rows of cursor) yield rows.map((r) => ledgerLine(r, currency, market)).join('')
+    for await (const rows of cursor) yield* inChunks(rows, (r) => ledgerLine(r, currency, market))
     return
   }
   const size = pageSize ?? EXPORT_PAYMENTS_PAGE
@@ -142,9 +158,7 @@ async function* ledgerLines(db: Db, q: ExportQuery, pageSize?: number): AsyncGen
   for (;;) {
     const rows = await ledgerPage(db, market, q, after, size)
     if (rows.length === 0) return
-    yield rows
-      .map((r) => ledgerLine([r.id, r.paid_at, r.local_date, r.order_no, r.payment_id, r.gateway_payment_id, r.method, r.component, r.period_no, r.amount], currency, market))
-      .join('')
+    yield* inChunks(rows, (r) => ledgerLine([r.id, r.paid_at, r.local_date, r.order_no, r.payment_id, r.gateway_payment_id, r.method, r.component, r.period_no, r.amount], currency, market))
     const last = rows[rows.length - 1]!
     after = { at: last.key_at as string, id: Number(last.payment_id) }
     // a page of fewer payments than asked was the last; a page's entries are at least its payments
