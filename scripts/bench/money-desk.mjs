@@ -8,9 +8,9 @@
 //   DATABASE_URL=postgres://…/kilat_bench_money npm run bench:money-desk   (the name must contain "bench")
 //   npm run bench:money-desk -- --exports 3            (the export three times on the same data: the median counts)
 //   npm run bench:money-desk -- --server other/dist/server.js   (another build of the server)
-//   npm run bench:money-desk -- --exports 3 --compare before/dist/server.js
-//     (a second server, another build, on the same data: the exports alternate between the two, so
-//     both meet the same load on a shared machine; the targets are judged on the first)
+//   npm run bench:money-desk -- --exports 3 --compare before/dist/server.js [--compare …]
+//     (more servers, other builds, on the same data: the exports alternate between them, so all
+//     meet the same load on a shared machine; the targets are judged on the first)
 import path from 'node:path'
 import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
 import { CannotRun, numberOption, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
@@ -21,7 +21,7 @@ const opts = parseOptions({
     ledger: { type: 'string', default: '1000000' },
     exports: { type: 'string', default: '1' },
     server: { type: 'string', default: SERVER_ENTRY },
-    compare: { type: 'string' },
+    compare: { type: 'string', multiple: true },
   },
 })
 const PAYMENTS = numberOption(opts, 'payments', 100, { whole: true })
@@ -35,6 +35,7 @@ const PASSWORD = 'kilat-demo-staff'
 const TARGETS = { reconcileSeconds: 10, rowsPerSecond: 50_000, memoryMB: 50 }
 
 const seconds = (ms) => (ms / 1000).toFixed(2)
+const signed = (mib) => `${mib < 0 ? '' : '+'}${mib.toFixed(1)}`
 
 async function signIn(base) {
   const post = (path, body, cookie) =>
@@ -120,9 +121,11 @@ async function seedLedger(client) {
 /** One export of the day, read to the end, with the server's resident memory at its peak. */
 async function streamExport(server, cookie) {
   let peak = server.memory()?.rssMiB ?? 0
+  let peakAnon = server.memory()?.anonMiB ?? 0
   const sampler = setInterval(() => {
-    const now = server.memory()?.rssMiB
-    if (now && now > peak) peak = now
+    const now = server.memory()
+    if (now?.rssMiB > peak) peak = now.rssMiB
+    if (now?.anonMiB > peakAnon) peakAnon = now.anonMiB
   }, 50)
   const started = Date.now()
   const res = await fetch(`${server.base}/ops-api/payments/export/ledger?market=ID&from=${DAY}&to=${DAY}`, { headers: { cookie } })
@@ -137,7 +140,7 @@ async function streamExport(server, cookie) {
   }
   const ms = Date.now() - started
   clearInterval(sampler)
-  return { rows: lines - 1, bytes, ms, peak, disposition: res.headers.get('content-disposition') }
+  return { rows: lines - 1, bytes, ms, peak, peakAnon, disposition: res.headers.get('content-disposition') }
 }
 
 async function main() {
@@ -178,13 +181,13 @@ async function main() {
     const ledgerMs = await seedLedger(client)
     console.log(`seeded ${LEDGER.toLocaleString('en')} ledger entries in ${seconds(ledgerMs)} s`)
     const measured = [{ label: opts.server, server, cookie, runs: [] }]
-    if (opts.compare) {
-      const other = await startProcess(path.resolve(opts.compare), {
-        name: 'the server compared',
+    for (const build of opts.compare ?? []) {
+      const other = await startProcess(path.resolve(build), {
+        name: `the server of ${build}`,
         env: { DATABASE_URL: URL_, DEMO_MODE: '1', JOB_INTERVAL_SECONDS: '0', LOG_LEVEL: 'warn' },
       })
       stopAlso.push(other)
-      measured.push({ label: opts.compare, server: other, cookie: await signIn(other.base), runs: [] })
+      measured.push({ label: build, server: other, cookie: await signIn(other.base), runs: [] })
     }
     for (const m of measured) {
       // a first small request warms the route; the measured ones start from a settled process
@@ -193,18 +196,22 @@ async function main() {
       // the growth of every export counts from the resident memory before the first: a heap grown by
       // one export and not given back is growth of the next too
       m.baseline = m.server.memory()?.rssMiB ?? 0
+      m.baselineAnon = m.server.memory()?.anonMiB ?? 0
     }
     for (let n = 1; n <= EXPORTS; n++) {
       for (const m of measured) {
         const exported = await streamExport(m.server, m.cookie)
         const rate = Math.round(exported.rows / (exported.ms / 1000))
         const growth = exported.peak - m.baseline
-        m.runs.push({ rate, growth })
+        const anon = exported.peakAnon - m.baselineAnon
+        m.runs.push({ rate, growth, anon })
         const who = measured.length > 1 ? ` [${m.label}]` : ''
         console.log(
           `ledger CSV${EXPORTS > 1 ? ` #${n}` : ''}${who}: ${exported.rows.toLocaleString('en')} rows, ${(exported.bytes / 1e6).toFixed(1)} MB in ${seconds(exported.ms)} s = ${rate.toLocaleString('en')} rows/s (target ≥ ${TARGETS.rowsPerSecond.toLocaleString('en')})`,
         )
-        console.log(`server memory${who}: ${m.baseline.toFixed(1)} MiB before, ${exported.peak.toFixed(1)} MiB at its peak: +${growth.toFixed(1)} MiB (target < ${TARGETS.memoryMB} MB)`)
+        console.log(
+          `server memory${who}: ${m.baseline.toFixed(1)} MiB before, ${exported.peak.toFixed(1)} MiB at its peak: ${signed(growth)} MiB (target < ${TARGETS.memoryMB} MB); anonymous ${m.baselineAnon.toFixed(1)} → ${exported.peakAnon.toFixed(1)} MiB: ${signed(anon)} MiB`,
+        )
         if (n === 1 && m === measured[0]) console.log(`file: ${exported.disposition}`)
         if (exported.rows !== LEDGER) failures.push(`export rows ${exported.rows} ≠ ${LEDGER}`)
       }
@@ -213,7 +220,8 @@ async function main() {
     for (const m of measured) {
       m.rate = median(m.runs.map((r) => r.rate))
       m.growth = median(m.runs.map((r) => r.growth))
-      if (EXPORTS > 1 || measured.length > 1) console.log(`median of ${EXPORTS} [${m.label}]: ${m.rate.toLocaleString('en')} rows/s, +${m.growth.toFixed(1)} MiB`)
+      const anon = median(m.runs.map((r) => r.anon))
+      if (EXPORTS > 1 || measured.length > 1) console.log(`median of ${EXPORTS} [${m.label}]: ${m.rate.toLocaleString('en')} rows/s, ${signed(m.growth)} MiB resident, ${signed(anon)} MiB anonymous`)
     }
     if (measured[0].rate < TARGETS.rowsPerSecond) failures.push('export rate')
     if (measured[0].growth >= TARGETS.memoryMB) failures.push('export memory')

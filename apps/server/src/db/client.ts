@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { sql, type SQL } from 'drizzle-orm'
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
@@ -199,68 +199,4 @@ function wrap(db: Db, handle: DatabaseHandle, close: () => Promise<void>): Datab
 export async function rowsOf<T>(query: Promise<unknown> | PromiseLike<unknown>): Promise<T[]> {
   const result = (await query) as { rows?: T[] }
   return result.rows ?? []
-}
-
-const dialect = new PgDialect()
-
-/**
- * A query's rows read through a server-side cursor on PostgreSQL, `pageSize` rows at a time, each
- * row an array of its columns in the select's order (no object per row). The database plans the
- * query once and sends each page when asked, so a long read (a CSV export,
- * docs/product/operations.md#exports) never holds its result in memory and costs no new query per
- * page; the next page is asked for before the reader gets this one, so the database and this
- * process work at the same time. It runs on a pooled connection of its own, in one read-only transaction (one snapshot: the
- * rows of a page added during the read are not half seen), closed when the reader stops, even
- * early. Null on PGlite: there the transaction would hold the process's one connection for the
- * whole read, so the caller pages by key instead.
- */
-export function cursorPages(db: Db, query: SQL, pageSize: number): AsyncGenerator<unknown[][]> | null {
-  const pool = (db as unknown as { $client?: unknown }).$client
-  if (!(pool instanceof pg.Pool)) return null
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`cursorPages: page size ${pageSize}`)
-  const { sql: text, params } = dialect.sqlToQuery(query)
-  return (async function* pages() {
-    const client = await pool.connect()
-    const fetchPage = () => client.query<unknown[]>({ text: `fetch forward ${pageSize} from rows_out`, rowMode: 'array' })
-    let open = false
-    let broken: Error | undefined
-    let next: ReturnType<typeof fetchPage> | undefined
-    try {
-      await client.query('begin transaction isolation level repeatable read read only')
-      open = true
-      await client.query({ text: `declare rows_out no scroll cursor for ${text}`, values: params })
-      next = fetchPage()
-      for (;;) {
-        const { rows } = await next
-        next = undefined
-        if (rows.length < pageSize) {
-          if (rows.length > 0) yield rows
-          break
-        }
-        // the database reads the next page while the reader handles this one
-        next = fetchPage()
-        next.catch(() => {})
-        yield rows
-      }
-      await client.query('commit')
-      open = false
-    } catch (error) {
-      broken = error as Error
-      throw error
-    } finally {
-      // a page asked for and not read: let it arrive before the transaction ends
-      if (next) await next.catch((error: Error) => (broken ??= error))
-      // a reader that stopped early (the client went away) leaves the transaction open: end it
-      if (open && !broken) {
-        try {
-          await client.query('rollback')
-          open = false
-        } catch (error) {
-          broken = error as Error
-        }
-      }
-      // a connection that failed, or whose transaction is still open, is not lent again
-      client.release(broken ?? open)
-    }
-  })()
 }

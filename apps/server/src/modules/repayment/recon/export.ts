@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyReply } from 'fastify'
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { DIFFERENCE_KIND_TEXTS, MONEY_DESK_LIMITS, RESOLUTION_KIND_TEXTS } from '@kilat/contract'
 import { MARKET_INFO, daysBetween, formatMoney, type Market } from '@kilat/domain'
-import { cursorPages, rowsOf, type Db } from '../../../db/client.js'
+import { rowsOf, type Db } from '../../../db/client.js'
 import { AppError } from '../../../http/errors.js'
 import type { StaffPrincipal } from '../../../http/types.js'
 import { record } from '../../audit/audit.service.js'
@@ -52,16 +52,13 @@ interface ExportQuery {
   to: string
 }
 
-/** Payments read at a time by the ledger export on PGlite; their entries come with them (a few each). */
+/** Payments read at a time by the ledger export; their entries come with them (a few each). */
 export const EXPORT_PAYMENTS_PAGE = 250
 
-/** Ledger rows fetched at a time from the PostgreSQL cursor. */
-export const EXPORT_LEDGER_FETCH = 2_000
-
 /**
- * Lines per chunk sent: about 60 KB of text. A chunk is garbage once written; one past V8's
- * largest young object (128 KB) would be made in the old generation, freed only by a full
- * collection, and a million rows of those grew the server by 110 MiB.
+ * Lines per chunk sent: about 60 KB of text, under V8's largest young object (128 KB). A chunk is
+ * garbage once written: a small one dies in the next minor collection, while a page's whole text
+ * (about 290 KB for 250 payments) is made in the old generation and waits for a full one.
  */
 const CHUNK_LINES = 500
 
@@ -77,92 +74,70 @@ function* inChunks<T>(rows: readonly T[], line: (row: T) => string): Generator<s
 
 const LEDGER_HEADER = ['entry_id', 'paid_at', 'local_date', 'order_no', 'payment_id', 'gateway_payment_id', 'method', 'component', 'period_no', 'currency', 'amount_cents', 'amount']
 
-/**
- * A ledger row as both reads give it, in the file's order (the currency aside): entry id, paid at
- * (UTC), local date, order number, payment id, gateway payment id, method, component, period,
- * amount in cents. Ids and amounts may come as text (bigint, numeric), times are written out by
- * the database.
- */
-type LedgerCells = readonly unknown[]
-
-/** The columns of LedgerCells, of the payment `p` and its entry `e`; `method` is the account's. */
-function ledgerSelect(market: Market, method: SQL) {
-  const zone = MARKET_INFO[market].timeZone
-  return sql`e.id, to_char(p.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_at,
-    to_char(p.received_at at time zone ${zone}, 'YYYY-MM-DD') as local_date, o.order_no,
-    p.id as payment_id, p.gateway_payment_id, ${method}, e.component, e.period_no, e.amount`
+interface LedgerRow {
+  id: number | string
+  paid_at: string
+  local_date: string
+  key_at: string
+  payment_id: number | string
+  gateway_payment_id: string
+  method: string
+  order_no: string
+  component: string
+  period_no: number | null
+  amount: number | string
 }
 
-/** One line of the ledger's file: the same fields csvLine would write, without an array per row. */
-function ledgerLine(c: LedgerCells, currency: string, market: Market): string {
-  const amount = Number(c[9])
-  const period = c[8] === null ? '' : String(c[8])
-  return `${Number(c[0])},${csvField(c[1] as string)},${csvField(c[2] as string)},${csvField(c[3] as string)},${Number(c[4])},${csvField(c[5] as string)},${csvField(c[6] as string)},${csvField(c[7] as string)},${period},${currency},${amount},${csvField(formatMoney(amount, market))}\r\n`
-}
-
-/**
- * The whole range's ledger as one query, for the PostgreSQL cursor: the market's payments of the
- * range in the order of the index on their time (no sort of the range), each account read once,
- * each payment's entries in id order (a sort of a few rows per payment).
- */
-function ledgerQuery(market: Market, q: ExportQuery) {
-  return sql`
-    select ${ledgerSelect(market, sql`a.method`)}
-    from ${payments} p
-    join ${paymentAccounts} a on a.id = p.payment_account_id
-    join ${ledgerEntries} e on e.payment_id = p.id
-    join ${orderJoin(sql`e.order_id`)[0]} o on o.id = e.order_id
-    where ${inLocalDays(sql`p.received_at`, market, q.from, q.to)} and a.market = ${market}
-    order by p.received_at, p.id, e.id`
+/** One line of the ledger's file: the fields csvLine would write, without an array per row. */
+function ledgerLine(r: LedgerRow, currency: string, market: Market): string {
+  const amount = Number(r.amount)
+  const period = r.period_no === null ? '' : String(r.period_no)
+  return `${Number(r.id)},${csvField(r.paid_at)},${csvField(r.local_date)},${csvField(r.order_no)},${Number(r.payment_id)},${csvField(r.gateway_payment_id)},${csvField(r.method)},${csvField(r.component)},${period},${currency},${amount},${csvField(formatMoney(amount, market))}\r\n`
 }
 
 /**
- * One page of the range's ledger on PGlite: the next payments of the market's days after the key
- * `after` (the payment's time, as text to the microsecond, and its id), walked in the order of the
- * index on that time (no sort), each with its entries. Each page is its own statement, so the
- * process's one connection serves other requests between pages.
+ * One page of the range's ledger: the next payments of the market's days after the key `after`
+ * (the payment's time, as text to the microsecond, and its id), walked in the order of the index on
+ * that time (no sort), each with its entries. Each payment's account is read once (its market), not
+ * once per entry; the times come written out by the database. Each page is its own statement: on
+ * PGlite the process's one connection serves other requests between pages, and on PostgreSQL it
+ * measured leaner than one cursor over the range (docs/performance/money-desk.md).
  */
 function ledgerPage(db: Db, market: Market, q: ExportQuery, after: { at: string; id: number } | null, pageSize: number) {
-  return rowsOf<Record<string, unknown>>(
+  const zone = MARKET_INFO[market].timeZone
+  return rowsOf<LedgerRow>(
     db.execute(sql`
-      with p as (
+      with ps as (
         select p.id, p.received_at, p.gateway_payment_id, a.method
         from ${payments} p join ${paymentAccounts} a on a.id = p.payment_account_id
         where ${inLocalDays(sql`p.received_at`, market, q.from, q.to)} and a.market = ${market}
           ${after ? sql`and (p.received_at, p.id) > (${after.at}::timestamptz, ${after.id})` : sql``}
         order by p.received_at, p.id
         limit ${pageSize})
-      select ${ledgerSelect(market, sql`p.method`)}, p.received_at::text as key_at
-      from p
-      join ${ledgerEntries} e on e.payment_id = p.id
+      select e.id, to_char(ps.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as paid_at,
+        to_char(ps.received_at at time zone ${zone}, 'YYYY-MM-DD') as local_date, ps.received_at::text as key_at,
+        ps.id as payment_id, ps.gateway_payment_id, ps.method, o.order_no, e.component, e.period_no, e.amount
+      from ps
+      join ${ledgerEntries} e on e.payment_id = ps.id
       join ${orderJoin(sql`e.order_id`)[0]} o on o.id = e.order_id
-      order by p.received_at, p.id, e.id`),
+      order by ps.received_at, ps.id, e.id`),
   )
 }
 
-/**
- * The ledger's file in chunks of at most CHUNK_LINES lines. On PostgreSQL one cursor reads the
- * range (`pageSize` rows a fetch); on PGlite pages of `pageSize` payments by key.
- */
-async function* ledgerLines(db: Db, q: ExportQuery, pageSize?: number): AsyncGenerator<string> {
+/** The ledger's file in chunks of at most CHUNK_LINES lines, read in pages of `pageSize` payments. */
+async function* ledgerLines(db: Db, q: ExportQuery, pageSize = EXPORT_PAYMENTS_PAGE): AsyncGenerator<string> {
   const { market } = q
   const currency = csvField(MARKET_INFO[market].currency)
   yield csvLine(LEDGER_HEADER)
-  const cursor = cursorPages(db, ledgerQuery(market, q), pageSize ?? EXPORT_LEDGER_FETCH)
-  if (cursor) {
-    for await (const rows of cursor) yield* inChunks(rows, (r) => ledgerLine(r, currency, market))
-    return
-  }
-  const size = pageSize ?? EXPORT_PAYMENTS_PAGE
   let after: { at: string; id: number } | null = null
   for (;;) {
-    const rows = await ledgerPage(db, market, q, after, size)
+    const rows = await ledgerPage(db, market, q, after, pageSize)
     if (rows.length === 0) return
-    yield* inChunks(rows, (r) => ledgerLine([r.id, r.paid_at, r.local_date, r.order_no, r.payment_id, r.gateway_payment_id, r.method, r.component, r.period_no, r.amount], currency, market))
+    yield* inChunks(rows, (r) => ledgerLine(r, currency, market))
     const last = rows[rows.length - 1]!
-    after = { at: last.key_at as string, id: Number(last.payment_id) }
+    after = { at: last.key_at, id: Number(last.payment_id) }
     // a page of fewer payments than asked was the last; a page's entries are at least its payments
-    if (new Set(rows.map((r) => r.payment_id)).size < size) return
+    if (new Set(rows.map((r) => r.payment_id)).size < pageSize) return
   }
 }
 
