@@ -6,12 +6,27 @@
 //
 //   npm run bench:money-desk [-- --payments 100000 --ledger 1000000]
 //   DATABASE_URL=postgres://…/kilat_bench_money npm run bench:money-desk   (the name must contain "bench")
+//   npm run bench:money-desk -- --exports 3            (the export three times on the same data: the median counts)
+//   npm run bench:money-desk -- --server other/dist/server.js   (another build of the server)
+//   npm run bench:money-desk -- --exports 3 --compare before/dist/server.js [--compare …]
+//     (more servers, other builds, on the same data: the exports alternate between them, so all
+//     meet the same load on a shared machine; the targets are judged on the first)
+import path from 'node:path'
 import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
 import { CannotRun, numberOption, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 
-const opts = parseOptions({ options: { payments: { type: 'string', default: '100000' }, ledger: { type: 'string', default: '1000000' } } })
+const opts = parseOptions({
+  options: {
+    payments: { type: 'string', default: '100000' },
+    ledger: { type: 'string', default: '1000000' },
+    exports: { type: 'string', default: '1' },
+    server: { type: 'string', default: SERVER_ENTRY },
+    compare: { type: 'string', multiple: true },
+  },
+})
 const PAYMENTS = numberOption(opts, 'payments', 100, { whole: true })
 const LEDGER = numberOption(opts, 'ledger', 1000, { whole: true })
+const EXPORTS = numberOption(opts, 'exports', 1, { whole: true })
 const URL_ = process.env.DATABASE_URL ?? DEFAULT_PG_URL.replace('kilat_bench', 'kilat_bench_money')
 /** A past day of Jakarta: its report is complete. */
 const DAY = '2026-01-15'
@@ -20,6 +35,7 @@ const PASSWORD = 'kilat-demo-staff'
 const TARGETS = { reconcileSeconds: 10, rowsPerSecond: 50_000, memoryMB: 50 }
 
 const seconds = (ms) => (ms / 1000).toFixed(2)
+const signed = (mib) => `${mib < 0 ? '' : '+'}${mib.toFixed(1)}`
 
 async function signIn(base) {
   const post = (path, body, cookie) =>
@@ -102,12 +118,14 @@ async function seedLedger(client) {
   return Date.now() - started
 }
 
+/** One export of the day, read to the end, with the server's resident memory at its peak. */
 async function streamExport(server, cookie) {
-  const baseline = server.memory()?.rssMiB ?? 0
-  let peak = baseline
+  let peak = server.memory()?.rssMiB ?? 0
+  let peakAnon = server.memory()?.anonMiB ?? 0
   const sampler = setInterval(() => {
-    const now = server.memory()?.rssMiB
-    if (now && now > peak) peak = now
+    const now = server.memory()
+    if (now?.rssMiB > peak) peak = now.rssMiB
+    if (now?.anonMiB > peakAnon) peakAnon = now.anonMiB
   }, 50)
   const started = Date.now()
   const res = await fetch(`${server.base}/ops-api/payments/export/ledger?market=ID&from=${DAY}&to=${DAY}`, { headers: { cookie } })
@@ -122,20 +140,22 @@ async function streamExport(server, cookie) {
   }
   const ms = Date.now() - started
   clearInterval(sampler)
-  return { rows: lines - 1, bytes, ms, baseline, peak, disposition: res.headers.get('content-disposition') }
+  return { rows: lines - 1, bytes, ms, peak, peakAnon, disposition: res.headers.get('content-disposition') }
 }
 
 async function main() {
   const { default: pg } = await import('pg')
   const prepared = await preparePostgres(URL_)
-  const server = await startProcess(SERVER_ENTRY, {
+  const server = await startProcess(path.resolve(opts.server), {
     name: 'the server',
     env: { DATABASE_URL: URL_, DEMO_MODE: '1', JOB_INTERVAL_SECONDS: '0', LOG_LEVEL: 'warn' },
   })
   const client = new pg.Client({ connectionString: URL_ })
   await client.connect()
   const failures = []
+  const stopAlso = []
   try {
+    if (opts.server !== SERVER_ENTRY) console.log(`server: ${opts.server}`)
     console.log(`PostgreSQL ${prepared.version}, database ${prepared.name}; ${PAYMENTS.toLocaleString('en')} payments on ${DAY}, ${LEDGER.toLocaleString('en')} ledger entries`)
     const day = await seedDay(client)
     console.log(`seeded the day over ${day.orders} orders in ${seconds(day.ms)} s`)
@@ -160,22 +180,54 @@ async function main() {
 
     const ledgerMs = await seedLedger(client)
     console.log(`seeded ${LEDGER.toLocaleString('en')} ledger entries in ${seconds(ledgerMs)} s`)
-    // a first small request warms the route; the measured one starts from a settled process
-    await fetch(`${server.base}/ops-api/payments/export/ledger?market=ID&from=2020-01-01&to=2020-01-02`, { headers: { cookie } }).then((r) => r.arrayBuffer())
-    await new Promise((r) => setTimeout(r, 500))
-    const exported = await streamExport(server, cookie)
-    const rate = Math.round(exported.rows / (exported.ms / 1000))
-    const growth = exported.peak - exported.baseline
-    console.log(
-      `ledger CSV: ${exported.rows.toLocaleString('en')} rows, ${(exported.bytes / 1e6).toFixed(1)} MB in ${seconds(exported.ms)} s = ${rate.toLocaleString('en')} rows/s (target ≥ ${TARGETS.rowsPerSecond.toLocaleString('en')})`,
-    )
-    console.log(`server memory: ${exported.baseline.toFixed(1)} MiB before, ${exported.peak.toFixed(1)} MiB at its peak: +${growth.toFixed(1)} MiB (target < ${TARGETS.memoryMB} MB)`)
-    console.log(`file: ${exported.disposition}`)
-    if (exported.rows !== LEDGER) failures.push(`export rows ${exported.rows} ≠ ${LEDGER}`)
-    if (rate < TARGETS.rowsPerSecond) failures.push('export rate')
-    if (growth >= TARGETS.memoryMB) failures.push('export memory')
+    const measured = [{ label: opts.server, server, cookie, runs: [] }]
+    for (const build of opts.compare ?? []) {
+      const other = await startProcess(path.resolve(build), {
+        name: `the server of ${build}`,
+        env: { DATABASE_URL: URL_, DEMO_MODE: '1', JOB_INTERVAL_SECONDS: '0', LOG_LEVEL: 'warn' },
+      })
+      stopAlso.push(other)
+      measured.push({ label: build, server: other, cookie: await signIn(other.base), runs: [] })
+    }
+    for (const m of measured) {
+      // a first small request warms the route; the measured ones start from a settled process
+      await fetch(`${m.server.base}/ops-api/payments/export/ledger?market=ID&from=2020-01-01&to=2020-01-02`, { headers: { cookie: m.cookie } }).then((r) => r.arrayBuffer())
+      await new Promise((r) => setTimeout(r, 500))
+      // the growth of every export counts from the resident memory before the first: a heap grown by
+      // one export and not given back is growth of the next too
+      m.baseline = m.server.memory()?.rssMiB ?? 0
+      m.baselineAnon = m.server.memory()?.anonMiB ?? 0
+    }
+    for (let n = 1; n <= EXPORTS; n++) {
+      for (const m of measured) {
+        const exported = await streamExport(m.server, m.cookie)
+        const rate = Math.round(exported.rows / (exported.ms / 1000))
+        const growth = exported.peak - m.baseline
+        const anon = exported.peakAnon - m.baselineAnon
+        m.runs.push({ rate, growth, anon })
+        const who = measured.length > 1 ? ` [${m.label}]` : ''
+        console.log(
+          `ledger CSV${EXPORTS > 1 ? ` #${n}` : ''}${who}: ${exported.rows.toLocaleString('en')} rows, ${(exported.bytes / 1e6).toFixed(1)} MB in ${seconds(exported.ms)} s = ${rate.toLocaleString('en')} rows/s (target ≥ ${TARGETS.rowsPerSecond.toLocaleString('en')})`,
+        )
+        console.log(
+          `server memory${who}: ${m.baseline.toFixed(1)} MiB before, ${exported.peak.toFixed(1)} MiB at its peak: ${signed(growth)} MiB (target < ${TARGETS.memoryMB} MB); anonymous ${m.baselineAnon.toFixed(1)} → ${exported.peakAnon.toFixed(1)} MiB: ${signed(anon)} MiB`,
+        )
+        if (n === 1 && m === measured[0]) console.log(`file: ${exported.disposition}`)
+        if (exported.rows !== LEDGER) failures.push(`export rows ${exported.rows} ≠ ${LEDGER}`)
+      }
+    }
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+    for (const m of measured) {
+      m.rate = median(m.runs.map((r) => r.rate))
+      m.growth = median(m.runs.map((r) => r.growth))
+      const anon = median(m.runs.map((r) => r.anon))
+      if (EXPORTS > 1 || measured.length > 1) console.log(`median of ${EXPORTS} [${m.label}]: ${m.rate.toLocaleString('en')} rows/s, ${signed(m.growth)} MiB resident, ${signed(anon)} MiB anonymous`)
+    }
+    if (measured[0].rate < TARGETS.rowsPerSecond) failures.push('export rate')
+    if (measured[0].growth >= TARGETS.memoryMB) failures.push('export memory')
   } finally {
     await client.end()
+    for (const other of stopAlso) await other.stop()
     await server.stop()
     await prepared.release()
   }

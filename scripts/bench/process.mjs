@@ -114,12 +114,14 @@ export async function startProcess(script, options) {
   return started
 }
 
-/** Resident memory now and at its peak, in MiB, as the kernel counts it (Linux only). */
+/** Resident memory now and at its peak, and the anonymous part of it, in MiB, as the kernel counts it (Linux only). */
 export function memoryOf(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     const kib = (field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1])
-    return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 }
+    // anonMiB: the resident set less the files mapped (the program's code), which the kernel may
+    // drop and read again when the machine is short of memory: the process's own memory
+    return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024, anonMiB: kib('RssAnon') / 1024 }
   } catch {
     return undefined
   }
