@@ -10,17 +10,20 @@ import { useOpsMarket } from '../app/session'
 import { LoadFailure } from '../app/states'
 import { OrderStatusName } from '../app/status-names'
 
-/** The columns every order list shares: number (to the order screen), borrower, product, amounts, applied. */
+/**
+ * The columns every order list shares: number (to the order screen), borrower, product, amounts,
+ * applied; their widths keep a queue with its own columns within 1280 px.
+ */
 export function orderColumns<T extends OpsOrderSummary>(t: OpsT, market: string): TableColumnsType<T> {
   return [
-    { key: 'orderNo', title: t('orders.orderNo'), render: (_, o) => <Link to={`/ops/orders/${o.orderNo}?market=${market}`}>{o.orderNo}</Link> },
-    { key: 'phone', title: t('orders.borrower'), dataIndex: 'phoneMasked' },
-    { key: 'product', title: t('orders.product'), dataIndex: 'productName' },
-    { key: 'amount', title: t('orders.amount'), render: (_, o) => formatMoney(o.amount, o.market) },
-    { key: 'received', title: t('orders.received'), render: (_, o) => formatMoney(o.received, o.market) },
-    { key: 'term', title: t('orders.term'), render: (_, o) => (o.termUnit === 'day' ? t('orders.days', { count: o.termDays }) : t('orders.periods', { count: o.periods })) },
-    { key: 'status', title: t('orders.status'), render: (_, o) => <OrderStatusName status={o.status} /> },
-    { key: 'applied', title: t('orders.applied'), render: (_, o) => formatDateTime(o.appliedAt, o.market) },
+    { key: 'orderNo', width: 120, title: t('orders.orderNo'), className: 'ops-nowrap', render: (_, o) => <Link to={`/ops/orders/${o.orderNo}?market=${market}`}>{o.orderNo}</Link> },
+    { key: 'phone', width: 120, title: t('orders.borrower'), className: 'ops-nowrap', dataIndex: 'phoneMasked' },
+    { key: 'product', width: 100, title: t('orders.product'), dataIndex: 'productName' },
+    { key: 'amount', width: 130, title: t('orders.amount'), className: 'ops-nowrap', render: (_, o) => formatMoney(o.amount, o.market) },
+    { key: 'received', width: 130, title: t('orders.received'), className: 'ops-nowrap', render: (_, o) => formatMoney(o.received, o.market) },
+    { key: 'term', width: 80, title: t('orders.term'), render: (_, o) => (o.termUnit === 'day' ? t('orders.days', { count: o.termDays }) : t('orders.periods', { count: o.periods })) },
+    { key: 'status', width: 120, title: t('orders.status'), render: (_, o) => <OrderStatusName status={o.status} /> },
+    { key: 'applied', width: 100, title: t('orders.applied'), render: (_, o) => formatDateTime(o.appliedAt, o.market) },
   ]
 }
 

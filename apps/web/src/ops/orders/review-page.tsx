@@ -82,12 +82,13 @@ export function ReviewPage() {
           {
             key: 'record',
             title: t('orders.record'),
+            width: 150,
             render: (_, o) => t('first.recordShort', { earlier: o.borrower.earlierOrders, worst: o.borrower.worstDaysOverdue }),
           },
           {
             key: 'actions',
             title: t('staff.actions'),
-            width: 180,
+            width: 150,
             render: (_, o) => (
               <Space>
                 <Popconfirm title={t('orders.approveConfirm', { orderNo: o.orderNo })} onConfirm={() => approve.mutate(o.orderNo)} okText={t('orders.approve')} cancelText={t('staff.cancel')}>
