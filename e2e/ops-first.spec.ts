@@ -22,6 +22,13 @@ async function expectNoStatusNumbers(page: Page) {
   for (const text of cells) expect(text.trim(), 'a status shown as a number').not.toMatch(/^(21|151|110|170|174|180|200|3|4|5)$/)
 }
 
+/** Back to English, kept on the account: the other journeys sign the same demo accounts in. */
+async function backToEnglish(page: Page, email: RegExp) {
+  await page.getByRole('button', { name: email }).click()
+  await page.getByRole('menuitem', { name: 'English' }).click()
+  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
+}
+
 test('a reviewer reads status names and reaches Approve and Reject at 1280 px, in English and Indonesian', async ({ page }) => {
   await signInStaff(page, 'risk@demo.kilat.example.com')
   await page.goto('/ops/review?market=ID')
@@ -66,6 +73,7 @@ test('a reviewer reads status names and reaches Approve and Reject at 1280 px, i
   await expectNoStatusNumbers(page)
   await expectAccessible(page)
   await screenshot(page, 'ops-first-order-id')
+  await backToEnglish(page, /^risk@demo/)
 })
 
 test('the disbursement queue keeps its actions in view', async ({ page }) => {
@@ -100,8 +108,15 @@ test('an agent’s complaint queue opens on the open work, most urgent first', a
   await expect(page).toHaveURL(/status=all/)
   await expect(rows.filter({ hasText: 'Closed' }).first()).toBeVisible()
 
-  await page.goto('/ops/complaints?market=ID&lang=id')
+  await page.getByRole('button', { name: /^agent@demo/ }).click()
+  await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click()
+  await expect(page.getByRole('heading', { name: 'Pengaduan' })).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: 'Bahasa Indonesia' })).toHaveCount(0)
+  await page.getByRole('combobox', { name: 'Status' }).click()
+  await page.locator('.ant-select-item-option', { hasText: 'Menunggu balasan' }).click()
+  await expect(page).toHaveURL(/status=processing/)
   await expect(page.locator('.ops-filters .ant-select').first()).toContainText('Menunggu balasan')
   await expectAccessible(page)
   await screenshot(page, 'ops-first-complaints-id')
+  await backToEnglish(page, /^agent@demo/)
 })

@@ -69,7 +69,7 @@ export function ComplaintQueuePage() {
           aria-label={t('complaints.status')}
           style={{ minWidth: 200 }}
           value={params.get('status') ?? OPEN_WORK}
-          onChange={(value: string) => setFilter('status', value === OPEN_WORK ? undefined : value)}
+          onChange={(value: string) => setFilter('status', value)}
           options={[...COMPLAINT_STATUSES, ALL].map((value) => ({ value, label: statusText(value) }))}
         />
         {filter('due', t('complaints.due'), DUE, (v) => t(`complaints.dueFilter.${v as 'today'}`))}
