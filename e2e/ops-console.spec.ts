@@ -33,7 +33,10 @@ test('an agent signs in with password and code and sees the complaint desk', asy
   await expectAccessible(page)
   await screenshot(page, 'ops-menu-en')
 
-  // A filter is kept in the address.
+  // A filter is kept in the address; the queue opens on complaints waiting for a reply.
+  await page.getByRole('combobox', { name: 'Status' }).click()
+  await page.locator('.ant-select-item-option', { hasText: 'Every status' }).click()
+  await expect(page).toHaveURL(/status=all/)
   await page.getByRole('combobox', { name: 'Status' }).click()
   await page.locator('.ant-select-item-option', { hasText: 'Waiting for a reply' }).click()
   await expect(page).toHaveURL(/status=processing/)

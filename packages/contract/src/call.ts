@@ -33,8 +33,8 @@ export interface CallDef<
   body: B
   /** The `data` member of a successful answer. */
   data: D
-  /** `multipart` for uploads. */
-  bodyType?: 'form' | 'multipart'
+  /** `multipart` for uploads; `json` for a call whose client sends JSON (the console's). */
+  bodyType?: 'form' | 'multipart' | 'json'
   /** `auth: 'staff'`: the roles that may make the call. */
   roles?: readonly string[]
 }
@@ -54,7 +54,7 @@ export function defineCall<
   query?: Q
   body?: B
   data?: D
-  bodyType?: 'form' | 'multipart'
+  bodyType?: 'form' | 'multipart' | 'json'
   roles?: readonly string[]
 }): CallDef<Q, B, D> {
   return {

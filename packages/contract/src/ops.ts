@@ -25,7 +25,8 @@ export function defineOpsCall<Q extends z.ZodType = Empty, B extends z.ZodType =
   body?: B
   data?: D
 }): CallDef<Q, B, D> & { roles: readonly StaffRole[] } {
-  const call = defineCall<Q, B, D>({ ...def, family: 'code0', auth: def.roles.length > 0 ? 'staff' : 'none' })
+  // The console sends its calls' bodies as JSON, where a list stays a list (docs/product/operations.md#calls).
+  const call = defineCall<Q, B, D>({ ...def, bodyType: def.bodyType ?? 'json', family: 'code0', auth: def.roles.length > 0 ? 'staff' : 'none' })
   return { ...call, roles: def.roles }
 }
 

@@ -18,3 +18,17 @@ export async function hitRateLimit(db: Executor, bucket: string, windowSeconds: 
   await db.delete(rateLimits).where(and(eq(rateLimits.bucket, bucket), lt(rateLimits.expiresAt, sql`now()`)))
   return (row?.hits ?? 0) <= limit
 }
+
+/**
+ * The hits counted so far in the current window of `bucket`, counting none: for a limit on failures,
+ * checked before an attempt and counted only when the attempt fails.
+ */
+export async function rateLimitHits(db: Executor, bucket: string, windowSeconds: number): Promise<number> {
+  const windowMs = windowSeconds * 1000
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs)
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.windowStart, windowStart)))
+  return row?.hits ?? 0
+}

@@ -6,7 +6,7 @@ import type { Db, Executor, Tx } from '../../db/client.js'
 import { uniqueViolation } from '../../db/errors.js'
 import { AppError } from '../../http/errors.js'
 import { hashToken } from '../../http/sessions.js'
-import { hitRateLimit } from '../../http/throttle.js'
+import { hitRateLimit, rateLimitHits } from '../../http/throttle.js'
 import type { StaffPrincipal } from '../../http/types.js'
 import type { Keyring } from '../../adapters/secrets/secret-box.js'
 import { record } from '../audit/audit.service.js'
@@ -35,9 +35,13 @@ export const SYSTEM_ACTOR: Actor = { staffId: null, role: null, ip: null }
 
 export const actorOf = (principal: StaffPrincipal, ip: string): Actor => ({ staffId: principal.staffId, role: principal.role, ip })
 
-/** Sign-in and enrolment attempts from one address (docs/product/operations.md#lockout). */
+/**
+ * Failed sign-in and enrolment attempts from one address (docs/product/operations.md#lockout). Only
+ * failures count: an office of 200 staff behind one address signs in at the start of a shift
+ * without being refused, and a typo by half of them still leaves room.
+ */
 export const SIGN_IN_WINDOW_SECONDS = 900
-export const SIGN_INS_PER_WINDOW = 30
+export const SIGN_IN_FAILURES_PER_WINDOW = 100
 
 const LOCK_MS = STAFF_LIMITS.lockMinutes * 60_000
 const ENROLMENT_MS = STAFF_LIMITS.enrolmentHours * 3_600_000
@@ -62,8 +66,19 @@ export const accountView = (row: Staff): StaffAccountView => ({
 
 export const meOf = (row: Staff): StaffMe => ({ id: row.id, email: row.email, role: row.role, markets: row.markets, language: row.language })
 
-async function throttle(db: Executor, ip: string): Promise<void> {
-  if (!(await hitRateLimit(db, `staff-sign-in-ip:${ip}`, SIGN_IN_WINDOW_SECONDS, SIGN_INS_PER_WINDOW))) throw new AppError('tooManyRequests')
+/**
+ * Runs one sign-in or enrolment attempt unless the address has used up its failures; a refusal of
+ * the attempt (wrong password or code, unknown email, a lock, a bad link) counts one failure.
+ */
+async function throttled<T>(db: Executor, ip: string, attempt: () => Promise<T>): Promise<T> {
+  const bucket = `staff-sign-in-failed-ip:${ip}`
+  if ((await rateLimitHits(db, bucket, SIGN_IN_WINDOW_SECONDS)) >= SIGN_IN_FAILURES_PER_WINDOW) throw new AppError('tooManyRequests')
+  try {
+    return await attempt()
+  } catch (error) {
+    if (error instanceof AppError) await hitRateLimit(db, bucket, SIGN_IN_WINDOW_SECONDS, SIGN_IN_FAILURES_PER_WINDOW)
+    throw error
+  }
 }
 
 const isLocked = (account: Staff, now: Date) => account.lockedUntil !== null && account.lockedUntil.getTime() > now.getTime()
@@ -161,12 +176,11 @@ async function recordEvent(deps: StaffDeps, entry: Parameters<typeof record>[1])
  * password, disabled or not yet enrolled account), except a lock, which the staff member must know
  * to wait out. Right: a session waiting for the code, for 5 minutes.
  */
-export async function signInWithPassword(
+async function passwordStep(
   deps: StaffDeps,
   input: { email: string; password: string },
   ip: string,
 ): Promise<{ token: string; expiresAt: Date }> {
-  await throttle(deps.db, ip)
   const now = deps.now()
   const [account] = await deps.db.select().from(staff).where(sql`lower(${staff.email}) = lower(${input.email})`).limit(1)
   if (!account || account.disabledAt !== null || account.passwordHash === null) {
@@ -200,13 +214,12 @@ export async function signInWithPassword(
  * used. The waiting session is replaced by a new one, so that a token seen before the code is
  * worth nothing after it.
  */
-export async function signInWithCode(
+async function codeStep(
   deps: StaffDeps,
   token: string | undefined,
   code: string,
   ip: string,
 ): Promise<{ token: string; expiresAt: Date; me: StaffMe }> {
-  await throttle(deps.db, ip)
   const now = deps.now()
   const found = token ? await findStaffSession(deps.db, token, 'code', now) : null
   if (!found) throw new AppError('sessionRequired')
@@ -245,20 +258,18 @@ async function liveEnrolment(db: Executor, token: string, now: Date) {
 }
 
 /** The enrolment link's QR code; the link stays good until it is finished. */
-export async function startEnrolment(deps: StaffDeps, token: string, ip: string) {
-  await throttle(deps.db, ip)
+async function enrolmentStart(deps: StaffDeps, token: string) {
   const { account } = await liveEnrolment(deps.db, token, deps.now())
   const secret = openTotpSecret(account, deps.secrets)
   return { email: account.email, secret, ...(await totpEnrolment(secret, account.email)) }
 }
 
 /** The password chosen and the first code confirmed: the link is used up and the owner signed in. */
-export async function finishEnrolment(
+async function enrolmentFinish(
   deps: StaffDeps,
   input: { token: string; password: string; code: string },
   ip: string,
 ): Promise<{ token: string; expiresAt: Date; me: StaffMe }> {
-  await throttle(deps.db, ip)
   const now = deps.now()
   const { enrolment, account } = await liveEnrolment(deps.db, input.token, now)
   const step = totpStepOf(openTotpSecret(account, deps.secrets), input.code, now)
@@ -364,3 +375,12 @@ export async function disableStaff(deps: StaffDeps, principal: StaffPrincipal, s
 export { staffTotpColumn } from './staff.secrets.js'
 /** Who acted, by email, for the screens of other areas (the order desk's timeline and payouts). */
 export { staffEmailsOf } from './staff-emails.js'
+
+/** The sign-in and enrolment steps, each behind the address's allowance of failures. */
+export const signInWithPassword = (deps: StaffDeps, input: { email: string; password: string }, ip: string) =>
+  throttled(deps.db, ip, () => passwordStep(deps, input, ip))
+export const signInWithCode = (deps: StaffDeps, token: string | undefined, code: string, ip: string) =>
+  throttled(deps.db, ip, () => codeStep(deps, token, code, ip))
+export const startEnrolment = (deps: StaffDeps, token: string, ip: string) => throttled(deps.db, ip, () => enrolmentStart(deps, token))
+export const finishEnrolment = (deps: StaffDeps, input: { token: string; password: string; code: string }, ip: string) =>
+  throttled(deps.db, ip, () => enrolmentFinish(deps, input, ip))

@@ -1,16 +1,10 @@
 import { OPS_ERROR_CODES, type AdjustmentView } from '@kilat/contract'
-import { isOrderStatus, orderStatusName } from '@kilat/domain'
 import { isCode } from '../app/api'
 import type { OpsT } from '../app/i18n'
 
 /** What an adjustment is, by name in the staff member's language. */
 export function kindName(t: OpsT, a: Pick<AdjustmentView, 'kind' | 'component'>): string {
   return t(`adjustments.kinds.${a.kind === 'waiver' ? (a.component ?? 'late_charge') : a.kind}`)
-}
-
-/** An order's status by name, never its code. */
-export function statusName(t: OpsT, status: number): string {
-  return isOrderStatus(status) ? t(`adjustments.orderStatuses.${orderStatusName(status)}`) : String(status)
 }
 
 /** The server's refusals of the desk, in words. */

@@ -12,7 +12,8 @@ import { KeyPager } from '../app/paging'
 import { Panel } from '../app/panel'
 import { useOpsMarket, useStaff } from '../app/session'
 import { LoadFailure } from '../app/states'
-import { adjustmentError, centsOf, kindName, statusName } from './adjustment-texts'
+import { OrderStatusName } from '../app/status-names'
+import { adjustmentError, centsOf, kindName } from './adjustment-texts'
 import { Who } from './who'
 
 type Request = DataOf<typeof adjustmentQueue>['requests'][number]
@@ -124,7 +125,7 @@ export function AdjustmentsPage() {
           {found && (
             <>
               <p style={{ margin: 0 }}>
-                <Link to={`/ops/orders/${found.orderNo}?market=${found.market}`}>{found.orderNo}</Link> · {found.productName} · {statusName(t, found.status)}
+                <Link to={`/ops/orders/${found.orderNo}?market=${found.market}`}>{found.orderNo}</Link> · {found.productName} · <OrderStatusName status={found.status} />
                 <br />
                 {t('adjustments.limits', {
                   late: money(found.limits.lateChargesOwed),

@@ -19,33 +19,14 @@ export function failedFields(error: unknown): readonly string[] {
   return error instanceof OpsCallError ? error.fields : []
 }
 
-/** The fields of the console's calls that are lists (`markets` of an account, `images` of a reply). */
-const LIST_FIELDS = new Set(['markets', 'images'])
-
 /**
- * The shared client writes a POST's fields form-encoded, where a list cannot be told from one value
- * and repeated fields are refused; the ops calls read JSON as well, so the console sends JSON.
- */
-export function formToJson(form: string): string {
-  const out: Record<string, string | string[]> = {}
-  for (const [key, value] of new URLSearchParams(form)) {
-    const had = out[key]
-    if (LIST_FIELDS.has(key)) out[key] = [...((had as string[] | undefined) ?? []), value]
-    else out[key] = value
-  }
-  return JSON.stringify(out)
-}
-
-/**
- * `fetch` with JSON bodies, turning a refusal into an `OpsCallError` before the shared client sees
- * it (it passes `ApiError`s on as they are).
+ * `fetch`, turning a refusal into an `OpsCallError` before the shared client sees it (it passes
+ * `ApiError`s on as they are). The console's calls say they send JSON (`defineOpsCall`), so the
+ * shared client writes their bodies as JSON itself.
  */
 export function opsTransport(inner: Transport = fetchTransport()): Transport {
   return async (request) => {
-    const form = request.headers['Content-Type']?.startsWith('application/x-www-form-urlencoded') && typeof request.body === 'string'
-    const response = await inner(
-      form ? { ...request, headers: { ...request.headers, 'Content-Type': 'application/json' }, body: formToJson(request.body as string) } : request,
-    )
+    const response = await inner(request)
     if (response.body === undefined || isSuccess(response.body)) return response
     const body = response.body as { code?: number | string; data?: { fields?: unknown } | null }
     const fields = Array.isArray(body.data?.fields) ? body.data.fields.filter((f): f is string => typeof f === 'string') : []

@@ -22,6 +22,7 @@ import { Panel } from '../app/panel'
 import { useOpsText, type OpsT } from '../app/i18n'
 import { useOpsMarket, useStaff } from '../app/session'
 import { LoadFailure, Loading } from '../app/states'
+import { OrderStatusName } from '../app/status-names'
 import { DeadlineTag } from './deadline'
 
 /** Another staff member's action came first: what to tell the one who lost the race. */
@@ -121,7 +122,9 @@ export function ComplaintPage() {
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label={t('orders.orderNo')}>{c.order.orderNo}</Descriptions.Item>
           <Descriptions.Item label={t('orders.product')}>{c.order.productName}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.status')}>{c.order.status}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.status')}>
+            <OrderStatusName status={c.order.status} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('orders.amount')}>{formatMoney(c.order.principal, c.market)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.totalRepay')}>{formatMoney(c.order.totalRepay, c.market)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.paid')}>{formatMoney(c.order.paid, c.market)}</Descriptions.Item>

@@ -14,7 +14,7 @@ export function DeadlineTag({ deadline, closed }: { deadline: ComplaintQueueRow[
       : t('complaints.daysLeft', { count: deadline.daysLeft })
   return (
     <span>
-      <Tag color={colour}>{text}</Tag> {deadline.date}
+      <Tag color={colour}>{text}</Tag> <span className="ops-nowrap">{deadline.date}</span>
     </span>
   )
 }

@@ -15,17 +15,26 @@ type Query = QueryOf<typeof complaintQueue>
 const DUE = ['today', 'overdue'] as const
 const ASSIGNEE = ['me', 'nobody'] as const
 
+/**
+ * The status the queue opens on: the open work, complaints waiting for our reply, most urgent (the
+ * earliest reply due) first (docs/product/console-screens.md#the-complaint-queue). `all` shows every status.
+ */
+const OPEN_WORK = 'processing'
+const ALL = 'all'
+
 /** The queue's query from the address: status, due, assignee, problem type and the page key. */
 export function queueQueryOf(params: URLSearchParams, market: string): Query {
   const query: Record<string, string> = { market }
-  for (const key of ['status', 'due', 'assignee', 'problemType', 'cursor']) {
+  for (const key of ['due', 'assignee', 'problemType', 'cursor']) {
     const value = params.get(key)
     if (value) query[key] = value
   }
+  const status = params.get('status') ?? OPEN_WORK
+  if (status !== ALL) query.status = status
   return query as Query
 }
 
-/** The complaint desk's queue (agent, admin): sorted by reply-due date, filters and page in the address. */
+/** The complaint desk's queue (agent, admin): open work first, by reply-due date; filters and page in the address. */
 export function ComplaintQueuePage() {
   const { t } = useOpsText()
   const { callApi } = useApi()
@@ -48,6 +57,7 @@ export function ComplaintQueuePage() {
       options={values.map((value) => ({ value, label: text(value) }))}
     />
   )
+  const statusText = (v: string) => (v === ALL ? t('first.allStatuses') : t(`complaints.statuses.${v as 'processing'}`))
 
   return (
     <>
@@ -55,7 +65,13 @@ export function ComplaintQueuePage() {
         {t('complaints.title')}
       </h1>
       <Flex gap={8} wrap className="ops-filters">
-        {filter('status', t('complaints.status'), COMPLAINT_STATUSES, (v) => t(`complaints.statuses.${v as 'processing'}`))}
+        <Select
+          aria-label={t('complaints.status')}
+          style={{ minWidth: 200 }}
+          value={params.get('status') ?? OPEN_WORK}
+          onChange={(value: string) => setFilter('status', value)}
+          options={[...COMPLAINT_STATUSES, ALL].map((value) => ({ value, label: statusText(value) }))}
+        />
         {filter('due', t('complaints.due'), DUE, (v) => t(`complaints.dueFilter.${v as 'today'}`))}
         {filter('assignee', t('complaints.assignee'), ASSIGNEE, (v) => t(`complaints.assigneeFilter.${v as 'me'}`))}
       </Flex>

@@ -1,26 +1,29 @@
 import type { OpsOrderSummary } from '@kilat/contract'
-import type { Locale } from '@kilat/domain'
-import { orderStatusText } from './order-status'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Table, type TableColumnsType } from 'antd'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useOpsText, type OpsT } from '../app/i18n'
 import { KeyPager } from '../app/paging'
 import { useOpsMarket } from '../app/session'
 import { LoadFailure } from '../app/states'
+import { OrderStatusName } from '../app/status-names'
 
-/** The columns every order list shares: number (to the order screen), borrower, product, amounts, applied. */
-export function orderColumns<T extends OpsOrderSummary>(t: OpsT, market: string, locale?: Locale): TableColumnsType<T> {
+/**
+ * The columns every order list shares: number (to the order screen), borrower, product, amounts,
+ * applied; their widths keep a queue with its own columns within 1280 px.
+ */
+export function orderColumns<T extends OpsOrderSummary>(t: OpsT, market: string): TableColumnsType<T> {
   return [
-    { key: 'orderNo', title: t('orders.orderNo'), render: (_, o) => <Link to={`/ops/orders/${o.orderNo}?market=${market}`}>{o.orderNo}</Link> },
-    { key: 'phone', title: t('orders.borrower'), dataIndex: 'phoneMasked' },
-    { key: 'product', title: t('orders.product'), dataIndex: 'productName' },
-    { key: 'amount', title: t('orders.amount'), render: (_, o) => formatMoney(o.amount, o.market) },
-    { key: 'received', title: t('orders.received'), render: (_, o) => formatMoney(o.received, o.market) },
-    { key: 'term', title: t('orders.term'), render: (_, o) => (o.termUnit === 'day' ? t('orders.days', { count: o.termDays }) : t('orders.periods', { count: o.periods })) },
-    { key: 'status', title: t('orders.status'), render: (_, o) => (locale ? orderStatusText(o.status, locale) : o.status) },
-    { key: 'applied', title: t('orders.applied'), render: (_, o) => formatDateTime(o.appliedAt, o.market) },
+    { key: 'orderNo', width: 120, title: t('orders.orderNo'), className: 'ops-nowrap', render: (_, o) => <Link to={`/ops/orders/${o.orderNo}?market=${market}`}>{o.orderNo}</Link> },
+    { key: 'phone', width: 120, title: t('orders.borrower'), className: 'ops-nowrap', dataIndex: 'phoneMasked' },
+    { key: 'product', width: 100, title: t('orders.product'), dataIndex: 'productName' },
+    { key: 'amount', width: 130, title: t('orders.amount'), className: 'ops-nowrap', render: (_, o) => formatMoney(o.amount, o.market) },
+    { key: 'received', width: 130, title: t('orders.received'), className: 'ops-nowrap', render: (_, o) => formatMoney(o.received, o.market) },
+    { key: 'term', width: 80, title: t('orders.term'), render: (_, o) => (o.termUnit === 'day' ? t('orders.days', { count: o.termDays }) : t('orders.periods', { count: o.periods })) },
+    { key: 'status', width: 120, title: t('orders.status'), render: (_, o) => <OrderStatusName status={o.status} /> },
+    { key: 'applied', width: 100, title: t('orders.applied'), render: (_, o) => formatDateTime(o.appliedAt, o.market) },
   ]
 }
 
@@ -33,6 +36,7 @@ export function OrderQueue<T extends OpsOrderSummary>({
   columns,
   width,
   keep,
+  expanded,
 }: {
   queue: UseQueryResult<{ orders: T[]; nextCursor: string | null }>
   columns: TableColumnsType<T>
@@ -40,8 +44,10 @@ export function OrderQueue<T extends OpsOrderSummary>({
   width: number
   /** Only these of the shared columns (by key), so that a screen's own columns fit 1280 px; all by default. */
   keep?: readonly string[]
+  /** More about a row, shown when it is expanded: what does not fit a column at 1280 px. */
+  expanded?: (row: T) => ReactNode
 }) {
-  const { t, locale } = useOpsText()
+  const { t } = useOpsText()
   const [market] = useOpsMarket()
   if (queue.isError) return <LoadFailure error={queue.error} retry={() => void queue.refetch()} />
   return (
@@ -53,7 +59,9 @@ export function OrderQueue<T extends OpsOrderSummary>({
         pagination={false}
         locale={{ emptyText: t('list.empty') }}
         scroll={{ x: width }}
-        columns={[...orderColumns<T>(t, market, locale).filter((c) => !keep || keep.includes(String(c.key))), ...columns]}
+        expandable={expanded ? { expandedRowRender: expanded } : undefined}
+        // the row's actions stay in view when the table scrolls sideways (docs/product/console-screens.md#tables)
+        columns={[...orderColumns<T>(t, market).filter((c) => !keep || keep.includes(String(c.key))), ...columns.map((c) => (c.key === 'actions' ? { ...c, fixed: 'right' as const } : c))]}
       />
       <KeyPager next={queue.data?.nextCursor} />
     </>

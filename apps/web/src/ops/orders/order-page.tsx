@@ -9,7 +9,8 @@ import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket } from '../app/session'
 import { LoadFailure, Loading } from '../app/states'
-import { PAYOUT_COLORS, orderStatusText } from './order-status'
+import { PAYOUT_COLORS } from './order-status'
+import { OrderStatusName } from '../app/status-names'
 
 type Screen = DataOf<typeof orderScreen>
 
@@ -20,7 +21,7 @@ const PayoutHistory = lazy(async () => ({ default: (await import('./payout-histo
 /** The order screen: summary, timeline, schedule, payments, ledger, late charges, complaints and payouts. */
 export function OrderPage() {
   const { orderNo = '' } = useParams()
-  const { t, locale } = useOpsText()
+  const { t } = useOpsText()
   const { callApi } = useApi()
   const [market] = useOpsMarket()
   const screen = useQuery({
@@ -40,7 +41,9 @@ export function OrderPage() {
         {t('orders.orderTitle', { orderNo: order.orderNo })}
       </h1>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-        <Descriptions.Item label={t('orders.status')}>{orderStatusText(order.status, locale)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.status')}>
+          <OrderStatusName status={order.status} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('orders.borrower')}>{order.phoneMasked}</Descriptions.Item>
         <Descriptions.Item label={t('orders.product')}>{order.productName}</Descriptions.Item>
         <Descriptions.Item label={t('orders.amount')}>{money(order.amount)}</Descriptions.Item>
@@ -60,8 +63,8 @@ export function OrderPage() {
             key: `${e.at}-${e.to}`,
             content: (
               <span>
-                {e.from === null ? '' : `${orderStatusText(e.from, locale)} → `}
-                {orderStatusText(e.to, locale)} · {e.staffEmail ?? t(`orders.actors.${e.actor}`)} · {at(e.at)}
+                {e.from === null ? '' : <><OrderStatusName status={e.from} /> → </>}
+                <OrderStatusName status={e.to} /> · {e.staffEmail ?? t(`orders.actors.${e.actor}`)} · {at(e.at)}
                 {e.reason ? ` · ${e.reason}` : ''}
                 {e.note ? ` · ${e.note}` : ''}
               </span>

@@ -67,22 +67,28 @@ export function ReviewPage() {
       )}
       <OrderQueue<Row>
         queue={queue}
-        width={1200}
+        // every order here is under review: no status column; the record in short, in full when the row is expanded
+        keep={['orderNo', 'phone', 'product', 'amount', 'term', 'applied']}
+        width={1000}
+        expanded={(o) =>
+          t('orders.recordText', {
+            earlier: o.borrower.earlierOrders,
+            repayments: o.borrower.repaymentsCount,
+            sum: formatMoney(o.borrower.repaymentsSum, o.market),
+            worst: o.borrower.worstDaysOverdue,
+          })
+        }
         columns={[
           {
             key: 'record',
             title: t('orders.record'),
-            render: (_, o) =>
-              t('orders.recordText', {
-                earlier: o.borrower.earlierOrders,
-                repayments: o.borrower.repaymentsCount,
-                sum: formatMoney(o.borrower.repaymentsSum, o.market),
-                worst: o.borrower.worstDaysOverdue,
-              }),
+            width: 150,
+            render: (_, o) => t('first.recordShort', { earlier: o.borrower.earlierOrders, worst: o.borrower.worstDaysOverdue }),
           },
           {
             key: 'actions',
             title: t('staff.actions'),
+            width: 150,
             render: (_, o) => (
               <Space>
                 <Popconfirm title={t('orders.approveConfirm', { orderNo: o.orderNo })} onConfirm={() => approve.mutate(o.orderNo)} okText={t('orders.approve')} cancelText={t('staff.cancel')}>

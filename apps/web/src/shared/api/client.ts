@@ -68,7 +68,7 @@ function methodOf(call: CallDef, hasBody: boolean): 'GET' | 'POST' {
 
 /**
  * The one way the web app talks to the API (docs/product/shell-and-sessions.md#how-calls-travel): shared parameters as query string on every
- * call, POST bodies form-encoded (multipart for uploads), a 60 s timeout, the XMLHttpRequest marker,
+ * call, POST bodies form-encoded (multipart for uploads, JSON for a call that says so), a 60 s timeout, the XMLHttpRequest marker,
  * and the envelope unwrapped to `data` or turned into an `ApiError` with the server's message.
  * Answers are trusted to match the contract (the server builds them from the same schemas), so the
  * browser does not parse them again with zod and does not ship it on first load.
@@ -95,6 +95,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // The browser writes the multipart boundary into the content type itself.
         body = input.body instanceof FormData ? input.body : new FormData()
         if (!(input.body instanceof FormData) && input.body) appendAll(body, input.body)
+      } else if (call.bodyType === 'json') {
+        body = JSON.stringify(input.body ?? {})
+        headers['Content-Type'] = 'application/json'
       } else {
         const form = new URLSearchParams()
         if (input.body) appendAll(form, input.body as object)
