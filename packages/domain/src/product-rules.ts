@@ -41,6 +41,7 @@ export type ProductRuleProblem =
 /** The field a malformed product's message is about (the messages of validateTerms, validateLateCharges and productProblem). */
 function fieldOfMessage(message: string): ProductRuleField {
   const first: Array<[RegExp, ProductRuleField]> = [
+    [/^amounts/, 'minAmount'],
     [/^termDays|single-payment/, 'termDays'],
     [/^periods |periods ×/, 'periods'],
     [/^periodDays/, 'periodDays'],

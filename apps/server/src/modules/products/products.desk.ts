@@ -147,7 +147,8 @@ export async function productVersionList(deps: ProductDeskDeps, staff: StaffPrin
     return { ...base, draft: draftOf(r), version: r.version }
   })
   const open = views.filter((v) => v.publishedProductId === null).map((v) => ({ ...v, version: null }))
-  return { versions: [...open, ...versions].sort((a, b) => b.proposedAt.localeCompare(a.proposedAt)) }
+  // proposals not published (newest first), then the published versions from the newest
+  return { versions: [...open, ...versions] }
 }
 
 async function audit(tx: Tx, staff: StaffPrincipal, ip: string, at: Date, action: string, v: ProductVersion, before: unknown, after: unknown) {
