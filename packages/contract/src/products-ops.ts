@@ -1,7 +1,6 @@
 import { LOCALES, MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { defineOpsCall } from './ops.js'
-import { centsSchema } from './products.js'
 import { ID_MAX } from './screens.js'
 import { STORABLE_TEXT } from './text.js'
 

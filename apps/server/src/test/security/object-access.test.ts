@@ -412,7 +412,8 @@ type OpsRole = 'agent' | 'risk' | 'finance' | 'admin'
 interface OpsProbe {
   role: OpsRole
   method: 'GET' | 'POST'
-  fields: (r: MarketRecords) => Fields
+  /** A POST's JSON body may nest (a product's draft); a GET's fields are strings in the query. */
+  fields: (r: MarketRecords) => Fields | Record<string, unknown>
   refusals: ErrorKey[]
   multipart?: boolean
 }
