@@ -147,7 +147,6 @@ export function ProductsPage() {
         loading={list.isLoading}
         pagination={false}
         dataSource={data?.products ?? []}
-        tableLayout="fixed"
         expandable={{
           rowExpandable: (p) => p.pending !== null,
           expandedRowRender: (p) =>
@@ -165,7 +164,7 @@ export function ProductsPage() {
           {
             title: t('products.name'),
             key: 'name',
-            width: 220,
+            width: 200,
             render: (_, p) => (
               <>
                 <strong>{p.draft.name}</strong>
@@ -177,22 +176,24 @@ export function ProductsPage() {
             ),
           },
           { title: t('products.status'), key: 'status', width: 100, render: (_, p) => <Tag color={p.draft.status === 'active' ? 'green' : 'default'}>{t(`products.statuses.${p.draft.status}`)}</Tag> },
-          { title: t('products.amounts'), key: 'amounts', width: 220, render: (_, p) => `${formatMoneyWhole(p.draft.minAmount, p.market)} – ${formatMoneyWhole(p.draft.maxAmount, p.market)}` },
-          { title: t('products.term'), key: 'term', width: 180, render: (_, p) => termText(t, p.draft) },
+          { title: t('products.amounts'), key: 'amounts', width: 200, render: (_, p) => `${formatMoneyWhole(p.draft.minAmount, p.market)} – ${formatMoneyWhole(p.draft.maxAmount, p.market)}` },
+          { title: t('products.term'), key: 'term', width: 150, render: (_, p) => termText(t, p.draft) },
           { title: t('products.headline'), key: 'headline', width: 170, render: (_, p) => headlineText(t, p.headline, p.market) },
-          { title: t('products.pending'), key: 'pending', render: (_, p) => (p.pending ? pendingActions(p.pending) : null) },
           {
             title: t('products.actions'),
             key: 'actions',
-            fixed: 'right',
-            width: 250,
             render: (_, p) =>
-              p.isPartner ? null : (
+              p.pending ? (
+                <Space direction="vertical" size={2}>
+                  <Tag color="gold">{t('products.pending')}</Tag>
+                  {pendingActions(p.pending)}
+                </Space>
+              ) : p.isPartner ? null : (
                 <Space size={4} wrap>
-                  <Button size="small" onClick={() => open(p)} disabled={p.pending !== null}>
+                  <Button size="small" onClick={() => open(p)}>
                     {t('products.edit')}
                   </Button>
-                  <Button size="small" onClick={() => open(p, { status: p.draft.status === 'active' ? 'disabled' : 'active' })} disabled={p.pending !== null}>
+                  <Button size="small" onClick={() => open(p, { status: p.draft.status === 'active' ? 'disabled' : 'active' })}>
                     {p.draft.status === 'active' ? t('products.disable') : t('products.enable')}
                   </Button>
                   <Button size="small" type="link" onClick={() => setHistoryOf(p)}>
