@@ -1,4 +1,4 @@
-import type { OpsProduct, ProductDraft } from '@kilat/contract'
+import { productPropose, type OpsProduct, type ProductDraft } from '@kilat/contract'
 import {
   MARKET_INFO,
   cents,
@@ -12,8 +12,12 @@ import {
   type ProductRuleField,
   type ProductRuleProblem,
 } from '@kilat/domain'
-import { Button, Form, Input, InputNumber, Select, Space } from 'antd'
+import { Button, Form, Input, Select, Space } from 'antd'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
+import { showFieldErrors } from '../app/form-errors'
+import { useNotices } from '../app/ops-app'
+import { postJson, productError } from './product-api'
 import type { OpsT } from '../app/i18n'
 import { useOpsText } from '../app/i18n'
 
@@ -71,6 +75,8 @@ export function valuesOf(draft: ProductDraft, code = ''): ProductFormValues {
 export function draftOf(v: ProductFormValues): ProductDraft | null {
   const money = [v.minAmount, v.maxAmount, v.amountStep, v.extensionFee, v.lateFeeNew, v.lateFeeRepeat].map(centsOfText)
   if (money.some((m) => m === null)) return null
+  const counts = v.termUnit === 'period' ? [v.periods, v.periodDays] : [v.termDays]
+  if (![...counts, v.dailyRateBps, v.adminFeeBps, v.lateCapBps, v.sort].every(Number.isInteger)) return null
   const [minAmount, maxAmount, amountStep, extensionFee, lateFeeNew, lateFeeRepeat] = money as number[]
   return {
     name: v.name,
@@ -141,6 +147,23 @@ interface Props {
 const LANGS = ['id', 'en', 'es'] as const
 
 /**
+ * A whole number typed as text (counts, days, basis points): the form holds the number, or NaN
+ * while what is typed is not one. Ant Design's number input would add about 20 KiB to the screen.
+ */
+function IntInput({ value, onChange, max, id }: { value?: number; onChange?: (v: number) => void; max: number; id?: string }) {
+  return (
+    <Input
+      id={id}
+      inputMode="numeric"
+      maxLength={String(max).length}
+      style={{ width: 120 }}
+      value={value === undefined || Number.isNaN(value) ? '' : String(value)}
+      onChange={(e) => onChange?.(/^\d+$/.test(e.target.value) ? Math.min(Number(e.target.value), max) : Number.NaN)}
+    />
+  )
+}
+
+/**
  * A version of a product (docs/product/products.md#versions): every field, the market's rules
  * checked as the admin types (the server checks the same again), and the borrower's figures for a
  * sample amount from the same domain functions the borrower's screens use.
@@ -194,7 +217,7 @@ export function ProductForm({ market, product, initial, busy, onSubmit, onCancel
               <Select style={{ width: 140 }} options={(['active', 'disabled'] as const).map((s) => ({ value: s, label: t(`products.statuses.${s}`) }))} />
             </Form.Item>
             <Form.Item name="sort" label={t('products.fields.sort')}>
-              <InputNumber min={0} max={10000} precision={0} />
+              <IntInput max={10000} />
             </Form.Item>
           </Space>
           <Space wrap align="start">
@@ -214,15 +237,15 @@ export function ProductForm({ market, product, initial, busy, onSubmit, onCancel
             </Form.Item>
             {termUnit === 'day' ? (
               <Form.Item name="termDays" label={t('products.fields.termDays')} {...rule('termDays')}>
-                <InputNumber min={1} max={3650} precision={0} />
+                <IntInput max={3650} />
               </Form.Item>
             ) : (
               <>
                 <Form.Item name="periods" label={t('products.fields.periods')} {...rule('periods')}>
-                  <InputNumber min={1} max={60} precision={0} />
+                  <IntInput max={60} />
                 </Form.Item>
                 <Form.Item name="periodDays" label={t('products.fields.periodDays')} {...rule('periodDays')}>
-                  <InputNumber min={1} max={3650} precision={0} />
+                  <IntInput max={3650} />
                 </Form.Item>
                 <Form.Item name="periodOptions" label={t('products.fields.periodOptions')} {...rule('periodOptions')}>
                   <Select mode="multiple" style={{ width: 200 }} options={[2, 3, 4, 6, 9, 12].map((n) => ({ value: n, label: String(n) }))} />
@@ -232,10 +255,10 @@ export function ProductForm({ market, product, initial, busy, onSubmit, onCancel
           </Space>
           <Space wrap align="start">
             <Form.Item name="dailyRateBps" label={t('products.fields.dailyRateBps')} extra={bps(values?.dailyRateBps)} {...rule('dailyRateBps')}>
-              <InputNumber min={0} max={10000} precision={0} />
+              <IntInput max={10000} />
             </Form.Item>
             <Form.Item name="adminFeeBps" label={t('products.fields.adminFeeBps')} extra={bps(values?.adminFeeBps)} {...rule('adminFeeBps')}>
-              <InputNumber min={0} max={10000} precision={0} />
+              <IntInput max={10000} />
             </Form.Item>
             {termUnit === 'day' && (
               <Form.Item name="extensionFee" label={t('products.fields.extensionFee')} {...rule('extensionFee')}>
@@ -251,7 +274,7 @@ export function ProductForm({ market, product, initial, busy, onSubmit, onCancel
               {moneyInput('product_lateFeeRepeat')}
             </Form.Item>
             <Form.Item name="lateCapBps" label={t('products.fields.lateCapBps')} extra={bps(values?.lateCapBps)} {...rule('lateCapBps')}>
-              <InputNumber min={0} max={10000} precision={0} />
+              <IntInput max={10000} />
             </Form.Item>
           </Space>
           <Form.Item label={t('products.fields.lateTiers')} {...rule('lateTiers')}>
@@ -261,10 +284,10 @@ export function ProductForm({ market, product, initial, busy, onSubmit, onCancel
                   {fields.map((f, i) => (
                     <Space key={f.key} align="baseline">
                       <Form.Item name={[f.name, 'fromDay']} label={t('products.fields.fromDay')} htmlFor={`product_tier_${i}_fromDay`}>
-                        <InputNumber id={`product_tier_${i}_fromDay`} min={1} max={3650} precision={0} />
+                        <IntInput id={`product_tier_${i}_fromDay`} max={3650} />
                       </Form.Item>
                       <Form.Item name={[f.name, 'dailyBps']} label={t('products.fields.dailyBps')} htmlFor={`product_tier_${i}_dailyBps`}>
-                        <InputNumber id={`product_tier_${i}_dailyBps`} min={0} max={10000} precision={0} />
+                        <IntInput id={`product_tier_${i}_dailyBps`} max={10000} />
                       </Form.Item>
                       <Button onClick={() => remove(f.name)}>{t('products.fields.removeTier')}</Button>
                     </Space>
@@ -325,5 +348,34 @@ export function ProductForm({ market, product, initial, busy, onSubmit, onCancel
         <Button onClick={onCancel}>{t('products.cancel')}</Button>
       </Space>
     </Form>
+  )
+}
+
+/** The form of a version with its proposal: the product's current draft (or a new one) changed, then proposed. */
+export function ProductEditor({ market, product, draft, onDone, onCancel }: { market: Market; product: OpsProduct | null; draft: ProductDraft; onDone: () => void; onCancel: () => void }) {
+  const { t } = useOpsText()
+  const { message } = useNotices()
+  const [form] = Form.useForm<ProductFormValues>()
+  const propose = useMutation({
+    mutationFn: ({ draft, code }: { draft: ProductDraft; code: string }) => postJson(productPropose, product ? { productId: product.id, draft } : { market, code, draft }),
+    onSuccess: () => {
+      void message.success(t('products.proposed'))
+      onDone()
+    },
+    onError: (error: Error) => {
+      showFieldErrors(form, error, t)
+      void message.error(productError(error, t) ?? (error.message || t('app.failed')))
+    },
+  })
+  return (
+    <ProductForm
+      form={form}
+      market={market}
+      product={product}
+      initial={valuesOf(draft, product?.code ?? '')}
+      busy={propose.isPending}
+      onCancel={onCancel}
+      onSubmit={(d, code) => propose.mutate({ draft: d, code })}
+    />
   )
 }

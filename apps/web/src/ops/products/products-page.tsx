@@ -1,19 +1,20 @@
-import { productPropose, productPublish, productVersionsOf, productWithdraw, productsOpsList, type DataOf, type OpsProduct, type ProductDraft, type ProductVersionView } from '@kilat/contract'
+import { productPublish, productVersionsOf, productWithdraw, productsOpsList, type DataOf, type OpsProduct, type ProductDraft, type ProductVersionView } from '@kilat/contract'
 import { formatDateTime, formatMoneyWhole, formatPercent, type Market } from '@kilat/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Drawer, Form, Popconfirm, Space, Table, Tag } from 'antd'
-import { useState } from 'react'
+import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd'
+import { Suspense, lazy, useState } from 'react'
 import { useApi } from '../../shared/api'
-import { showFieldErrors } from '../app/form-errors'
 import { useOpsText, type OpsT } from '../app/i18n'
 import { useNotices } from '../app/ops-app'
 import { Panel } from '../app/panel'
 import { useOpsMarket, useStaff } from '../app/session'
-import { LoadFailure } from '../app/states'
+import { LoadFailure, Loading } from '../app/states'
 import { postJson, productError } from './product-api'
-import { ProductForm, valuesOf, type ProductFormValues } from './product-form'
 
-type Editing = { product: OpsProduct | null; initial: ProductFormValues }
+type Editing = { product: OpsProduct | null; draft: ProductDraft }
+
+/** The form is its own chunk, loaded when an admin opens it: the list stays light. */
+const ProductEditor = lazy(async () => ({ default: (await import('./product-form')).ProductEditor }))
 
 /** A new product starts from these: the admin changes what the product needs. */
 const BLANK: ProductDraft = {
@@ -61,7 +62,6 @@ export function ProductsPage() {
   const [market] = useOpsMarket()
   const [editing, setEditing] = useState<Editing | null>(null)
   const [historyOf, setHistoryOf] = useState<OpsProduct | null>(null)
-  const [form] = Form.useForm<ProductFormValues>()
   const list = useQuery({
     queryKey: ['ops', 'products', market],
     queryFn: ({ signal }) => callApi(productsOpsList, { query: { market } }, { signal, toast: false }),
@@ -76,19 +76,6 @@ export function ProductsPage() {
     void message.error(productError(error, t) ?? (error.message || t('app.failed')))
     settle()
   }
-  const propose = useMutation({
-    mutationFn: ({ draft, code }: { draft: ProductDraft; code: string }) =>
-      postJson(productPropose, editing?.product ? { productId: editing.product.id, draft } : { market, code, draft }),
-    onSuccess: () => {
-      void message.success(t('products.proposed'))
-      setEditing(null)
-      settle()
-    },
-    onError: (error: Error) => {
-      showFieldErrors(form, error, t)
-      void message.error(productError(error, t) ?? (error.message || t('app.failed')))
-    },
-  })
   const publish = useMutation({
     mutationFn: (versionId: number) => postJson(productPublish, { versionId }),
     onSuccess: () => {
@@ -107,10 +94,7 @@ export function ProductsPage() {
   })
 
   const open = (product: OpsProduct | null, changes: Partial<ProductDraft> = {}) => {
-    const initial = valuesOf({ ...(product?.draft ?? BLANK), ...changes }, product?.code ?? '')
-    form.resetFields()
-    form.setFieldsValue(initial)
-    setEditing({ product, initial })
+    setEditing({ product, draft: { ...(product?.draft ?? BLANK), ...changes } })
   }
 
   const pendingActions = (v: ProductVersionView) => (
@@ -230,16 +214,19 @@ export function ProductsPage() {
         destroyOnHidden
       >
         {editing && (
-          <ProductForm
-            key={editing.product?.id ?? 'new'}
-            form={form}
-            market={market}
-            product={editing.product}
-            initial={editing.initial}
-            busy={propose.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={(draft, code) => propose.mutate({ draft, code })}
-          />
+          <Suspense fallback={<Loading />}>
+            <ProductEditor
+              key={editing.product?.id ?? 'new'}
+              market={market}
+              product={editing.product}
+              draft={editing.draft}
+              onDone={() => {
+                setEditing(null)
+                settle()
+              }}
+              onCancel={() => setEditing(null)}
+            />
+          </Suspense>
         )}
       </Drawer>
       <Drawer open={historyOf !== null} width={720} onClose={() => setHistoryOf(null)} title={historyOf ? t('products.historyOf', { name: historyOf.draft.name }) : ''}>
