@@ -44,6 +44,7 @@ import { staffRoutes } from './modules/staff/staff.routes.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { adjustmentsRoutes } from './modules/repayment/adjustments.routes.js'
 import { messagingRoutes, recordingSender } from './modules/messaging/messaging.routes.js'
+import { productsDeskRoutes } from './modules/products/products.desk.routes.js'
 import { STAFF_COOKIE, staffSessionsPlugin } from './modules/staff/staff.sessions.js'
 
 export interface BuildAppOptions {
@@ -144,6 +145,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(ordersRoutes, { now, payouts: payouts ?? new SandboxPayouts(db.db, { secret: config.PAYMENT_CALLBACK_SECRET ?? '' }) })
   await app.register(adjustmentsRoutes, { now })
   await app.register(messagingRoutes, { sms: smsSender })
+  await app.register(productsDeskRoutes, { now })
   if (config.DEMO_MODE) await app.register(demoRoutes)
   if (config.DEMO_MODE) await app.register(newOrderRoutes)
 

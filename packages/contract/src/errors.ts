@@ -124,6 +124,13 @@ export const OPS_ERROR_CODES = {
   reconDayNotReconciled: 3157,
   reconDayNotOver: 3158,
   reconPaymentExists: 3159,
+  /** Products by staff (docs/product/products.md#version-errors). */
+  productRuleBroken: 3170,
+  productVersionPending: 3171,
+  productVersionSameStaff: 3172,
+  productVersionNotPending: 3173,
+  productVersionStale: 3174,
+  productCodeTaken: 3175,
 } as const
 
 /**
@@ -802,6 +809,54 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Pembayaran ini sudah tercatat pada sebuah pesanan.',
       en: 'This payment is already recorded on an order.',
       es: 'Este pago ya está registrado en una orden.',
+    },
+  },
+  productRuleBroken: {
+    status: 400,
+    messages: {
+      id: 'Produk ini melanggar aturan pasar: lihat keterangan di samping kolomnya.',
+      en: 'This product breaks a rule of its market: see the note beside each field.',
+      es: 'Este producto incumple una regla de su mercado: revisa la nota junto a cada campo.',
+    },
+  },
+  productVersionPending: {
+    status: 409,
+    messages: {
+      id: 'Produk ini sudah memiliki versi yang menunggu diterbitkan.',
+      en: 'This product already has a version waiting to be published.',
+      es: 'Este producto ya tiene una versión pendiente de publicación.',
+    },
+  },
+  productVersionSameStaff: {
+    status: 403,
+    messages: {
+      id: 'Versi ini harus diterbitkan oleh admin lain, bukan yang mengusulkannya.',
+      en: 'Another admin must publish this version, not the one who proposed it.',
+      es: 'Otro administrador debe publicar esta versión, no quien la propuso.',
+    },
+  },
+  productVersionNotPending: {
+    status: 409,
+    messages: {
+      id: 'Versi ini sudah diterbitkan atau ditarik. Muat ulang untuk melihat statusnya.',
+      en: 'This version was already published or withdrawn. Reload to see its status.',
+      es: 'Esta versión ya fue publicada o retirada. Recarga para ver su estado.',
+    },
+  },
+  productVersionStale: {
+    status: 409,
+    messages: {
+      id: 'Produk ini telah berubah sejak versi ini diusulkan. Tarik versi ini dan usulkan lagi.',
+      en: 'The product changed after this version was proposed. Withdraw it and propose again.',
+      es: 'El producto cambió después de proponer esta versión. Retírala y propónla de nuevo.',
+    },
+  },
+  productCodeTaken: {
+    status: 409,
+    messages: {
+      id: 'Kode produk ini sudah dipakai.',
+      en: 'This product code is already in use.',
+      es: 'Este código de producto ya está en uso.',
     },
   },
 } as const)

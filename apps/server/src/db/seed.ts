@@ -1,4 +1,4 @@
-import { getTableColumns, inArray, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import { ORDER_STATUS, addBusinessDays, cents, formatMoneyWhole, localDate, replyDueDate, type Locale, type Market, type OrderStatus } from '@kilat/domain'
 import { demoKeyring, type Keyring } from '../adapters/secrets/secret-box.js'
 import { CHANNEL_TEMPLATES } from '../content/channel-templates.js'
@@ -269,7 +269,7 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
         .onConflictDoUpdate({ target: sessions.tokenHash, set: { expiresAt, borrowerId: borrowerId(i as DemoBorrowerIndex) } })
     }
 
-    const productRows = await tx.select().from(products).where(inArray(products.code, [...new Set(DEMO_ORDERS.map((o) => o.product))]))
+    const productRows = await tx.select().from(products).where(and(inArray(products.code, [...new Set(DEMO_ORDERS.map((o) => o.product))]), eq(products.current, true)))
     let newOrders = 0
     for (const demo of DEMO_ORDERS) {
       const product = productRows.find((p) => p.code === demo.product)!
@@ -351,12 +351,13 @@ async function upsertProduct(db: Executor, values: NewProduct): Promise<boolean>
   const [row] = await db
     .insert(products)
     .values(values)
-    .onConflictDoUpdate({ target: products.code, set: changes })
+    // The current version only, and only while staff have published none of their own (version 1):
+    // the seed never overwrites a product staff changed (docs/product/products.md#versions).
+    .onConflictDoUpdate({ target: products.code, targetWhere: sql`${products.current}`, set: changes, setWhere: eq(products.version, 1) })
     // xmax is 0 on a row this statement inserted, and set on one it updated
     .returning({ id: getTableColumns(products).id, inserted: sql<boolean>`(xmax = 0)` })
-  if (!row) throw new Error(`product ${values.code}: upsert returned no row`)
   catalogueChanged()
-  return row.inserted
+  return row?.inserted ?? false
 }
 
 /**

@@ -123,6 +123,12 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/payments/close-day': ['reconDayOpen', 'reconDayClosed', 'reconDayNotReconciled'],
   '/ops-api/payments/export/ledger': [],
   '/ops-api/payments/export/reconciliation': [],
+  // products by staff (docs/product/products.md#version-errors)
+  '/ops-api/products/list': [],
+  '/ops-api/products/versions': ['notFound'],
+  '/ops-api/products/propose': ['notFound', 'productRuleBroken', 'productVersionPending', 'productCodeTaken'],
+  '/ops-api/products/publish': ['notFound', 'productRuleBroken', 'productVersionSameStaff', 'productVersionNotPending', 'productVersionStale'],
+  '/ops-api/products/withdraw': ['notFound', 'productVersionNotPending'],
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Market } from '@kilat/domain'
 import { catalogueChanged } from '../../db/catalogue-version.js'
 import type { Executor } from '../../db/client.js'
@@ -16,12 +16,12 @@ const marketStatement = prepared((db) =>
   db
     .select()
     .from(products)
-    .where(eq(products.market, sql.placeholder('market')))
+    .where(and(eq(products.market, sql.placeholder('market')), eq(products.current, true)))
     .orderBy(asc(products.sort), asc(products.id))
     .prepare('market_products'),
 )
 
-/** Every product of a market, active or not, in the catalogue's order. */
+/** Every product of a market, active or not, in the catalogue's order: the current version of each. */
 export function marketProducts(db: Executor, market: Market): Promise<Product[]> {
   return marketStatement(db).execute({ market })
 }
@@ -39,10 +39,11 @@ export async function upsertProductByCode(db: Executor, values: NewProduct): Pro
   const [row] = await db
     .insert(products)
     .values(values)
-    .onConflictDoUpdate({ target: products.code, set: changes })
+    // only the current version, and only while no staff member has published one (version 1)
+    .onConflictDoUpdate({ target: products.code, targetWhere: sql`${products.current}`, set: changes, setWhere: eq(products.version, 1) })
     // xmax is 0 on a row this statement inserted, and set on one it updated
     .returning({ ...getTableColumns(products), inserted: sql<boolean>`(xmax = 0)` })
-  if (!row) throw new Error('product upsert returned no row')
+  if (!row) throw new Error(`product ${values.code}: staff published a version of it; the seed leaves it`)
   catalogueChanged()
   const { inserted, ...product } = row
   return { product, inserted }
@@ -71,7 +72,7 @@ export async function insertEvent(db: Executor, event: NewEvent): Promise<void> 
 
 /** A product's name by its public code (its logo is drawn from both). */
 export async function productNameByCode(db: Executor, code: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.code, code)).limit(1)
+  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.code, code)).orderBy(desc(products.current), desc(products.version)).limit(1)
   return row?.name
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { Market } from '@kilat/domain'
-import { id, money, createdAt, lateCharges, type Localized, type LocalizedList } from '../../db/columns.js'
+import { id, money, createdAt, inList, lateCharges, ts, type Localized, type LocalizedList } from '../../db/columns.js'
 import { borrowers } from '../auth/auth.schema.js'
 
 /**
@@ -42,9 +42,18 @@ export const products = pgTable(
     sort: integer('sort').notNull().default(0),
     ...lateCharges(),
     createdAt: createdAt(),
+    /**
+     * Versions (docs/product/products.md#versions): every published change is a new row, so an
+     * order keeps the row it was signed under. `lineage_id` is the first version's id (null on the
+     * first version itself); `current` marks the version borrowers are offered.
+     */
+    lineageId: bigint('lineage_id', { mode: 'number' }),
+    version: integer('version').notNull().default(1),
+    current: boolean('current').notNull().default(true),
   },
   (t) => [
-    uniqueIndex('products_code_key').on(t.code),
+    uniqueIndex('products_code_current_key').on(t.code).where(sql`${t.current}`),
+    uniqueIndex('products_lineage_current_key').on(sql`coalesce(${t.lineageId}, ${t.id})`).where(sql`${t.current}`),
     check('products_late_charges_check', sql`${t.lateFeeNew} >= 0 and ${t.lateFeeRepeat} >= 0 and ${t.lateCapBps} between 0 and 10000`),
     index('products_market_status_sort_idx').on(t.market, t.status, t.sort),
     check('products_market_check', sql`${t.market} in ('ID', 'IN', 'MX')`),
@@ -52,6 +61,39 @@ export const products = pgTable(
     check('products_status_check', sql`${t.status} in ('active', 'disabled')`),
     check('products_amounts_check', sql`${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount} and ${t.amountStep} > 0`),
     check('products_partner_url_check', sql`not ${t.isPartner} or ${t.partnerUrl} is not null`),
+  ],
+)
+
+export const PRODUCT_VERSION_STATUSES = ['pending', 'published', 'withdrawn'] as const
+export type ProductVersionStatus = (typeof PRODUCT_VERSION_STATUSES)[number]
+
+/**
+ * A version of a product an admin proposed (docs/product/products.md#versions): the whole product
+ * as it would be published, waiting for a second admin. `product_id` is the current version it
+ * replaces (null for a new product); at most one pending proposal per product code. Publishing
+ * inserts the new products row and records it in `published_product_id`.
+ */
+export const productVersions = pgTable(
+  'product_versions',
+  {
+    id: id(),
+    market: text('market').$type<Market>().notNull(),
+    code: text('code').notNull(),
+    productId: bigint('product_id', { mode: 'number' }).references(() => products.id, { onDelete: 'restrict' }),
+    /** The whole product as proposed (the products row's fields but its id and versioning). */
+    draft: jsonb('draft').$type<ProductDraftRow>().notNull(),
+    status: text('status').$type<ProductVersionStatus>().notNull().default('pending'),
+    proposedBy: bigint('proposed_by', { mode: 'number' }).notNull(),
+    proposedAt: ts('proposed_at').notNull().defaultNow(),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decidedAt: ts('decided_at'),
+    publishedProductId: bigint('published_product_id', { mode: 'number' }).references(() => products.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('product_versions_one_pending_key').on(t.code).where(sql`${t.status} = 'pending'`),
+    index('product_versions_market_status_idx').on(t.market, t.status),
+    check('product_versions_status_check', inList('status', PRODUCT_VERSION_STATUSES)),
+    check('product_versions_market_check', sql`${t.market} in ('ID', 'IN', 'MX')`),
   ],
 )
 
@@ -84,5 +126,8 @@ export const events = pgTable(
 )
 
 export type Product = typeof products.$inferSelect
+/** A proposed version's fields: a products row without its id, versioning and creation time. */
+export type ProductDraftRow = Omit<Product, 'id' | 'lineageId' | 'version' | 'current' | 'createdAt'>
+export type ProductVersion = typeof productVersions.$inferSelect
 export type NewProduct = typeof products.$inferInsert
 export type Event = typeof events.$inferSelect

@@ -24,6 +24,7 @@ import type { EventKind, NewProduct, Product } from './products.schema.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import * as repo from './products.repo.js'
+import { currentOfLineage, lineagesOf as lineagesOfProducts } from './versions.repo.js'
 
 /** A product by id, whatever its status or market; undefined when there is none. */
 export function findProduct(db: Executor, id: number): Promise<Product | undefined> {
@@ -216,10 +217,11 @@ export async function recommendedProducts(
     options.unsettled,
   ])
   const cards = pricedCards(catalogue, locale, localDate(now, borrower.market))
+  const running = await unsettledByLineage(db, unsettled, catalogue.products)
   const list: Array<RecommendedProduct & { code: string }> = []
   catalogue.products.forEach((p, i) => {
     if (p.id === options.excludeProductId || (options.activeOnly && p.status !== 'active')) return
-    const blockedBy = p.status !== 'active' ? 'unavailable' : unsettled.has(p.id) ? 'inProgress' : null
+    const blockedBy = p.status !== 'active' ? 'unavailable' : running.has(lineageOf(p)) ? 'inProgress' : null
     list.push({ ...blockedCard(cards[i]!, blockedBy, locale, options.moduleId), code: p.code })
   })
   return list
@@ -234,9 +236,31 @@ export async function representativeProduct(db: Executor, market: Market): Promi
   return catalogue.products.find((p) => p.status === 'active' && !p.isPartner)
 }
 
+/** The first version's id: every version of a product shares it (docs/product/products.md#versions). */
+const lineageOf = (p: Pick<Product, 'id' | 'lineageId'>) => p.lineageId ?? p.id
+
+/**
+ * The borrower's unsettled orders by product lineage: an order signed under an older version still
+ * runs with the product (a borrower has one unsettled order per product, whatever its version).
+ * Only orders of versions no longer current cost a query.
+ */
+async function unsettledByLineage(db: Executor, unsettled: UnsettledOrders, known: readonly Product[]): Promise<Map<number, string>> {
+  const byId = new Map(known.map((p) => [p.id, lineageOf(p)]))
+  const unknown = [...unsettled.keys()].filter((id) => !byId.has(id))
+  const older = await lineagesOfProducts(db, unknown)
+  const running = new Map<number, string>()
+  for (const [id, orderNo] of unsettled) {
+    const lineage = byId.get(id) ?? older.get(id)
+    if (lineage !== undefined) running.set(lineage, orderNo)
+  }
+  return running
+}
+
 /** A product the borrower can apply for: it exists, is active and serves the borrower's market. */
 export async function availableProduct(db: Executor, borrower: Borrower, productId: number): Promise<Product> {
-  const product = await repo.findProduct(db, productId)
+  const found = await repo.findProduct(db, productId)
+  // a page opened before a new version was published follows the version offered now
+  const product = found && !found.current ? await currentOfLineage(db, lineageOf(found)) : found
   if (!product || product.status !== 'active' || product.market !== borrower.market) throw new AppError('productUnavailable')
   return product
 }
@@ -267,7 +291,7 @@ export async function productRoute(
     if (!isHttpUrl(product.partnerUrl)) throw new AppError('productUnavailable')
     return { kind: 'partner', url: product.partnerUrl, product }
   }
-  const orderNo = (await unsettledOf(borrower.id)).get(product.id)
+  const orderNo = (await unsettledByLineage(db, await unsettledOf(borrower.id), [product])).get(lineageOf(product))
   if (orderNo) return { kind: 'inProgress', url: loanDetailUrl(product.id, orderNo), product, orderNo }
   return { kind: 'confirm', url: loanConfirmUrl(product.id), product }
 }

@@ -24,6 +24,8 @@ export const DEMO_STAFF: ReadonlyArray<{ email: string; role: StaffRole; markets
   { email: 'collector@demo.kilat.example.com', role: 'collector', markets: [...MARKETS] },
   { email: 'admin@demo.kilat.example.com', role: 'admin', markets: [...MARKETS] },
   { email: 'agent.mx@demo.kilat.example.com', role: 'agent', markets: ['MX'] },
+  // products: a second admin publishes what the first proposes (docs/product/products.md#versions)
+  { email: 'admin.b@demo.kilat.example.com', role: 'admin', markets: [...MARKETS] },
 ]
 
 const demoEmails = () => DEMO_STAFF.map((s) => s.email)

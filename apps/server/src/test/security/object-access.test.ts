@@ -16,7 +16,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import * as contract from '@kilat/contract'
-import { ERRORS, OPS_CALLS, OPS_COMPLAINT_IMAGE_PATH, type CallDef, type ErrorKey } from '@kilat/contract'
+import { ERRORS, OPS_CALLS, OPS_COMPLAINT_IMAGE_PATH, type CallDef, type ErrorKey, type ProductDraft } from '@kilat/contract'
 import { ORDER_STATUS, cents, type Market, type OrderStatus } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
@@ -26,6 +26,7 @@ import { borrowers } from '../../modules/auth/auth.schema.js'
 import { complaints } from '../../modules/complaints/complaints.schema.js'
 import { openComplaintsApp, upload } from '../../modules/complaints/test-helpers.js'
 import { products } from '../../modules/products/products.schema.js'
+import { draftOf } from '../../modules/products/products.desk.js'
 import { reconDifferences, reconResolutions } from '../../modules/repayment/reconciliation.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsMultipart, opsPost, testClock } from '../../modules/staff/test-helpers.js'
 import { get, post } from '../inject.js'
@@ -55,6 +56,7 @@ const RECORD_FIELDS = {
   recordId: 'audit trail record',
   differenceId: 'reconciliation difference',
   resolutionId: 'reconciliation resolution',
+  versionId: 'product version (products by staff)',
 } as const
 
 const OTHER_FIELDS: Record<string, string> = {
@@ -390,6 +392,10 @@ interface MarketRecords {
   imageName: string
   differenceId: number
   resolutionId: number
+  /** Products by staff (docs/product/products.md#versions): a product of the market, its pending version and a draft of it. */
+  productId: number
+  productVersionId: number
+  productDraft: ProductDraft
   secrets: string[]
 }
 
@@ -406,7 +412,8 @@ type OpsRole = 'agent' | 'risk' | 'finance' | 'admin'
 interface OpsProbe {
   role: OpsRole
   method: 'GET' | 'POST'
-  fields: (r: MarketRecords) => Fields
+  /** A POST's JSON body may nest (a product's draft); a GET's fields are strings in the query. */
+  fields: (r: MarketRecords) => Fields | Record<string, unknown>
   refusals: ErrorKey[]
   multipart?: boolean
 }
@@ -434,6 +441,11 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.resolutionPropose.path]: { role: 'finance', method: 'POST', fields: (r) => ({ differenceId: r.differenceId, kind: 'gateway_error', note: 'x' }), refusals: ['notFound'] },
   [contract.resolutionConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
   [contract.resolutionCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
+  // products by staff (docs/product/products.md#versions)
+  [contract.productVersionsOf.path]: { role: 'admin', method: 'GET', fields: (r) => ({ productId: r.productId }), refusals: ['notFound'] },
+  [contract.productPropose.path]: { role: 'admin', method: 'POST', fields: (r) => ({ productId: r.productId, draft: r.productDraft }), refusals: ['notFound'] },
+  [contract.productPublish.path]: { role: 'admin', method: 'POST', fields: (r) => ({ versionId: r.productVersionId }), refusals: ['notFound'] },
+  [contract.productWithdraw.path]: { role: 'admin', method: 'POST', fields: (r) => ({ versionId: r.productVersionId }), refusals: ['notFound'] },
 }
 
 /** Ops calls that name a record without being market-bound: why. */
@@ -487,8 +499,16 @@ describe("a staff member naming another market's record", () => {
         .insert(reconResolutions)
         .values({ differenceId: difference!.id, kind: 'gateway_error', note: `Rahasia ${market} note`, proposedBy: colleague.id, proposedAt: clock.now() })
         .returning()
+      // a pending version of the market's product, proposed by a colleague admin
+      const productAdmin = await enrolledStaff(app, database, clock, 'admin', [market])
+      const productDraft = { ...draftOf(p4), name: `Rahasia ${market} produk` }
+      const proposed = await opsPost(app, contract.productPropose.path, { productId: p4.id, draft: productDraft }, { cookie: productAdmin.cookie })
+      expect(proposed.statusCode, proposed.body).toBe(200)
       records[market] = {
         market,
+        productId: p4.id,
+        productVersionId: proposed.json().data.version.id,
+        productDraft,
         orderNo: submitted.orderNo,
         approvedOrderNo: approved.orderNo,
         complaintId,

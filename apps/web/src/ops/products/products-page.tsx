@@ -1,0 +1,250 @@
+import { productPublish, productVersionsOf, productWithdraw, productsOpsList, type DataOf, type OpsProduct, type ProductDraft, type ProductVersionView } from '@kilat/contract'
+import { formatDateTime, formatMoneyWhole, formatPercent, type Market } from '@kilat/domain'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd'
+import { Suspense, lazy, useState } from 'react'
+import { useApi } from '../../shared/api'
+import { useOpsText, type OpsT } from '../app/i18n'
+import { useNotices } from '../app/ops-app'
+import { Panel } from '../app/panel'
+import { useOpsMarket, useStaff } from '../app/session'
+import { LoadFailure, Loading } from '../app/states'
+import { postJson, productError } from './product-api'
+
+type Editing = { product: OpsProduct | null; draft: ProductDraft }
+
+/** The form is its own chunk, loaded when an admin opens it: the list stays light. */
+const ProductEditor = lazy(async () => ({ default: (await import('./product-form')).ProductEditor }))
+
+/** A new product starts from these: the admin changes what the product needs. */
+const BLANK: ProductDraft = {
+  name: '',
+  minAmount: 100_000_00,
+  maxAmount: 1_000_000_00,
+  amountStep: 100_000_00,
+  termUnit: 'day',
+  termDays: 91,
+  periods: 1,
+  periodDays: 91,
+  periodOptions: [],
+  dailyRateBps: 5,
+  adminFeeBps: 100,
+  extensionFee: 0,
+  lateFeeNew: 0,
+  lateFeeRepeat: 0,
+  lateTiers: [{ fromDay: 1, dailyBps: 5 }],
+  lateCapBps: 10_000,
+  status: 'active',
+  sort: 100,
+  description: { id: '', en: '', es: '' },
+  buttonText: { id: 'Ajukan', en: 'Apply', es: 'Solicitar' },
+  tags: { id: [], en: [], es: [] },
+}
+
+export function termText(t: OpsT, d: ProductDraft): string {
+  if (d.termUnit === 'day') return t('products.termDaysText', { days: d.termDays })
+  if (d.periodOptions.length === 0) return t('products.periodsText', { periods: d.periods, days: d.periodDays })
+  return t('products.periodsChoiceText', { list: [...new Set([d.periods, ...d.periodOptions])].sort((a, b) => a - b).join(' / '), days: d.periodDays })
+}
+
+const headlineText = (t: OpsT, h: OpsProduct['headline'], market: Market) => `${t(`products.figures.${h.kind}`)} ${formatPercent(h.bps, market)}`
+
+/**
+ * Products by staff (docs/product/products.md#versions): the market's products as borrowers are
+ * offered them, a change or a new product proposed as a version, published by a second admin.
+ */
+export function ProductsPage() {
+  const { t } = useOpsText()
+  const { callApi } = useApi()
+  const { message } = useNotices()
+  const queryClient = useQueryClient()
+  const staff = useStaff()
+  const [market] = useOpsMarket()
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const [historyOf, setHistoryOf] = useState<OpsProduct | null>(null)
+  const list = useQuery({
+    queryKey: ['ops', 'products', market],
+    queryFn: ({ signal }) => callApi(productsOpsList, { query: { market } }, { signal, toast: false }),
+  })
+  const versions = useQuery({
+    queryKey: ['ops', 'products', 'versions', historyOf?.id],
+    queryFn: ({ signal }) => callApi(productVersionsOf, { query: { productId: historyOf!.id } }, { signal, toast: false }),
+    enabled: historyOf !== null,
+  })
+  const settle = () => void queryClient.invalidateQueries({ queryKey: ['ops', 'products'] })
+  const onError = (error: Error) => {
+    void message.error(productError(error, t) ?? (error.message || t('app.failed')))
+    settle()
+  }
+  const publish = useMutation({
+    mutationFn: (versionId: number) => postJson(productPublish, { versionId }),
+    onSuccess: () => {
+      void message.success(t('products.published'))
+      settle()
+    },
+    onError,
+  })
+  const withdraw = useMutation({
+    mutationFn: (versionId: number) => postJson(productWithdraw, { versionId }),
+    onSuccess: () => {
+      void message.success(t('products.withdrawn'))
+      settle()
+    },
+    onError,
+  })
+
+  const open = (product: OpsProduct | null, changes: Partial<ProductDraft> = {}) => {
+    setEditing({ product, draft: { ...(product?.draft ?? BLANK), ...changes } })
+  }
+
+  const pendingActions = (v: ProductVersionView) => (
+    <Space size={4} wrap>
+      {v.proposedBy === staff.id ? (
+        <span className="ops-products-note">{t('products.ownVersion')}</span>
+      ) : (
+        <Popconfirm title={t('products.publishConfirm')} onConfirm={() => publish.mutate(v.id)} okText={t('products.publish')} cancelText={t('products.cancel')}>
+          <Button type="primary" size="small" loading={publish.isPending && publish.variables === v.id}>
+            {t('products.publish')}
+          </Button>
+        </Popconfirm>
+      )}
+      <Button size="small" onClick={() => withdraw.mutate(v.id)} loading={withdraw.isPending && withdraw.variables === v.id}>
+        {t('products.withdraw')}
+      </Button>
+    </Space>
+  )
+  const proposedBy = (v: ProductVersionView) => t('products.proposedBy', { who: v.proposedByEmail ?? `#${v.proposedBy}`, when: formatDateTime(v.proposedAt, v.market) })
+
+  const data: DataOf<typeof productsOpsList> | undefined = list.data
+  return (
+    <div>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+        <h1 className="ops-title">{t('products.title')}</h1>
+        <Button type="primary" onClick={() => open(null)}>
+          {t('products.new')}
+        </Button>
+      </Space>
+      {list.isError && <LoadFailure error={list.error} retry={() => void list.refetch()} />}
+      <Table<OpsProduct>
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        pagination={false}
+        dataSource={data?.products ?? []}
+        expandable={{
+          rowExpandable: (p) => p.pending !== null,
+          expandedRowRender: (p) =>
+            p.pending && (
+              <Space direction="vertical" size={2}>
+                <span>{proposedBy(p.pending)}</span>
+                <span>
+                  {p.pending.draft.name} · {formatMoneyWhole(p.pending.draft.minAmount, p.market)} – {formatMoneyWhole(p.pending.draft.maxAmount, p.market)} · {termText(t, p.pending.draft)} ·{' '}
+                  {t('products.fields.dailyRateBps')}: {p.pending.draft.dailyRateBps} · {t(`products.statuses.${p.pending.draft.status}`)}
+                </span>
+              </Space>
+            ),
+        }}
+        columns={[
+          {
+            title: t('products.name'),
+            key: 'name',
+            width: 200,
+            render: (_, p) => (
+              <>
+                <strong>{p.draft.name}</strong>
+                <br />
+                <span className="ops-products-note">
+                  {p.code} · {t('products.version', { version: p.version })}
+                </span>
+              </>
+            ),
+          },
+          { title: t('products.status'), key: 'status', width: 100, render: (_, p) => <Tag color={p.draft.status === 'active' ? 'green' : 'default'}>{t(`products.statuses.${p.draft.status}`)}</Tag> },
+          { title: t('products.amounts'), key: 'amounts', width: 200, render: (_, p) => `${formatMoneyWhole(p.draft.minAmount, p.market)} – ${formatMoneyWhole(p.draft.maxAmount, p.market)}` },
+          { title: t('products.term'), key: 'term', width: 150, render: (_, p) => termText(t, p.draft) },
+          { title: t('products.headline'), key: 'headline', width: 170, render: (_, p) => headlineText(t, p.headline, p.market) },
+          {
+            title: t('products.actions'),
+            key: 'actions',
+            render: (_, p) =>
+              p.pending ? (
+                <Space direction="vertical" size={2}>
+                  <Tag color="gold">{t('products.pending')}</Tag>
+                  {pendingActions(p.pending)}
+                </Space>
+              ) : p.isPartner ? null : (
+                <Space size={4} wrap>
+                  <Button size="small" onClick={() => open(p)}>
+                    {t('products.edit')}
+                  </Button>
+                  <Button size="small" onClick={() => open(p, { status: p.draft.status === 'active' ? 'disabled' : 'active' })}>
+                    {p.draft.status === 'active' ? t('products.disable') : t('products.enable')}
+                  </Button>
+                  <Button size="small" type="link" onClick={() => setHistoryOf(p)}>
+                    {t('products.history')}
+                  </Button>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <Panel title={t('products.newProducts')}>
+        {data && data.newProducts.length === 0 ? (
+          <p className="ops-products-note">{t('products.noPending')}</p>
+        ) : (
+          <Table<ProductVersionView>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={data?.newProducts ?? []}
+            columns={[
+              { title: t('products.name'), key: 'name', render: (_, v) => `${v.draft.name} (${v.code})` },
+              { title: t('products.term'), key: 'term', render: (_, v) => termText(t, v.draft) },
+              { title: t('products.pending'), key: 'by', render: (_, v) => proposedBy(v) },
+              { title: t('products.actions'), key: 'actions', width: 250, render: (_, v) => pendingActions(v) },
+            ]}
+          />
+        )}
+      </Panel>
+      <Drawer
+        open={editing !== null}
+        width={1100}
+        onClose={() => setEditing(null)}
+        title={editing?.product ? t('products.formTitleEdit', { name: editing.product.draft.name }) : t('products.formTitleNew', { market })}
+        destroyOnHidden
+      >
+        {editing && (
+          <Suspense fallback={<Loading />}>
+            <ProductEditor
+              key={editing.product?.id ?? 'new'}
+              market={market}
+              product={editing.product}
+              draft={editing.draft}
+              onDone={() => {
+                setEditing(null)
+                settle()
+              }}
+              onCancel={() => setEditing(null)}
+            />
+          </Suspense>
+        )}
+      </Drawer>
+      <Drawer open={historyOf !== null} width={720} onClose={() => setHistoryOf(null)} title={historyOf ? t('products.historyOf', { name: historyOf.draft.name }) : ''}>
+        {versions.data && (
+          <Table
+            rowKey={(v) => `${v.id}-${v.version ?? 'p'}`}
+            size="small"
+            pagination={false}
+            dataSource={versions.data.versions}
+            columns={[
+              { title: t('products.version', { version: '' }).trim(), key: 'v', width: 90, render: (_, v) => (v.version === null ? '—' : v.version) },
+              { title: t('products.status'), key: 's', width: 110, render: (_, v) => t(`products.versionStatuses.${v.status}`) },
+              { title: t('products.term'), key: 't', render: (_, v) => `${termText(t, v.draft)} · ${v.draft.dailyRateBps} bp` },
+              { title: t('products.pending'), key: 'by', render: (_, v) => (v.proposedBy ? proposedBy(v) : '') },
+            ]}
+          />
+        )}
+      </Drawer>
+    </div>
+  )
+}
