@@ -123,6 +123,11 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/payments/close-day': ['reconDayOpen', 'reconDayClosed', 'reconDayNotReconciled'],
   '/ops-api/payments/export/ledger': [],
   '/ops-api/payments/export/reconciliation': [],
+  // collections (docs/product/collections.md#calls)
+  '/ops-api/collections/buckets': [],
+  '/ops-api/collections/queue': [],
+  '/ops-api/collections/contacts': ['notFound', 'contactOutsideWindow', 'promiseInvalid', 'orderNotInCollections'],
+  '/ops-api/demo/collections-clock': [],
 }
 
 /**

@@ -399,9 +399,10 @@ interface Desk {
   risk: string
   finance: string
   admin: string
+  collector: string
 }
 
-type OpsRole = 'agent' | 'risk' | 'finance' | 'admin'
+type OpsRole = 'agent' | 'risk' | 'finance' | 'admin' | 'collector'
 
 interface OpsProbe {
   role: OpsRole
@@ -434,6 +435,9 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.resolutionPropose.path]: { role: 'finance', method: 'POST', fields: (r) => ({ differenceId: r.differenceId, kind: 'gateway_error', note: 'x' }), refusals: ['notFound'] },
   [contract.resolutionConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
   [contract.resolutionCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
+  // collections (docs/product/collections.md#calls)
+  [contract.collectionContacts.path]: { role: 'collector', method: 'GET', fields: (r) => ({ orderNo: r.orderNo }), refusals: ['notFound'] },
+  [contract.collectionRecordContact.path]: { role: 'collector', method: 'POST', fields: (r) => ({ orderNo: r.orderNo, channel: 'phone', outcome: 'reached' }), refusals: ['notFound'] },
 }
 
 /** Ops calls that name a record without being market-bound: why. */
@@ -450,7 +454,7 @@ describe("a staff member naming another market's record", () => {
     const productRows = await database.db.select().from(products)
     for (const market of ['ID', 'MX'] as const) {
       const enrol = async (role: OpsRole) => (await enrolledStaff(app, database, clock, role, [market])).cookie
-      desks[market] = { market, agent: await enrol('agent'), risk: await enrol('risk'), finance: await enrol('finance'), admin: await enrol('admin') }
+      desks[market] = { market, agent: await enrol('agent'), risk: await enrol('risk'), finance: await enrol('finance'), admin: await enrol('admin'), collector: await enrol('collector') }
     }
     for (const market of ['ID', 'MX'] as const) {
       const { borrower, token } = await createBorrowerWithSession(database.db, { market, name: market === 'ID' ? 'Dewi Kartika Rahasia' : 'Lucía Secreta Ortiz' })

@@ -30,6 +30,7 @@ export function createOpsRoutes(): RouteObject[] {
             { path: 'audit', lazy: async () => ({ Component: (await import('../audit/audit-page')).AuditPage }) },
             { path: 'adjustments', lazy: async () => ({ Component: (await import('../adjustments/adjustments-page')).AdjustmentsPage }) },
             { path: 'payments', lazy: async () => ({ Component: (await import('../payments/payments-page')).PaymentsPage }) },
+            { path: 'collections', lazy: async () => ({ Component: (await import('../collections/collections-page')).CollectionsPage }) },
             { path: '*', Component: NotFound },
           ],
         },
