@@ -147,7 +147,7 @@ export const collectionRecordContact = defineOpsCall({
       outcome: z.enum(CONTACT_OUTCOMES),
       note: z.string().trim().max(COLLECTIONS_LIMITS.noteMax).regex(STORABLE_TEXT).default(''),
       promiseDate: isoDate.optional(),
-      promiseAmount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      promiseAmount: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     })
     .refine((b) => b.outcome !== 'promise_to_pay' || (b.promiseDate !== undefined && b.promiseAmount !== undefined), {
       path: ['promiseDate'],

@@ -1,7 +1,7 @@
 import { collectionBuckets, collectionQueue, type DataOf } from '@kilat/contract'
 import { DELINQUENCY_BUCKETS, type DelinquencyBucket } from '@kilat/domain'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Col, Row, Statistic, Table, Tag } from 'antd'
+import { Badge, Button, Col, Row, Statistic, Table } from 'antd'
 import { Link } from 'react-router'
 import { formatCount, formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
@@ -9,7 +9,7 @@ import { useOpsText } from '../app/i18n'
 import { KeyPager, useAddressFilter } from '../app/paging'
 import { useOpsMarket } from '../app/session'
 import { LoadFailure } from '../app/states'
-import { PROMISE_COLORS } from './contact-texts'
+import { PROMISE_BADGES } from './contact-texts'
 
 type Row = DataOf<typeof collectionQueue>['orders'][number]
 
@@ -93,10 +93,7 @@ export function CollectionsPage() {
                 width: 200,
                 render: (_, o) =>
                   o.promise ? (
-                    <span>
-                      <Tag color={PROMISE_COLORS[o.promise.state]}>{t(`collections.promiseStates.${o.promise.state}`)}</Tag>
-                      {o.promise.date}
-                    </span>
+                    <Badge status={PROMISE_BADGES[o.promise.state]} text={`${t(`collections.promiseStates.${o.promise.state}`)} · ${o.promise.date}`} />
                   ) : (
                     '—'
                   ),

@@ -2,8 +2,8 @@ import { OPS_ERROR_CODES } from '@kilat/contract'
 import { isCode } from '../app/api'
 import type { OpsT } from '../app/i18n'
 
-/** A promise's colour: waiting gold, kept green, broken red. */
-export const PROMISE_COLORS = { pending: 'gold', kept: 'green', broken: 'red' } as const
+/** A promise's dot beside its name (the text keeps the page's contrast): waiting, kept, broken. */
+export const PROMISE_BADGES = { pending: 'warning', kept: 'success', broken: 'error' } as const
 
 /** The collections desk's refusals, in the console's words (docs/product/collections.md#errors). */
 export function contactError(error: unknown, t: OpsT): string | undefined {

@@ -1,6 +1,6 @@
 import { CONTACT_CHANNELS, CONTACT_OUTCOMES, collectionContacts, collectionRecordContact, type ContactChannel, type ContactOutcome, type ContactView } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Form, Input, Select, Table, Tag } from 'antd'
+import { Alert, Badge, Button, Form, Input, Select, Table } from 'antd'
 import { useState } from 'react'
 import { formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
@@ -10,7 +10,7 @@ import { useOpsText } from '../app/i18n'
 import { useNotices } from '../app/ops-app'
 import { Panel } from '../app/panel'
 import { useStaff } from '../app/session'
-import { PROMISE_COLORS, contactError } from './contact-texts'
+import { PROMISE_BADGES, contactError } from './contact-texts'
 
 interface ContactForm {
   channel: ContactChannel
@@ -75,7 +75,7 @@ export function ContactsSection({ orderNo }: { orderNo: string }) {
       {data && (
         <p>
           {t('collections.localNow', { time: data.localNow, hours: data.windowHours })}{' '}
-          <Tag color={data.windowOpen ? 'green' : 'red'}>{data.windowOpen ? t('collections.windowOpen') : t('collections.windowClosed')}</Tag>
+          <Badge status={data.windowOpen ? 'success' : 'error'} text={data.windowOpen ? t('collections.windowOpen') : t('collections.windowClosed')} />
         </p>
       )}
       <Table<ContactView>
@@ -100,10 +100,10 @@ export function ContactsSection({ orderNo }: { orderNo: string }) {
             width: 260,
             render: (_, c) =>
               c.promise ? (
-                <span>
-                  <Tag color={PROMISE_COLORS[c.promise.state]}>{t(`collections.promiseStates.${c.promise.state}`)}</Tag>
-                  {t('collections.promiseText', { amount: money(c.promise.amount), date: c.promise.date, paid: money(c.promise.paidSince) })}
-                </span>
+                <Badge
+                  status={PROMISE_BADGES[c.promise.state]}
+                  text={`${t(`collections.promiseStates.${c.promise.state}`)}: ${t('collections.promiseText', { amount: money(c.promise.amount), date: c.promise.date, paid: money(c.promise.paidSince) })}`}
+                />
               ) : (
                 ''
               ),
