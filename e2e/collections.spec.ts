@@ -86,8 +86,8 @@ test('a collector is refused a contact at 21:00 Jakarta time and records one at 
   await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click()
   // the staff menu fades out after a choice: axe waits until it has gone
   await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)
-  await expect(log.getByRole('heading', { name: 'Catatan kontak' })).toBeVisible()
-  await expect(log.locator('.ant-table-row').first()).toContainText('Janji bayar')
+  const logId = page.locator('section', { has: page.getByRole('heading', { name: 'Catatan kontak' }) })
+  await expect(logId.locator('.ant-table-row').first()).toContainText('Janji bayar')
   await expectAccessible(page)
   await screenshot(page, 'ops-contact-log-id')
   await page.goto('/ops/collections?market=ID')

@@ -86,18 +86,18 @@ export function ContactsSection({ orderNo }: { orderNo: string }) {
         dataSource={data?.contacts ?? []}
         locale={{ emptyText: t('collections.noContacts') }}
         columns={[
-          { key: 'at', title: t('collections.localAt'), width: 150, dataIndex: 'localAt' },
-          { key: 'channel', title: t('collections.channel'), width: 110, render: (_, c) => t(`collections.channels.${c.channel}`) },
+          { key: 'at', title: t('collections.localAt'), width: 130, dataIndex: 'localAt' },
+          { key: 'channel', title: t('collections.channel'), width: 100, render: (_, c) => t(`collections.channels.${c.channel}`) },
           {
             key: 'outcome',
             title: t('collections.outcome'),
-            width: 210,
+            width: 180,
             render: (_, c) => `${t(`collections.outcomes.${c.outcome}`)}${c.reminderStep ? ` (${t(`collections.steps.${c.reminderStep}`)})` : ''}`,
           },
           {
             key: 'promise',
             title: t('collections.promise'),
-            width: 260,
+            width: 250,
             render: (_, c) =>
               c.promise ? (
                 <Badge
@@ -108,8 +108,8 @@ export function ContactsSection({ orderNo }: { orderNo: string }) {
                 ''
               ),
           },
-          { key: 'who', title: t('audit.who'), width: 200, ellipsis: true, render: (_, c) => who(c) },
-          { key: 'note', title: t('collections.note'), dataIndex: 'note', ellipsis: true },
+          { key: 'who', title: t('audit.who'), width: 160, ellipsis: { showTitle: true }, render: (_, c) => who(c) },
+          { key: 'note', title: t('collections.note'), dataIndex: 'note', ellipsis: { showTitle: true } },
         ]}
       />
       {staff.role === 'collector' && (
