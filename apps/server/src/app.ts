@@ -45,6 +45,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { adjustmentsRoutes } from './modules/repayment/adjustments.routes.js'
 import { messagingRoutes, recordingSender } from './modules/messaging/messaging.routes.js'
 import { productsDeskRoutes } from './modules/products/products.desk.routes.js'
+import { collectionsRoutes } from './modules/collections/collections.routes.js'
 import { STAFF_COOKIE, staffSessionsPlugin } from './modules/staff/staff.sessions.js'
 
 export interface BuildAppOptions {
@@ -146,6 +147,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(adjustmentsRoutes, { now })
   await app.register(messagingRoutes, { sms: smsSender })
   await app.register(productsDeskRoutes, { now })
+  await app.register(collectionsRoutes, { now })
   if (config.DEMO_MODE) await app.register(demoRoutes)
   if (config.DEMO_MODE) await app.register(newOrderRoutes)
 

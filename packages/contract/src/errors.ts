@@ -131,6 +131,10 @@ export const OPS_ERROR_CODES = {
   productVersionNotPending: 3173,
   productVersionStale: 3174,
   productCodeTaken: 3175,
+  /** Collections (docs/product/collections.md#errors). */
+  contactOutsideWindow: 3180,
+  promiseInvalid: 3181,
+  orderNotInCollections: 3182,
 } as const
 
 /**
@@ -857,6 +861,30 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Kode produk ini sudah dipakai.',
       en: 'This product code is already in use.',
       es: 'Este código de producto ya está en uso.',
+    },
+  },
+  contactOutsideWindow: {
+    status: 409,
+    messages: {
+      id: 'Peminjam tidak boleh dihubungi sekarang: di luar jam kontak pasarnya menurut waktu setempat peminjam, atau hari libur.',
+      en: 'The borrower may not be contacted now: it is outside their market’s contact hours in their local time, or a holiday.',
+      es: 'No se puede contactar al acreditado ahora: está fuera del horario de contacto de su mercado en su hora local, o es día festivo.',
+    },
+  },
+  promiseInvalid: {
+    status: 400,
+    messages: {
+      id: 'Janji bayar harus bertanggal dari hari ini sampai 30 hari lagi, dengan jumlah tidak melebihi utangnya.',
+      en: 'A promise to pay must be dated from today to 30 days ahead, for no more than what is owed.',
+      es: 'Una promesa de pago debe tener fecha de hoy a 30 días, por no más de lo que se adeuda.',
+    },
+  },
+  orderNotInCollections: {
+    status: 409,
+    messages: {
+      id: 'Pesanan ini tidak sedang dibayar kembali: tidak ada yang perlu ditagih.',
+      en: 'This order is not being repaid: there is nothing to collect.',
+      es: 'Esta orden no se está pagando: no hay nada que cobrar.',
     },
   },
 } as const)

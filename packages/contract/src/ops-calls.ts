@@ -1,4 +1,5 @@
 import { ADJUSTMENTS_OPS_CALLS } from './adjustments.js'
+import { COLLECTIONS_OPS_CALLS } from './collections.js'
 import { COMPLAINTS_OPS_CALLS } from './complaints-ops.js'
 import { ORDERS_OPS_CALLS } from './orders.js'
 import { STAFF_OPS_CALLS } from './staff.js'
@@ -10,4 +11,4 @@ import { PRODUCTS_OPS_CALLS } from './products-ops.js'
  * call with each role, a wrong market, a borrower's session and none). An area's new ops calls join
  * its own list, and its list joins here.
  */
-export const OPS_CALLS = [...STAFF_OPS_CALLS, ...COMPLAINTS_OPS_CALLS, ...ORDERS_OPS_CALLS, ...ADJUSTMENTS_OPS_CALLS, ...PAYMENTS_OPS_CALLS, ...PRODUCTS_OPS_CALLS] as const
+export const OPS_CALLS = [...STAFF_OPS_CALLS, ...COMPLAINTS_OPS_CALLS, ...ORDERS_OPS_CALLS, ...ADJUSTMENTS_OPS_CALLS, ...PAYMENTS_OPS_CALLS, ...PRODUCTS_OPS_CALLS, ...COLLECTIONS_OPS_CALLS] as const

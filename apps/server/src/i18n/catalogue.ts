@@ -159,6 +159,8 @@ export interface ServerTexts {
     registerCode: (code: string, validity: string) => string
     /** The card repayment's code (docs/decisions/0012-payment-gateway.md#cards); `amount` as the market writes it. */
     repayCode: (code: string, amount: string, validity: string) => string
+    /** collections: a reminder before a payment falls due (docs/product/collections.md#reminders); `amount` and `date` as the market writes them. */
+    paymentReminder: (step: 'before3' | 'before1' | 'due', orderNo: string, amount: string, date: string) => string
   }
   /** The payment gateway sandbox's hosted card checkout page (demo mode and tests only). */
   checkout: {

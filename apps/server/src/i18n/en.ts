@@ -143,6 +143,8 @@ export const en: ServerTexts = {
     registerCode: (code, validity) => `Your Kilat registration code: ${code}. Valid for ${validity}. Do not share this code with anyone.`,
     repayCode: (code, amount, validity) =>
       `Your Kilat payment code: ${code} to pay ${amount} by card. Valid for ${validity}. Do not share this code with anyone.`,
+    paymentReminder: (step, orderNo, amount, date) =>
+      `Kilat: your payment of ${amount} for order ${orderNo} is due ${step === 'due' ? 'today' : step === 'before1' ? 'tomorrow' : 'in 3 days'} (${date}). Pay in the Kilat app.`,
   },
   checkout: {
     title: 'Payment',

@@ -143,6 +143,8 @@ export const es: ServerTexts = {
     registerCode: (code, validity) => `Tu código de registro de Kilat: ${code}. Válido por ${validity}. No compartas este código con nadie.`,
     repayCode: (code, amount, validity) =>
       `Tu código de pago de Kilat: ${code} para pagar ${amount} con tarjeta. Válido por ${validity}. No compartas este código con nadie.`,
+    paymentReminder: (step, orderNo, amount, date) =>
+      `Kilat: tu pago de ${amount} de la orden ${orderNo} vence ${step === 'due' ? 'hoy' : step === 'before1' ? 'mañana' : 'en 3 días'} (${date}). Paga en la app de Kilat.`,
   },
   checkout: {
     title: 'Pago',

@@ -143,6 +143,8 @@ export const id: ServerTexts = {
     registerCode: (code, validity) => `Kode pendaftaran Kilat Anda: ${code}. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,
     repayCode: (code, amount, validity) =>
       `Kode pembayaran Kilat Anda: ${code} untuk membayar ${amount} dengan kartu. Berlaku ${validity}. Jangan berikan kode ini kepada siapa pun.`,
+    paymentReminder: (step, orderNo, amount, date) =>
+      `Kilat: pembayaran ${amount} untuk pesanan ${orderNo} jatuh tempo ${step === 'due' ? 'hari ini' : step === 'before1' ? 'besok' : 'dalam 3 hari'} (${date}). Bayar lewat aplikasi Kilat.`,
   },
   checkout: {
     title: 'Pembayaran',

@@ -129,6 +129,11 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/products/propose': ['notFound', 'productRuleBroken', 'productVersionPending', 'productCodeTaken'],
   '/ops-api/products/publish': ['notFound', 'productRuleBroken', 'productVersionSameStaff', 'productVersionNotPending', 'productVersionStale'],
   '/ops-api/products/withdraw': ['notFound', 'productVersionNotPending'],
+  // collections (docs/product/collections.md#calls)
+  '/ops-api/collections/buckets': [],
+  '/ops-api/collections/queue': [],
+  '/ops-api/collections/contacts': ['notFound', 'contactOutsideWindow', 'promiseInvalid', 'orderNotInCollections'],
+  '/ops-api/demo/collections-clock': [],
 }
 
 /**

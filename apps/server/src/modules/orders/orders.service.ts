@@ -122,3 +122,16 @@ export { lendingTotals, type LendingTotals } from './orders.repo.js'
 export { findDeskOrder, lockDeskOrder, type DeskOrder } from './orders.desk.repo.js'
 /** The money desk's reads of orders (docs/product/operations.md#money-desk). */
 export { orderNosOf, orderRefByKey, orderRefByNo, type DeskOrderRef } from './orders.money-desk.js'
+
+/** collections: the collections desk's and the reminders' reads of orders (docs/product/collections.md). */
+export {
+  collectionOrderByNo,
+  installmentsDueOn,
+  isCollectable,
+  overdueBucketCounts,
+  overdueQueuePage,
+  type BucketCount,
+  type CollectionOrder,
+  type CollectionOrderRow,
+  type DueInstallment,
+} from './orders.collections.js'

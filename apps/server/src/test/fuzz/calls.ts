@@ -32,6 +32,10 @@ export const CALL_OPTIONS = new Map<CallDef, FuzzOptions>([
   [contract.resolutionPropose, { body: { differenceId: 1, kind: 'gateway_error', orderNo: undefined, note: 'checked' } }],
   [contract.exportLedger, { query: { from: '2026-03-01', to: '2026-03-02' } }],
   [contract.exportReconciliation, { query: { from: '2026-03-01', to: '2026-03-02' } }],
+  // collections: the queue's key is the last row's amount owed and key
+  [contract.collectionQueue, { query: { cursor: undefined } }],
+  [contract.collectionDemoClock, { body: { at: null } }],
+  [contract.collectionRecordContact, { body: { orderNo: 'K2026000006', channel: 'phone', outcome: 'promise_to_pay', note: 'fuzz', promiseDate: '2026-03-05', promiseAmount: 100 } }],
 ])
 
 export type FuzzGroup = 'public' | 'borrower-1' | 'borrower-2' | 'ops-1' | 'ops-2'

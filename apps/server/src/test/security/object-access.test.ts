@@ -405,9 +405,10 @@ interface Desk {
   risk: string
   finance: string
   admin: string
+  collector: string
 }
 
-type OpsRole = 'agent' | 'risk' | 'finance' | 'admin'
+type OpsRole = 'agent' | 'risk' | 'finance' | 'admin' | 'collector'
 
 interface OpsProbe {
   role: OpsRole
@@ -446,6 +447,9 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.productPropose.path]: { role: 'admin', method: 'POST', fields: (r) => ({ productId: r.productId, draft: r.productDraft }), refusals: ['notFound'] },
   [contract.productPublish.path]: { role: 'admin', method: 'POST', fields: (r) => ({ versionId: r.productVersionId }), refusals: ['notFound'] },
   [contract.productWithdraw.path]: { role: 'admin', method: 'POST', fields: (r) => ({ versionId: r.productVersionId }), refusals: ['notFound'] },
+  // collections (docs/product/collections.md#calls)
+  [contract.collectionContacts.path]: { role: 'collector', method: 'GET', fields: (r) => ({ orderNo: r.orderNo }), refusals: ['notFound'] },
+  [contract.collectionRecordContact.path]: { role: 'collector', method: 'POST', fields: (r) => ({ orderNo: r.orderNo, channel: 'phone', outcome: 'reached' }), refusals: ['notFound'] },
 }
 
 /** Ops calls that name a record without being market-bound: why. */
@@ -462,7 +466,7 @@ describe("a staff member naming another market's record", () => {
     const productRows = await database.db.select().from(products)
     for (const market of ['ID', 'MX'] as const) {
       const enrol = async (role: OpsRole) => (await enrolledStaff(app, database, clock, role, [market])).cookie
-      desks[market] = { market, agent: await enrol('agent'), risk: await enrol('risk'), finance: await enrol('finance'), admin: await enrol('admin') }
+      desks[market] = { market, agent: await enrol('agent'), risk: await enrol('risk'), finance: await enrol('finance'), admin: await enrol('admin'), collector: await enrol('collector') }
     }
     for (const market of ['ID', 'MX'] as const) {
       const { borrower, token } = await createBorrowerWithSession(database.db, { market, name: market === 'ID' ? 'Dewi Kartika Rahasia' : 'Lucía Secreta Ortiz' })

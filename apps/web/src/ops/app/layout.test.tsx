@@ -15,7 +15,7 @@ describe('the side menu by role', () => {
     expect(screensOf('risk').map((s) => s.key)).toEqual(['dashboard', 'review', 'orders'])
     expect(screensOf('finance').map((s) => s.key)).toEqual(['dashboard', 'orders', 'disbursement', 'adjustments', 'payments'])
     expect(screensOf('admin').map((s) => s.key)).toEqual(['dashboard', 'complaints', 'staff', 'audit'])
-    expect(screensOf('collector').map((s) => s.key)).toEqual(['dashboard'])
+    expect(screensOf('collector').map((s) => s.key)).toEqual(['dashboard', 'collections'])
     // Every screen is somebody's.
     for (const s of OPS_SCREENS) expect(STAFF_ROLES.some((role) => screensOf(role).includes(s))).toBe(true)
   })

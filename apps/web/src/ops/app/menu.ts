@@ -1,11 +1,11 @@
-import { adjustmentQueue, auditSearch, complaintQueue, orderDashboard, orderReviewQueue, orderSearch, paymentsInbox, payoutQueue, productsOpsList, staffList, type StaffRole } from '@kilat/contract'
+import { adjustmentQueue, auditSearch, collectionQueue, complaintQueue, orderDashboard, orderReviewQueue, orderSearch, paymentsInbox, payoutQueue, productsOpsList, staffList, type StaffRole } from '@kilat/contract'
 
 /**
  * A screen of the console: `roles` may open it, those of the call it is built on (the server
  * checks the same list); `menu`, when given, narrows whose side menu shows it.
  */
 export interface OpsScreen {
-  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products'
+  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections'
   path: string
   roles: readonly StaffRole[]
   menu?: readonly StaffRole[]
@@ -27,6 +27,8 @@ export const OPS_SCREENS: readonly OpsScreen[] = [
   { key: 'payments', path: '/ops/payments', roles: paymentsInbox.roles },
   // products: versions, four eyes (docs/product/products.md#versions)
   { key: 'products', path: '/ops/products', roles: productsOpsList.roles },
+  // collections: the collector's desk (docs/product/collections.md#the-console)
+  { key: 'collections', path: '/ops/collections', roles: collectionQueue.roles },
 ]
 
 /** The side menu of a role, in order. */

@@ -31,6 +31,7 @@ export function createOpsRoutes(): RouteObject[] {
             { path: 'adjustments', lazy: async () => ({ Component: (await import('../adjustments/adjustments-page')).AdjustmentsPage }) },
             { path: 'payments', lazy: async () => ({ Component: (await import('../payments/payments-page')).PaymentsPage }) },
             { path: 'products', lazy: async () => ({ Component: (await import('../products/products-page')).ProductsPage }) },
+            { path: 'collections', lazy: async () => ({ Component: (await import('../collections/collections-page')).CollectionsPage }) },
             { path: '*', Component: NotFound },
           ],
         },

@@ -16,6 +16,7 @@ type Screen = DataOf<typeof orderScreen>
 
 // Below the fold, their own chunks: the waivers and refunds (with their own call) and the payout history.
 const AdjustmentsSection = lazy(async () => ({ default: (await import('../adjustments/adjustments-section')).AdjustmentsSection }))
+const ContactsSection = lazy(async () => ({ default: (await import('../collections/contacts-section')).ContactsSection }))
 const PayoutHistory = lazy(async () => ({ default: (await import('./payout-history')).PayoutHistory }))
 
 /** The order screen: summary, timeline, schedule, payments, ledger, late charges, complaints and payouts. */
@@ -112,6 +113,9 @@ export function OrderPage() {
           ]}
         />
       </Panel>
+      <Suspense fallback={<Loading />}>
+        <ContactsSection orderNo={order.orderNo} />
+      </Suspense>
       <Suspense fallback={<Loading />}>
         <AdjustmentsSection orderNo={order.orderNo} />
       </Suspense>
