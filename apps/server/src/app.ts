@@ -43,6 +43,9 @@ import { auditRoutes } from './modules/audit/audit.routes.js'
 import { staffRoutes } from './modules/staff/staff.routes.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { adjustmentsRoutes } from './modules/repayment/adjustments.routes.js'
+// kb and staff administration
+import { kbRoutes } from './modules/chatbot/kb.routes.js'
+import { staffAdminRoutes } from './modules/staff/staff-admin.routes.js'
 import { STAFF_COOKIE, staffSessionsPlugin } from './modules/staff/staff.sessions.js'
 
 export interface BuildAppOptions {
@@ -138,6 +141,9 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   // the payout sandbox signs its callbacks with the payment sandbox's key (docs/product/operations.md#the-payout-sandbox)
   await app.register(ordersRoutes, { now, payouts: payouts ?? new SandboxPayouts(db.db, { secret: config.PAYMENT_CALLBACK_SECRET ?? '' }) })
   await app.register(adjustmentsRoutes, { now })
+  // kb and staff administration
+  await app.register(kbRoutes, { now })
+  await app.register(staffAdminRoutes, { now })
   if (config.DEMO_MODE) await app.register(demoRoutes)
   if (config.DEMO_MODE) await app.register(newOrderRoutes)
 

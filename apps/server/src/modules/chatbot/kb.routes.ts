@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify'
+import { kbEntries, kbGapLink, kbGaps, kbSaveCategory, kbSaveQuestion } from '@kilat/contract'
+import { registerCall } from '../../http/route.js'
+import { kbGapLink as linkGap, kbGapList, kbList, saveCategory, saveQuestion, type KbDeps } from './kb.desk.js'
+
+/** The knowledge base's console calls (docs/product/knowledge-base.md#calls). */
+export async function kbRoutes(app: FastifyInstance, { now }: { now: () => Date }): Promise<void> {
+  const deps: KbDeps = { db: app.db, now }
+  registerCall(app, kbEntries, () => kbList(app.db))
+  registerCall(app, kbSaveCategory, async ({ req, staff, body }) => ({ category: await saveCategory(deps, staff, body, req.ip) }))
+  registerCall(app, kbSaveQuestion, async ({ req, staff, body }) => ({ question: await saveQuestion(deps, staff, body, req.ip) }))
+  registerCall(app, kbGaps, ({ staff, query }) => kbGapList(deps, staff, query))
+  registerCall(app, kbGapLink, ({ req, staff, body }) => linkGap(deps, staff, body, req.ip))
+}
