@@ -85,11 +85,12 @@ export async function changeRole(
   input: RoleInput,
   ip: string,
 ): Promise<{ account: StaffAccountView; pending: StaffRoleRequestView | null }> {
-  if (!within(input.markets, principal.markets)) throw new AppError('staffForbidden')
   const now = deps.now()
   try {
     return await deps.db.transaction(async (tx) => {
+      // another market's member first reads "not found", whatever markets were asked for
       const target = await targetOf(tx, principal, input.staffId)
+      if (!within(input.markets, principal.markets)) throw new AppError('staffForbidden')
       const [open] = await tx
         .select({ id: staffRoleRequests.id })
         .from(staffRoleRequests)

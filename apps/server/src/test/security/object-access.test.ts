@@ -27,6 +27,7 @@ import { complaints } from '../../modules/complaints/complaints.schema.js'
 import { openComplaintsApp, upload } from '../../modules/complaints/test-helpers.js'
 import { products } from '../../modules/products/products.schema.js'
 import { reconDifferences, reconResolutions } from '../../modules/repayment/reconciliation.schema.js'
+import { staffRoleRequests } from '../../modules/staff/staff.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsMultipart, opsPost, testClock } from '../../modules/staff/test-helpers.js'
 import { get, post } from '../inject.js'
 
@@ -55,6 +56,8 @@ const RECORD_FIELDS = {
   recordId: 'audit trail record',
   differenceId: 'reconciliation difference',
   resolutionId: 'reconciliation resolution',
+  // staff administration
+  roleRequestId: 'staff role request',
 } as const
 
 const OTHER_FIELDS: Record<string, string> = {
@@ -71,6 +74,9 @@ const OTHER_FIELDS: Record<string, string> = {
   pid: 'a knowledge-base category, the same for everyone',
   couponId: 'no coupons are issued; any value is ignored',
   cardNo: 'a number being added (bind-card) or ignored (the card is cardId)',
+  // kb: the knowledge base is one for every market (docs/product/knowledge-base.md#markets)
+  questionId: 'a knowledge-base question, the same for every market',
+  categoryId: 'a knowledge-base category, the same for every market',
 }
 
 const ID_LIKE = /(?:^id|Id|_id|No|^pid|^sid)$|image/i
@@ -390,6 +396,8 @@ interface MarketRecords {
   imageName: string
   differenceId: number
   resolutionId: number
+  /** staff administration: a pending grant of admin to a member of the market. */
+  roleRequestId: number
   secrets: string[]
 }
 
@@ -434,6 +442,12 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.resolutionPropose.path]: { role: 'finance', method: 'POST', fields: (r) => ({ differenceId: r.differenceId, kind: 'gateway_error', note: 'x' }), refusals: ['notFound'] },
   [contract.resolutionConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
   [contract.resolutionCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
+  // staff administration (docs/product/operations.md#staff-administration)
+  [contract.staffRoleChange.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId, role: 'risk', markets: [r.market] }), refusals: ['notFound'] },
+  [contract.staffRoleConfirm.path]: { role: 'admin', method: 'POST', fields: (r) => ({ roleRequestId: r.roleRequestId }), refusals: ['notFound'] },
+  [contract.staffRoleCancel.path]: { role: 'admin', method: 'POST', fields: (r) => ({ roleRequestId: r.roleRequestId }), refusals: ['notFound'] },
+  [contract.staffResetFactor.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
+  [contract.staffEndSessions.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
 }
 
 /** Ops calls that name a record without being market-bound: why. */
@@ -487,8 +501,15 @@ describe("a staff member naming another market's record", () => {
         .insert(reconResolutions)
         .values({ differenceId: difference!.id, kind: 'gateway_error', note: `Rahasia ${market} note`, proposedBy: colleague.id, proposedAt: clock.now() })
         .returning()
+      // staff administration: a pending grant of admin to another member of the market
+      const grantee = await enrolledStaff(app, database, clock, 'risk', [market])
+      const [roleRequest] = await database.db
+        .insert(staffRoleRequests)
+        .values({ staffId: grantee.id, role: 'admin', markets: [market], proposedBy: colleague.id, proposedAt: clock.now() })
+        .returning()
       records[market] = {
         market,
+        roleRequestId: roleRequest!.id,
         orderNo: submitted.orderNo,
         approvedOrderNo: approved.orderNo,
         complaintId,
