@@ -1,11 +1,13 @@
 import { adjustmentQueue, auditSearch, complaintQueue, orderDashboard, orderReviewQueue, orderSearch, paymentsInbox, payoutQueue, staffList, type StaffRole } from '@kilat/contract'
+// kb
+import { kbEntries } from '@kilat/contract'
 
 /**
  * A screen of the console: `roles` may open it, those of the call it is built on (the server
  * checks the same list); `menu`, when given, narrows whose side menu shows it.
  */
 export interface OpsScreen {
-  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments'
+  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'kb'
   path: string
   roles: readonly StaffRole[]
   menu?: readonly StaffRole[]
@@ -25,6 +27,8 @@ export const OPS_SCREENS: readonly OpsScreen[] = [
   { key: 'adjustments', path: '/ops/adjustments', roles: adjustmentQueue.roles },
   // payments: the money desk (docs/product/operations.md#money-desk)
   { key: 'payments', path: '/ops/payments', roles: paymentsInbox.roles },
+  // kb: the chatbot's knowledge base (docs/product/knowledge-base.md#the-console)
+  { key: 'kb', path: '/ops/kb', roles: kbEntries.roles },
 ]
 
 /** The side menu of a role, in order. */

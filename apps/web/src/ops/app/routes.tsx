@@ -30,6 +30,8 @@ export function createOpsRoutes(): RouteObject[] {
             { path: 'audit', lazy: async () => ({ Component: (await import('../audit/audit-page')).AuditPage }) },
             { path: 'adjustments', lazy: async () => ({ Component: (await import('../adjustments/adjustments-page')).AdjustmentsPage }) },
             { path: 'payments', lazy: async () => ({ Component: (await import('../payments/payments-page')).PaymentsPage }) },
+            // kb
+            { path: 'kb', lazy: async () => ({ Component: (await import('../knowledge-base/kb-page')).KbPage }) },
             { path: '*', Component: NotFound },
           ],
         },
