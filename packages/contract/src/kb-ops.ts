@@ -1,4 +1,4 @@
-import { LOCALES, MARKETS } from '@kilat/domain'
+import { LOCALES, MARKETS, type Locale } from '@kilat/domain'
 import { z } from 'zod'
 import { STORABLE_TEXT } from './text.js'
 import { defineOpsCall } from './ops.js'
@@ -13,7 +13,15 @@ import { ID_MAX } from './screens.js'
 export const KB_LIMITS = { title: 200, alias: 40, answer: 2000, keywords: 500, icon: 40, examples: 5, groups: 100 } as const
 
 const text = (max: number, min = 1) => z.string().trim().min(min).max(max).regex(STORABLE_TEXT)
-const localized = (max: number, min = 1) => z.object({ id: text(max, min), en: text(max, min), es: text(max, min) })
+/**
+ * A text in every language as three flat fields (`idTitle`, `enTitle`, `esTitle`): the console's
+ * client writes a body's fields one by one, where an object would not survive.
+ */
+const localized = <N extends string>(name: N, max: number, min = 1) =>
+  ({ [`id${name}`]: text(max, min), [`en${name}`]: text(max, min), [`es${name}`]: text(max, min) }) as Record<`${'id' | 'en' | 'es'}${N}`, z.ZodString>
+/** true or false, as JSON or as the text of a form field. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+const actionIn = z.coerce.number().pipe(z.union([z.literal(0), z.literal(4)]))
 const entryId = z.coerce.number().int().positive().max(ID_MAX)
 const actionType = z.union([z.literal(0), z.literal(4)])
 const market = z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(MARKETS))
@@ -58,11 +66,11 @@ export const kbSaveCategory = defineOpsCall({
   roles: ['agent', 'admin'],
   body: z.object({
     categoryId: entryId.optional(),
-    title: localized(KB_LIMITS.title),
-    alias: localized(KB_LIMITS.alias),
+    ...localized('Title', KB_LIMITS.title),
+    ...localized('Alias', KB_LIMITS.alias),
     icon: z.string().trim().max(KB_LIMITS.icon).regex(/^[a-z0-9-]*$/).default(''),
-    actionType: actionType.default(0),
-    active: z.boolean().default(true),
+    actionType: actionIn.default(0),
+    active: flag.default(true),
   }),
   data: z.object({ category: kbCategorySchema }),
 })
@@ -75,12 +83,12 @@ export const kbSaveQuestion = defineOpsCall({
   body: z.object({
     questionId: entryId.optional(),
     categoryId: entryId,
-    title: localized(KB_LIMITS.title),
-    answer: localized(KB_LIMITS.answer),
+    ...localized('Title', KB_LIMITS.title),
+    ...localized('Answer', KB_LIMITS.answer),
     /** Words borrowers use that the question does not say; may be empty. */
-    keywords: localized(KB_LIMITS.keywords, 0),
-    actionType: actionType.default(0),
-    active: z.boolean().default(true),
+    ...localized('Keywords', KB_LIMITS.keywords, 0),
+    actionType: actionIn.default(0),
+    active: flag.default(true),
   }),
   data: z.object({ question: kbQuestionSchema }),
 })
@@ -128,3 +136,13 @@ export const kbGapLink = defineOpsCall({
 
 /** The knowledge-base calls, in the console's access matrix (ops-calls.ts). */
 export const KB_OPS_CALLS = [kbEntries, kbSaveCategory, kbSaveQuestion, kbGaps, kbGapLink] as const
+
+/** A text's three flat fields (`idTitle`…) as one value per language. */
+export function localizedOf<N extends string>(body: Record<`${Locale}${N}`, string>, name: N): Record<Locale, string> {
+  return { id: body[`id${name}`], en: body[`en${name}`], es: body[`es${name}`] }
+}
+
+/** One value per language as a text's three flat fields, for a form. */
+export function flatOf<N extends string>(value: Record<Locale, string>, name: N): Record<`${Locale}${N}`, string> {
+  return { [`id${name}`]: value.id, [`en${name}`]: value.en, [`es${name}`]: value.es } as Record<`${Locale}${N}`, string>
+}

@@ -44,10 +44,13 @@ afterAll(async () => {
 
 const as = (who: Staff, extra: OpsOptions = {}): OpsOptions => ({ cookie: who.cookie, ip: who.ip, ...extra })
 const L = (id: string, en: string, es: string) => ({ id, en, es })
+/** A text's three fields as the call takes them (`idTitle`, `enTitle`, `esTitle`). */
+const F = (name: string, v: { id: string; en: string; es: string }) => ({ [`id${name}`]: v.id, [`en${name}`]: v.en, [`es${name}`]: v.es })
+const categoryBody = (c: Pick<KbCategoryView, 'title' | 'alias' | 'icon'>, extra: Record<string, unknown> = {}) => ({ ...F('Title', c.title), ...F('Alias', c.alias), icon: c.icon, ...extra })
 const ask = async (value: string, lang: 'id' | 'en' | 'es', tok = 'demo-borrower') => (await post(app, qaRecord.path, { type: 4, value }, { tok, lang })).json()
 
 async function newCategory(who = agent, extra: Record<string, unknown> = {}) {
-  const res = await opsPost(app, kbSaveCategory.path, { title: L(`Kategori ${RUN}`, `Category ${RUN}`, `Categoría ${RUN}`), alias: L('Uji', 'Test', 'Prueba'), icon: 'loan', ...extra }, as(who))
+  const res = await opsPost(app, kbSaveCategory.path, { ...F('Title', L(`Kategori ${RUN}`, `Category ${RUN}`, `Categoría ${RUN}`)), ...F('Alias', L('Uji', 'Test', 'Prueba')), icon: 'loan', ...extra }, as(who))
   expect(res.statusCode, res.body).toBe(200)
   return res.json().data.category as KbCategoryView
 }
@@ -55,9 +58,9 @@ async function newCategory(who = agent, extra: Record<string, unknown> = {}) {
 function questionBody(categoryId: number, word: string, extra: Record<string, unknown> = {}) {
   return {
     categoryId,
-    title: L(`Apa itu ${word}?`, `What is ${word}?`, `¿Qué es ${word}?`),
-    answer: L(`Jawaban tentang ${word} untuk peminjam.`, `The answer about ${word} for borrowers.`, `La respuesta sobre ${word} para prestatarios.`),
-    keywords: L('', '', ''),
+    ...F('Title', L(`Apa itu ${word}?`, `What is ${word}?`, `¿Qué es ${word}?`)),
+    ...F('Answer', L(`Jawaban tentang ${word} untuk peminjam.`, `The answer about ${word} for borrowers.`, `La respuesta sobre ${word} para prestatarios.`)),
+    ...F('Keywords', L('', '', '')),
     ...extra,
   }
 }
@@ -83,7 +86,7 @@ describe('editing the knowledge base', () => {
     const edited = await opsPost(
       app,
       kbSaveQuestion.path,
-      questionBody(category.id, word, { questionId: question.id, answer: L(`Jawaban baru ${word}.`, `The new answer about ${word}.`, `La nueva respuesta ${word}.`) }),
+      questionBody(category.id, word, { questionId: question.id, ...F('Answer', L(`Jawaban baru ${word}.`, `The new answer about ${word}.`, `La nueva respuesta ${word}.`)) }),
       as(agent),
     )
     expect(edited.statusCode, edited.body).toBe(200)
@@ -103,10 +106,10 @@ describe('editing the knowledge base', () => {
     const word = `${RUN}hidden`
     const question = (await opsPost(app, kbSaveQuestion.path, questionBody(category.id, word), as(agent))).json().data.question
     expect((await ask(word, 'en')).data.answerList).toHaveLength(1)
-    await opsPost(app, kbSaveCategory.path, { categoryId: category.id, title: category.title, alias: category.alias, icon: category.icon, active: false }, as(agent))
+    await opsPost(app, kbSaveCategory.path, categoryBody(category, { categoryId: category.id, active: false }), as(agent))
     expect((await ask(word, 'en')).data.answerList).toHaveLength(0)
-    await opsPost(app, kbSaveCategory.path, { categoryId: category.id, title: category.title, alias: category.alias, icon: category.icon, active: true }, as(agent))
-    await opsPost(app, kbSaveQuestion.path, questionBody(category.id, word, { questionId: question.id, active: false }), as(agent))
+    await opsPost(app, kbSaveCategory.path, categoryBody(category, { categoryId: category.id, active: 'true' }), as(agent))
+    await opsPost(app, kbSaveQuestion.path, questionBody(category.id, word, { questionId: question.id, active: 'false' }), as(agent))
     expect((await ask(word, 'en')).data.answerList).toHaveLength(0)
   })
 
@@ -130,24 +133,26 @@ describe('editing the knowledge base', () => {
     expect(asCategory.json().code).toBe(ERRORS.notFound.code)
     const question = (await opsPost(app, kbSaveQuestion.path, questionBody(category.id, `${RUN}q`), as(agent))).json().data.question
     expect((await opsPost(app, kbSaveQuestion.path, questionBody(question.id, 'x'), as(agent))).statusCode).toBe(404)
-    expect((await opsPost(app, kbSaveCategory.path, { categoryId: question.id, title: category.title, alias: category.alias }, as(agent))).statusCode).toBe(404)
+    expect((await opsPost(app, kbSaveCategory.path, categoryBody(category, { categoryId: question.id }), as(agent))).statusCode).toBe(404)
     const bad = [
       {},
-      questionBody(category.id, 'x', { title: L('', 'a', 'b') }),
-      questionBody(category.id, 'x', { title: { id: 'a', en: 'b' } }),
-      questionBody(category.id, 'x', { answer: L('a', 'x'.repeat(2001), 'c') }),
-      questionBody(category.id, 'x', { title: L('a\u0000', 'b', 'c') }),
+      questionBody(category.id, 'x', { idTitle: '' }),
+      questionBody(category.id, 'x', { esTitle: undefined }),
+      questionBody(category.id, 'x', { enAnswer: 'x'.repeat(2001) }),
+      questionBody(category.id, 'x', { idTitle: 'a\u0000' }),
+      questionBody(category.id, 'x', { idTitle: { a: 1 } }),
       questionBody(category.id, 'x', { actionType: 3 }),
+      questionBody(category.id, 'x', { active: 'yes' }),
       questionBody('abc' as unknown as number, 'x'),
     ]
     for (const body of bad) {
       const res = await opsPost(app, kbSaveQuestion.path, body, as(agent))
       expect(res.statusCode, JSON.stringify(body)).toBe(400)
     }
-    expect((await opsPost(app, kbSaveCategory.path, { title: L('a', 'b', 'c'), alias: L('a', 'b', 'c'), icon: '<script>' }, as(agent))).statusCode).toBe(400)
+    expect((await opsPost(app, kbSaveCategory.path, { ...F('Title', L('a', 'b', 'c')), ...F('Alias', L('a', 'b', 'c')), icon: '<script>' }, as(agent))).statusCode).toBe(400)
     // hostile text is stored as text and answered as text
     const hostile = `<img src=x onerror=alert(1)> ${RUN}hostile'); drop table qa_entries; --`
-    const stored = await opsPost(app, kbSaveQuestion.path, questionBody(category.id, `${RUN}hostile`, { answer: L(hostile, hostile, hostile) }), as(agent))
+    const stored = await opsPost(app, kbSaveQuestion.path, questionBody(category.id, `${RUN}hostile`, F('Answer', L(hostile, hostile, hostile))), as(agent))
     expect(stored.json().data.question.answer.en).toBe(hostile)
     expect((await opsGet(app, kbEntries.path, as(risk))).statusCode).toBe(403)
     expect((await opsPost(app, kbSaveQuestion.path, questionBody(category.id, 'x'), as(risk))).statusCode).toBe(403)

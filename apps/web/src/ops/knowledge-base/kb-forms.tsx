@@ -1,4 +1,4 @@
-import { kbSaveCategory, kbSaveQuestion, type BodyOf, type KbCategoryView, type KbQuestionView } from '@kilat/contract'
+import { flatOf, kbSaveCategory, kbSaveQuestion, type BodyOf, type KbCategoryView, type KbQuestionView } from '@kilat/contract'
 import { LOCALES, type Locale } from '@kilat/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Checkbox, Drawer, Form, Input, Select, Space } from 'antd'
@@ -65,9 +65,9 @@ export function QuestionForm({ categories, question, categoryId, onClose }: { ca
         onFinish={submit}
         initialValues={{
           categoryId,
-          title: question?.title ?? EMPTY,
-          answer: question?.answer ?? EMPTY,
-          keywords: question?.keywords ?? EMPTY,
+          ...flatOf(question?.title ?? EMPTY, 'Title'),
+          ...flatOf(question?.answer ?? EMPTY, 'Answer'),
+          ...flatOf(question?.keywords ?? EMPTY, 'Keywords'),
           contact: question?.actionType === 4,
           active: question?.active ?? true,
         }}
@@ -78,13 +78,13 @@ export function QuestionForm({ categories, question, categoryId, onClose }: { ca
         <Languages
           render={(lang) => (
             <>
-              <Form.Item name={['title', lang]} label={`${t('kb.question')} (${lang})`} rules={[required, { max: 200 }]}>
+              <Form.Item name={`${lang}Title`} label={`${t('kb.question')} (${lang})`} rules={[required, { max: 200 }]}>
                 <Input maxLength={200} />
               </Form.Item>
-              <Form.Item name={['answer', lang]} label={`${t('kb.answer')} (${lang})`} rules={[required, { max: 2000 }]}>
+              <Form.Item name={`${lang}Answer`} label={`${t('kb.answer')} (${lang})`} rules={[required, { max: 2000 }]}>
                 <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={2000} />
               </Form.Item>
-              <Form.Item name={['keywords', lang]} label={`${t('kb.keywords')} (${lang})`} rules={[{ max: 500 }]}>
+              <Form.Item name={`${lang}Keywords`} label={`${t('kb.keywords')} (${lang})`} rules={[{ max: 500 }]}>
                 <Input maxLength={500} />
               </Form.Item>
             </>
@@ -139,15 +139,15 @@ export function CategoryForm({ category, onClose, onSaved }: { category?: KbCate
         requiredMark={false}
         name="kb-category"
         onFinish={submit}
-        initialValues={{ title: category?.title ?? EMPTY, alias: category?.alias ?? EMPTY, icon: category?.icon ?? '', contact: category?.actionType === 4, active: category?.active ?? true }}
+        initialValues={{ ...flatOf(category?.title ?? EMPTY, 'Title'), ...flatOf(category?.alias ?? EMPTY, 'Alias'), icon: category?.icon ?? '', contact: category?.actionType === 4, active: category?.active ?? true }}
       >
         <Languages
           render={(lang) => (
             <>
-              <Form.Item name={['title', lang]} label={`${t('kb.category')} (${lang})`} rules={[required, { max: 200 }]}>
+              <Form.Item name={`${lang}Title`} label={`${t('kb.category')} (${lang})`} rules={[required, { max: 200 }]}>
                 <Input maxLength={200} />
               </Form.Item>
-              <Form.Item name={['alias', lang]} label={`${t('kb.alias')} (${lang})`} rules={[required, { max: 40 }]}>
+              <Form.Item name={`${lang}Alias`} label={`${t('kb.alias')} (${lang})`} rules={[required, { max: 40 }]}>
                 <Input maxLength={40} />
               </Form.Item>
             </>

@@ -42,7 +42,13 @@ export function KbPage() {
         <ul>
           {categories.map((c) => (
             <li key={c.id}>
-              <Button type={c.id === chosen?.id ? 'primary' : 'text'} block onClick={() => setParam('category', String(c.id))} aria-current={c.id === chosen?.id ? 'true' : undefined}>
+              <Button
+                type="text"
+                block
+                className={c.id === chosen?.id ? 'ops-kb-current' : undefined}
+                onClick={() => setParam('category', String(c.id))}
+                aria-current={c.id === chosen?.id ? 'true' : undefined}
+              >
                 {c.title[locale]} {c.active ? null : <Tag>{t('kb.hidden')}</Tag>}
               </Button>
             </li>
