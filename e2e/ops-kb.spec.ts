@@ -8,6 +8,8 @@ import { signInStaff, test, expect, expectAccessible, screenshot } from './suppo
  * grant of admin waits until a second admin confirms it. Axe checks every screen.
  */
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
+// two staff sign-ins (argon2) and a phone beside the console: more than the default minute on a busy machine
+test.setTimeout(150_000)
 
 /** Other journeys may have changed the demo account's language: these read in English, or Indonesian when asked. */
 async function speak(page: Page, language: 'en' | 'id') {
