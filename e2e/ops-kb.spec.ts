@@ -106,7 +106,7 @@ test("an admin's grant of admin waits for a second admin", async ({ page }) => {
   await expect(pending).toContainText('You proposed it: another administrator must confirm.')
   await expect(pending.getByRole('button', { name: `Confirm ${email}` })).toHaveCount(0)
   // not yet an admin
-  await expect(row.locator('td').nth(2)).toHaveText('Agent')
+  await expect(row.locator('td').nth(2)).toHaveText('Agent · ID')
   await expectAccessible(page)
   await screenshot(page, 'ops-staff-pending-en')
   await signOut(page, /^admin@demo/)
@@ -118,7 +118,7 @@ test("an admin's grant of admin waits for a second admin", async ({ page }) => {
   await waiting.getByRole('button', { name: `Confirm ${email}` }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
   await expect(page.getByText(`${email} is now an Admin.`)).toBeVisible()
-  await expect(page.locator('.ant-table-row', { hasText: email }).locator('td').nth(2)).toHaveText('Admin')
+  await expect(page.locator('.ant-table-row', { hasText: email }).locator('td').nth(2)).toHaveText('Admin · ID')
   await expect(page.locator('.ops-staff-pending li', { hasText: email })).toHaveCount(0)
   await expectAccessible(page)
   await screenshot(page, 'ops-staff-confirmed-en')

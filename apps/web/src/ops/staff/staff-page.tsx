@@ -1,5 +1,4 @@
 import { OPS_ERROR_CODES, staffDisable, staffList, type DataOf, type staffCreate } from '@kilat/contract'
-import type { Market } from '@kilat/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Flex, Popconfirm, Space, Table, Tag } from 'antd'
 import { lazy, Suspense, useState } from 'react'
@@ -71,27 +70,32 @@ export function StaffPage() {
             ),
           }}
           columns={[
-            { key: 'email', title: t('staff.email'), dataIndex: 'email', ellipsis: true },
-            { key: 'role', title: t('staff.role'), dataIndex: 'role', width: 110, render: (role: Account['role']) => t(`role.${role}`) },
-            { key: 'markets', title: t('staff.markets'), dataIndex: 'markets', width: 110, render: (markets: Market[]) => markets.join(', ') },
+            // the email whole, wrapped if it must: it names the member
+            { key: 'email', title: t('staff.email'), dataIndex: 'email', className: 'ops-staff-email' },
+            {
+              key: 'role',
+              title: t('staff.role'),
+              width: 170,
+              render: (_, account) => `${t(`role.${account.role}`)} · ${account.markets.join(', ')}`,
+            },
             {
               key: 'status',
               title: t('staff.status'),
-              width: 120,
+              width: 130,
               render: (_, account) =>
                 account.disabled ? <Tag>{t('staff.disabled')}</Tag> : account.enrolled ? <Tag color="green">{t('staff.active')}</Tag> : <Tag color="gold">{t('staff.pending')}</Tag>,
             },
             {
               key: 'lastSignIn',
               title: t('staffAdmin.lastSignIn'),
-              width: 170,
+              width: 165,
               render: (_, account) => (account.lastSignInAt ? formatDateTime(account.lastSignInAt, market) : t('staffAdmin.never')),
             },
-            { key: 'address', title: t('staffAdmin.address'), width: 140, render: (_, account) => account.lastSignInIp ?? '–' },
+            { key: 'address', title: t('staffAdmin.address'), width: 120, render: (_, account) => account.lastSignInIp ?? '–' },
             {
               key: 'actions',
               title: t('staff.actions'),
-              width: 190,
+              width: 160,
               fixed: 'right',
               // one's own account is changed by another admin, so that one always remains
               render: (_, account) =>
