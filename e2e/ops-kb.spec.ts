@@ -49,20 +49,39 @@ test('an agent edits an answer and the borrower\'s chatbot gives it to a typed q
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
   const borrower = await phone.newPage()
   await borrower.goto('/intelligentCustomerService?tok=demo-borrower&lang=en')
-  await borrower.getByLabel('Your question').fill(question.replace(/[?]/g, '').toLowerCase())
+  await borrower.getByRole('textbox', { name: 'Your question' }).fill(question.replace(/[?]/g, '').toLowerCase())
   await borrower.getByRole('button', { name: 'Send', exact: true }).click()
   await borrower.getByRole('log').getByRole('button', { name: question }).last().click()
   await expect(borrower.getByRole('log').getByText(edited).last()).toBeVisible()
   await expectAccessible(borrower)
   await screenshot(borrower, 'chatbot-edited-answer-en')
+  // two wordings of a question the knowledge base cannot answer
+  const unknown = `qwzx${Date.now() % 100000} flurble`
+  for (const typed of [`${unknown}?`, `${unknown.toUpperCase()}`, `${unknown}e`]) {
+    await borrower.getByRole('textbox', { name: 'Your question' }).fill(typed)
+    await borrower.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(borrower.getByRole('log').getByText(typed).last()).toBeVisible()
+  }
   await phone.close()
 
-  // The unanswered questions, grouped: what borrowers typed that found nothing.
+  // The unanswered questions, grouped: what borrowers typed that found nothing, linked to a question.
   await page.getByRole('tab', { name: 'Unanswered questions' }).click()
   await expect(page).toHaveURL(/tab=gaps/)
   await expect(page.getByText(/What borrowers in Indonesia typed/)).toBeVisible()
+  const group = page.locator('.ant-table-row', { hasText: unknown })
+  await expect(group.locator('td').nth(2)).toHaveText('3')
+  await expect(group).toContainText(`Also: ${unknown}e`)
   await expectAccessible(page)
   await screenshot(page, 'ops-kb-gaps-en')
+  await group.getByRole('button', { name: /^Link to a question/ }).click()
+  const linkDialog = page.getByRole('dialog', { name: new RegExp(`^Link "`) })
+  await linkDialog.getByLabel('Question').click()
+  await page.keyboard.type(question.slice(0, 12))
+  await page.locator('.ant-select-item-option', { hasText: question }).click()
+  await expectAccessible(page)
+  await linkDialog.getByRole('button', { name: 'Link to a question' }).click()
+  await expect(page.getByText('Linked: 3 typed questions are now answered by that question.')).toBeVisible()
+  await expect(page.locator('.ant-table-row', { hasText: unknown })).toHaveCount(0)
 
   // put the demo answer back for the journeys after this one
   await page.getByRole('tab', { name: 'Questions and answers' }).click()
@@ -122,4 +141,11 @@ test("an admin's grant of admin waits for a second admin", async ({ page }) => {
   await expect(page.locator('.ops-staff-pending li', { hasText: email })).toHaveCount(0)
   await expectAccessible(page)
   await screenshot(page, 'ops-staff-confirmed-en')
+  await speak(page, 'id')
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Akun staf' })).toBeVisible()
+  await expect(page.getByRole('columnheader', { name: 'Masuk terakhir' })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-staff-admin-id')
+  await speak(page, 'en')
 })
