@@ -32,6 +32,9 @@ export const CALL_OPTIONS = new Map<CallDef, FuzzOptions>([
   [contract.resolutionPropose, { body: { differenceId: 1, kind: 'gateway_error', orderNo: undefined, note: 'checked' } }],
   [contract.exportLedger, { query: { from: '2026-03-01', to: '2026-03-02' } }],
   [contract.exportReconciliation, { query: { from: '2026-03-01', to: '2026-03-02' } }],
+  // kb: an entry's action is 0 (nothing) or 4 (the contact button)
+  [contract.kbSaveCategory, { body: { actionType: 0 } }],
+  [contract.kbSaveQuestion, { body: { actionType: 4 } }],
 ])
 
 export type FuzzGroup = 'public' | 'borrower-1' | 'borrower-2' | 'ops-1' | 'ops-2'
