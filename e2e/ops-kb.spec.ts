@@ -135,7 +135,7 @@ test("an admin's grant of admin waits for a second admin", async ({ page }) => {
   await page.goto('/ops/staff?market=ID')
   const waiting = page.locator('.ops-staff-pending li', { hasText: email })
   await waiting.getByRole('button', { name: `Confirm ${email}` }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click()
   await expect(page.getByText(`${email} is now an Admin.`)).toBeVisible()
   await expect(page.locator('.ant-table-row', { hasText: email }).locator('td').nth(2)).toHaveText('Admin · ID')
   await expect(page.locator('.ops-staff-pending li', { hasText: email })).toHaveCount(0)
