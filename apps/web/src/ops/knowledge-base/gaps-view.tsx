@@ -37,8 +37,8 @@ export function GapsView({ categories }: { categories: KbCategoryView[] }) {
       } else void message.error(error.message || t('app.failed'))
     },
   })
-  const options = (gap: KbGap) =>
-    categories.map((c) => ({ label: c.title[gap.locale], options: c.questions.map((q) => ({ value: q.id, label: q.title[gap.locale] })) }))
+  // one flat list, each question named with its category: a grouped list's headings are too faint to read (axe)
+  const options = (gap: KbGap) => categories.flatMap((c) => c.questions.map((q) => ({ value: q.id, label: `${q.title[gap.locale]} · ${c.title[gap.locale]}` })))
 
   return (
     <>
