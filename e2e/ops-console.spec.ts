@@ -25,7 +25,7 @@ test('an agent signs in with password and code and sees the complaint desk', asy
   await screenshot(page, 'ops-sign-in-en')
 
   await signInStaff(page, 'agent@demo.kilat.example.com')
-  await expect(menu(page)).toHaveText(['Dashboard', 'Complaints'])
+  await expect(menu(page)).toHaveText(['Dashboard', 'Complaints', 'Knowledge base'])
   // The agent's desk opens first, in their first market.
   await expect(page).toHaveURL(/\/ops\/complaints\?market=ID/)
   await expect(page.getByRole('heading', { name: 'Complaints' })).toBeVisible()
@@ -71,7 +71,7 @@ test('an admin opens the staff accounts and the audit trail, then works in Indon
   await screenshot(page, 'ops-sign-in-id')
 
   await signInStaff(page, 'admin@demo.kilat.example.com')
-  await expect(menu(page)).toHaveText(['Dashboard', 'Complaints', 'Staff', 'Audit trail'])
+  await expect(menu(page)).toHaveText(['Dashboard', 'Complaints', 'Staff', 'Audit trail', 'Knowledge base'])
 
   await menu(page).filter({ hasText: 'Staff' }).click()
   await expect(page.getByRole('heading', { name: 'Staff accounts' })).toBeVisible()
@@ -98,7 +98,7 @@ test('an admin opens the staff accounts and the audit trail, then works in Indon
   // The staff member's language, kept on the account.
   await page.getByRole('button', { name: /^admin@demo/ }).click()
   await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click()
-  await expect(menu(page, 'Menu konsol')).toHaveText(['Dasbor', 'Pengaduan', 'Staf', 'Jejak audit'])
+  await expect(menu(page, 'Menu konsol')).toHaveText(['Dasbor', 'Pengaduan', 'Staf', 'Jejak audit', 'Basis pengetahuan'])
   await expect(page.getByRole('heading', { name: 'Jejak audit' })).toBeVisible()
   // the staff menu fades out after a choice: axe waits until it has gone, not its fading texts
   await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)

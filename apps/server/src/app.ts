@@ -46,6 +46,9 @@ import { adjustmentsRoutes } from './modules/repayment/adjustments.routes.js'
 import { messagingRoutes, recordingSender } from './modules/messaging/messaging.routes.js'
 import { productsDeskRoutes } from './modules/products/products.desk.routes.js'
 import { collectionsRoutes } from './modules/collections/collections.routes.js'
+// kb and staff administration
+import { kbRoutes } from './modules/chatbot/kb.routes.js'
+import { staffAdminRoutes } from './modules/staff/staff-admin.routes.js'
 import { STAFF_COOKIE, staffSessionsPlugin } from './modules/staff/staff.sessions.js'
 
 export interface BuildAppOptions {
@@ -148,6 +151,9 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(messagingRoutes, { sms: smsSender })
   await app.register(productsDeskRoutes, { now })
   await app.register(collectionsRoutes, { now })
+  // kb and staff administration
+  await app.register(kbRoutes, { now })
+  await app.register(staffAdminRoutes, { now })
   if (config.DEMO_MODE) await app.register(demoRoutes)
   if (config.DEMO_MODE) await app.register(newOrderRoutes)
 

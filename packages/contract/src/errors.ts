@@ -135,6 +135,12 @@ export const OPS_ERROR_CODES = {
   contactOutsideWindow: 3180,
   promiseInvalid: 3181,
   orderNotInCollections: 3182,
+  /** kb and staff administration (docs/product/knowledge-base.md#errors, operations.md#staff-administration). */
+  kbGapGone: 4020,
+  staffRolePending: 7010,
+  staffRoleSameStaff: 7011,
+  staffRoleNotPending: 7012,
+  staffSelfChange: 7013,
 } as const
 
 /**
@@ -885,6 +891,47 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Pesanan ini tidak sedang dibayar kembali: tidak ada yang perlu ditagih.',
       en: 'This order is not being repaid: there is nothing to collect.',
       es: 'Esta orden no se está pagando: no hay nada que cobrar.',
+    },
+  },
+  // kb and staff administration
+  kbGapGone: {
+    status: 409,
+    messages: {
+      id: 'Pertanyaan-pertanyaan ini sudah ditautkan atau tidak ada lagi. Muat ulang daftarnya.',
+      en: 'These questions were already linked or are no longer there. Reload the list.',
+      es: 'Estas preguntas ya se vincularon o ya no están. Vuelve a cargar la lista.',
+    },
+  },
+  staffRolePending: {
+    status: 409,
+    messages: {
+      id: 'Perubahan peran anggota ini sudah menunggu konfirmasi administrator lain.',
+      en: "A change of this member's role is already waiting for another administrator.",
+      es: 'Un cambio de rol de este miembro ya espera la confirmación de otro administrador.',
+    },
+  },
+  staffRoleSameStaff: {
+    status: 409,
+    messages: {
+      id: 'Administrator lain harus mengonfirmasi perubahan yang Anda usulkan.',
+      en: 'Another administrator must confirm the change you proposed.',
+      es: 'Otro administrador debe confirmar el cambio que propusiste.',
+    },
+  },
+  staffRoleNotPending: {
+    status: 409,
+    messages: {
+      id: 'Perubahan peran ini tidak lagi menunggu konfirmasi.',
+      en: 'This role change is no longer waiting for confirmation.',
+      es: 'Este cambio de rol ya no espera confirmación.',
+    },
+  },
+  staffSelfChange: {
+    status: 409,
+    messages: {
+      id: 'Anda tidak dapat mengubah peran, faktor kedua, atau sesi akun Anda sendiri di sini. Minta administrator lain.',
+      en: 'You cannot change your own role, second factor or sessions here. Ask another administrator.',
+      es: 'No puedes cambiar tu propio rol, segundo factor o sesiones aquí. Pídeselo a otro administrador.',
     },
   },
 } as const)

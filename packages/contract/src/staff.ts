@@ -49,6 +49,9 @@ export const staffAccountSchema = staffMeSchema.extend({
   enrolled: z.boolean(),
   disabled: z.boolean(),
   createdAt: z.string(),
+  /** staff administration: the last full sign-in (password and code) and the address it came from. */
+  lastSignInAt: z.string().nullable(),
+  lastSignInIp: z.string().nullable(),
 })
 
 const ALL_ROLES = STAFF_ROLES

@@ -5,6 +5,7 @@ import { CHANNEL_TEMPLATES } from '../content/channel-templates.js'
 import { KNOWLEDGE_BASE } from '../content/knowledge-base.js'
 import { hashToken } from '../http/sessions.js'
 import { catalogueChanged } from './catalogue-version.js'
+import { lockKb, rebuildQaLexicon } from './qa-lexicon.js'
 import type { Executor, Db } from './client.js'
 import { assertProductFits, buildOrder, buildProduct } from './factories.js'
 import { seedDemoCards } from './seed-cards.js'
@@ -390,41 +391,42 @@ async function seedProblemTypes(tx: Executor): Promise<void> {
   }
 }
 
-/** The chatbot's knowledge base (content/knowledge-base.ts), rewritten in place by key, then its lexicon. */
+/**
+ * The chatbot's knowledge base (content/knowledge-base.ts): each entry written once, by key, then
+ * the lexicon. An entry already there is left as it is: staff edit the knowledge base in the
+ * console (docs/product/knowledge-base.md#source), and a restart never undoes their edits.
+ */
 export async function seedKnowledgeBase(tx: Executor, kb = KNOWLEDGE_BASE): Promise<void> {
-  for (const [ci, category] of kb.entries()) {
-    const values = {
-      key: `category:${category.key}`, pid: 0, kind: 'category' as const, title: category.title, alias: category.alias,
-      icon: category.icon, actionType: category.actionType ?? 0, sort: ci, active: true,
+  await lockKb(tx)
+  let added = 0
+  const idOf = async (key: string, values: typeof qaEntries.$inferInsert): Promise<number> => {
+    const [row] = await tx.insert(qaEntries).values(values).onConflictDoNothing({ target: qaEntries.key }).returning({ id: qaEntries.id })
+    if (row) {
+      added++
+      return row.id
     }
-    const [row] = await tx
-      .insert(qaEntries)
-      .values(values)
-      .onConflictDoUpdate({ target: qaEntries.key, set: values })
-      .returning({ id: qaEntries.id })
+    const [existing] = await tx.select({ id: qaEntries.id }).from(qaEntries).where(eq(qaEntries.key, key)).limit(1)
+    return existing!.id
+  }
+  for (const [ci, category] of kb.entries()) {
+    const key = `category:${category.key}`
+    const categoryId = await idOf(key, {
+      key, pid: 0, kind: 'category', title: category.title, alias: category.alias,
+      icon: category.icon, actionType: category.actionType ?? 0, sort: ci, active: true,
+    })
     for (const [qi, q] of category.questions.entries()) {
-      const question = {
-        key: `question:${q.key}`, pid: row!.id, kind: 'question' as const, title: q.title, answer: q.answer,
+      const questionKey = `question:${q.key}`
+      await idOf(questionKey, {
+        key: questionKey, pid: categoryId, kind: 'question', title: q.title, answer: q.answer,
         keywords: q.keywords, actionType: q.actionType ?? 0, sort: qi, active: true,
-      }
-      await tx.insert(qaEntries).values(question).onConflictDoUpdate({ target: qaEntries.key, set: question })
+      })
     }
   }
-  await rebuildQaLexicon(tx)
+  if (added > 0) await rebuildQaLexicon(tx)
 }
 
-/**
- * The words of the knowledge base per language (modules/chatbot/chatbot.schema.ts qa_lexicon), from PostgreSQL's own
- * tokenizer ('simple': lower case, not stemmed), for the chatbot's spelling correction. Run after
- * every change to qa_entries.
- */
-export async function rebuildQaLexicon(tx: Executor): Promise<void> {
-  await tx.execute(sql`delete from qa_lexicon`)
-  for (const locale of ['id', 'en', 'es'] as const) {
-    const source = `select to_tsvector('simple', coalesce(title->>'${locale}', '') || ' ' || coalesce(keywords->>'${locale}', '') || ' ' || coalesce(answer->>'${locale}', '')) from qa_entries where active`
-    await tx.execute(sql`insert into qa_lexicon (locale, word) select ${locale}, word from ts_stat(${source}) where length(word) between 3 and 40`)
-  }
-}
+/** The chatbot module's lexicon rebuild, for the seed's callers (tests). */
+export { rebuildQaLexicon }
 
 interface DemoComplaint {
   key: string

@@ -94,6 +94,7 @@ export async function searchQuestions(db: Executor, locale: Locale, words: strin
       ts_rank(e.${sql.raw(column)}, (select query from q)) as rank
     from qa_entries e
     where e.kind = 'question' and e.active and e.${sql.raw(column)} @@ (select query from q)
+      and exists (select 1 from qa_entries c where c.id = e.pid and c.active)
     order by rank desc, e.sort, e.id
     limit ${limit}`)) as { rows: Array<QaHit & { rank: number }> }
   return result.rows.map((r) => ({ id: Number(r.id), title: r.title ?? '', answer: r.answer ?? '', actionType: Number(r.actionType) }))

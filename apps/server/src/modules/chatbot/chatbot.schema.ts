@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import type { Locale } from '@kilat/domain'
+import type { Locale, Market } from '@kilat/domain'
 import { id, createdAt, type Localized } from '../../db/columns.js'
 import { borrowers } from '../auth/auth.schema.js'
 
@@ -91,9 +91,14 @@ export const qaRecords = pgTable(
     locale: text('locale').$type<Locale>().notNull(),
     matchedIds: jsonb('matched_ids').$type<number[]>().notNull().default([]),
     matched: boolean('matched'),
+    /** kb: the borrower's market, so that each market's agents see their own unanswered questions. */
+    market: text('market').$type<Market>(),
+    /** kb: the question an agent linked this unanswered question to (docs/product/knowledge-base.md#unanswered-questions). */
+    linkedQaId: bigint('linked_qa_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('qa_records_gaps_idx').on(t.market, t.createdAt).where(sql`${t.type} = 4 and ${t.matched} = false and ${t.linkedQaId} is null`),
     index('qa_records_type_matched_created_idx').on(t.type, t.matched, t.createdAt),
     index('qa_records_borrower_created_idx').on(t.borrowerId, t.createdAt),
     check('qa_records_type_check', sql`${t.type} between 1 and 4`),

@@ -68,7 +68,7 @@ export interface QaRecordInput {
  */
 export async function recordQa(db: Executor, borrower: Borrower, locale: Locale, input: QaRecordInput): Promise<DataOf<typeof qaRecord>> {
   const t = textsFor(locale).chatbot
-  const base = { borrowerId: borrower.id, orderNo: input.orderNo ?? null, type: input.type, value: input.value, locale }
+  const base = { borrowerId: borrower.id, orderNo: input.orderNo ?? null, type: input.type, value: input.value, locale, market: borrower.market }
   switch (input.type) {
     case QA_RECORD_TYPES.solved:
     case QA_RECORD_TYPES.notSolved: {

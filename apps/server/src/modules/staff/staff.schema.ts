@@ -36,6 +36,9 @@ export const staff = pgTable(
     lockedUntil: ts('locked_until'),
     disabledAt: ts('disabled_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** staff administration: the last full sign-in (password and code, or enrolment) and its address. */
+    lastSignInAt: ts('last_sign_in_at'),
+    lastSignInIp: text('last_sign_in_ip'),
   },
   (t) => [
     uniqueIndex('staff_email_key').on(sql`lower(${t.email})`),
@@ -83,3 +86,35 @@ export const staffSessions = pgTable(
     check('staff_sessions_stage_check', sql`${t.stage} in ('code', 'active')`),
   ],
 )
+
+/**
+ * staff administration (docs/product/operations.md#staff-administration): a change of role and
+ * markets that ends in `admin`, proposed by one admin and applied when another confirms it. One
+ * pending request per member.
+ */
+export const staffRoleRequests = pgTable(
+  'staff_role_requests',
+  {
+    id: id(),
+    staffId: staffRef(),
+    role: text('role').$type<StaffRole>().notNull(),
+    markets: text('markets').array().$type<Market[]>().notNull(),
+    status: text('status').$type<'pending' | 'confirmed' | 'cancelled'>().notNull().default('pending'),
+    proposedBy: bigint('proposed_by', { mode: 'number' })
+      .notNull()
+      .references(() => staff.id),
+    proposedAt: ts('proposed_at').notNull(),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => staff.id),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('staff_role_requests_pending_key').on(t.staffId).where(sql`${t.status} = 'pending'`),
+    check('staff_role_requests_status_check', sql`${t.status} in ('pending', 'confirmed', 'cancelled')`),
+    check('staff_role_requests_role_check', sql`${t.role} in ('agent', 'risk', 'finance', 'collector', 'admin')`),
+    check('staff_role_requests_markets_check', sql`cardinality(${t.markets}) between 1 and 3 and ${t.markets} <@ array['ID', 'IN', 'MX']`),
+    // four eyes: the checker is never the maker
+    check('staff_role_requests_four_eyes_check', sql`${t.decidedBy} is null or ${t.status} = 'cancelled' or ${t.decidedBy} <> ${t.proposedBy}`),
+  ],
+)
+
+export type StaffRoleRequest = typeof staffRoleRequests.$inferSelect

@@ -9,7 +9,7 @@ import { reserveStaffId, sealTotpSecret } from './staff.secrets.js'
 
 /**
  * Demo mode's staff (README, docs/product/operations.md#demo-accounts): one account per role, two
- * in finance for the four-eyes payouts, and an agent of Mexico alone. They share a known password
+ * in finance for the four-eyes payouts, two admins for the four-eyes grant of admin, and an agent of Mexico alone. They share a known password
  * and a known authenticator secret: never on a server without demo mode, which disables them.
  */
 export const DEMO_STAFF_PASSWORD = 'kilat-demo-staff'
@@ -23,6 +23,8 @@ export const DEMO_STAFF: ReadonlyArray<{ email: string; role: StaffRole; markets
   { email: 'finance.b@demo.kilat.example.com', role: 'finance', markets: [...MARKETS] },
   { email: 'collector@demo.kilat.example.com', role: 'collector', markets: [...MARKETS] },
   { email: 'admin@demo.kilat.example.com', role: 'admin', markets: [...MARKETS] },
+  // staff administration: a second admin, who confirms the first one's grant of admin (four eyes)
+  { email: 'admin.b@demo.kilat.example.com', role: 'admin', markets: [...MARKETS] },
   { email: 'agent.mx@demo.kilat.example.com', role: 'agent', markets: ['MX'] },
   // products: a second admin publishes what the first proposes (docs/product/products.md#versions)
   { email: 'admin.b@demo.kilat.example.com', role: 'admin', markets: [...MARKETS] },

@@ -50,6 +50,8 @@ export interface StaffAccountView extends StaffMe {
   enrolled: boolean
   disabled: boolean
   createdAt: string
+  lastSignInAt: string | null
+  lastSignInIp: string | null
 }
 
 /** An account as calls and the audit trail show it: never its password hash or secret. */
@@ -62,6 +64,8 @@ export const accountView = (row: Staff): StaffAccountView => ({
   enrolled: row.enrolledAt !== null,
   disabled: row.disabledAt !== null,
   createdAt: row.createdAt.toISOString(),
+  lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+  lastSignInIp: row.lastSignInIp ?? null,
 })
 
 export const meOf = (row: Staff): StaffMe => ({ id: row.id, email: row.email, role: row.role, markets: row.markets, language: row.language })
@@ -233,7 +237,7 @@ async function codeStep(
     // Guarded: of two requests with the same code, one moves the step and the other finds it moved.
     const [row] = await tx
       .update(staff)
-      .set({ lastTotpStep: step, failedAttempts: 0, lockedUntil: null })
+      .set({ lastTotpStep: step, failedAttempts: 0, lockedUntil: null, lastSignInAt: now, lastSignInIp: ip })
       .where(and(eq(staff.id, account.id), or(isNull(staff.lastTotpStep), lt(staff.lastTotpStep, step))))
       .returning()
     if (!row) throw new AppError('staffCodeWrong')
@@ -284,7 +288,7 @@ async function enrolmentFinish(
     if (!used) throw new AppError('enrolmentInvalid')
     const [row] = await tx
       .update(staff)
-      .set({ passwordHash, enrolledAt: now, lastTotpStep: step, failedAttempts: 0, lockedUntil: null })
+      .set({ passwordHash, enrolledAt: now, lastTotpStep: step, failedAttempts: 0, lockedUntil: null, lastSignInAt: now, lastSignInIp: ip })
       .where(eq(staff.id, account.id))
       .returning()
     if (!row) throw new AppError('enrolmentInvalid')

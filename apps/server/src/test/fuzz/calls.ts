@@ -36,6 +36,9 @@ export const CALL_OPTIONS = new Map<CallDef, FuzzOptions>([
   [contract.collectionQueue, { query: { cursor: undefined } }],
   [contract.collectionDemoClock, { body: { at: null } }],
   [contract.collectionRecordContact, { body: { orderNo: 'K2026000006', channel: 'phone', outcome: 'promise_to_pay', note: 'fuzz', promiseDate: '2026-03-05', promiseAmount: 100 } }],
+  // kb: an entry's action is 0 (nothing) or 4 (the contact button)
+  [contract.kbSaveCategory, { body: { actionType: 0 } }],
+  [contract.kbSaveQuestion, { body: { actionType: 4 } }],
 ])
 
 export type FuzzGroup = 'public' | 'borrower-1' | 'borrower-2' | 'ops-1' | 'ops-2'

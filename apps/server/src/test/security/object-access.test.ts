@@ -28,6 +28,7 @@ import { openComplaintsApp, upload } from '../../modules/complaints/test-helpers
 import { products } from '../../modules/products/products.schema.js'
 import { draftOf } from '../../modules/products/products.desk.js'
 import { reconDifferences, reconResolutions } from '../../modules/repayment/reconciliation.schema.js'
+import { staffRoleRequests } from '../../modules/staff/staff.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsMultipart, opsPost, testClock } from '../../modules/staff/test-helpers.js'
 import { get, post } from '../inject.js'
 
@@ -57,6 +58,8 @@ const RECORD_FIELDS = {
   differenceId: 'reconciliation difference',
   resolutionId: 'reconciliation resolution',
   versionId: 'product version (products by staff)',
+  // staff administration
+  roleRequestId: 'staff role request',
 } as const
 
 const OTHER_FIELDS: Record<string, string> = {
@@ -73,6 +76,9 @@ const OTHER_FIELDS: Record<string, string> = {
   pid: 'a knowledge-base category, the same for everyone',
   couponId: 'no coupons are issued; any value is ignored',
   cardNo: 'a number being added (bind-card) or ignored (the card is cardId)',
+  // kb: the knowledge base is one for every market (docs/product/knowledge-base.md#markets)
+  questionId: 'a knowledge-base question, the same for every market',
+  categoryId: 'a knowledge-base category, the same for every market',
 }
 
 const ID_LIKE = /(?:^id|Id|_id|No|^pid|^sid)$|image/i
@@ -396,6 +402,8 @@ interface MarketRecords {
   productId: number
   productVersionId: number
   productDraft: ProductDraft
+  /** staff administration: a pending grant of admin to a member of the market. */
+  roleRequestId: number
   secrets: string[]
 }
 
@@ -450,6 +458,12 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   // collections (docs/product/collections.md#calls)
   [contract.collectionContacts.path]: { role: 'collector', method: 'GET', fields: (r) => ({ orderNo: r.orderNo }), refusals: ['notFound'] },
   [contract.collectionRecordContact.path]: { role: 'collector', method: 'POST', fields: (r) => ({ orderNo: r.orderNo, channel: 'phone', outcome: 'reached' }), refusals: ['notFound'] },
+  // staff administration (docs/product/operations.md#staff-administration)
+  [contract.staffRoleChange.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId, role: 'risk', markets: [r.market] }), refusals: ['notFound'] },
+  [contract.staffRoleConfirm.path]: { role: 'admin', method: 'POST', fields: (r) => ({ roleRequestId: r.roleRequestId }), refusals: ['notFound'] },
+  [contract.staffRoleCancel.path]: { role: 'admin', method: 'POST', fields: (r) => ({ roleRequestId: r.roleRequestId }), refusals: ['notFound'] },
+  [contract.staffResetFactor.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
+  [contract.staffEndSessions.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
 }
 
 /** Ops calls that name a record without being market-bound: why. */
@@ -508,11 +522,18 @@ describe("a staff member naming another market's record", () => {
       const productDraft = { ...draftOf(p4), name: `Rahasia ${market} produk` }
       const proposed = await opsPost(app, contract.productPropose.path, { productId: p4.id, draft: productDraft }, { cookie: productAdmin.cookie })
       expect(proposed.statusCode, proposed.body).toBe(200)
+      // staff administration: a pending grant of admin to another member of the market
+      const grantee = await enrolledStaff(app, database, clock, 'risk', [market])
+      const [roleRequest] = await database.db
+        .insert(staffRoleRequests)
+        .values({ staffId: grantee.id, role: 'admin', markets: [market], proposedBy: colleague.id, proposedAt: clock.now() })
+        .returning()
       records[market] = {
         market,
         productId: p4.id,
         productVersionId: proposed.json().data.version.id,
         productDraft,
+        roleRequestId: roleRequest!.id,
         orderNo: submitted.orderNo,
         approvedOrderNo: approved.orderNo,
         complaintId,

@@ -1,4 +1,4 @@
-import { ERROR_CODES, auditSearch, orderDashboard, staffList, staffMe } from '@kilat/contract'
+import { ERROR_CODES, auditSearch, orderDashboard, staffList, staffMe, staffRoleRequests } from '@kilat/contract'
 import { STAFF_ROLES } from '@kilat/contract'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -11,10 +11,10 @@ const day = { market: 'ID' as const, date: '2026-11-25', applications: 0, approv
 
 describe('the side menu by role', () => {
   it('lists each role its own screens, as the calls behind them allow', () => {
-    expect(screensOf('agent').map((s) => s.key)).toEqual(['dashboard', 'complaints'])
+    expect(screensOf('agent').map((s) => s.key)).toEqual(['dashboard', 'complaints', 'kb'])
     expect(screensOf('risk').map((s) => s.key)).toEqual(['dashboard', 'review', 'orders'])
     expect(screensOf('finance').map((s) => s.key)).toEqual(['dashboard', 'orders', 'disbursement', 'adjustments', 'payments'])
-    expect(screensOf('admin').map((s) => s.key)).toEqual(['dashboard', 'complaints', 'staff', 'audit'])
+    expect(screensOf('admin').map((s) => s.key)).toEqual(['dashboard', 'complaints', 'staff', 'audit', 'kb'])
     expect(screensOf('collector').map((s) => s.key)).toEqual(['dashboard', 'collections'])
     // Every screen is somebody's.
     for (const s of OPS_SCREENS) expect(STAFF_ROLES.some((role) => screensOf(role).includes(s))).toBe(true)
@@ -24,7 +24,7 @@ describe('the side menu by role', () => {
     server.use(mockCall(staffMe, staffOf('admin')), mockCall(orderDashboard, { markets: [{ ...day, market: 'MX' }] }))
     const { router } = await renderOps('/ops/dashboard?market=mx')
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument()
-    expect(menuEntries()).toEqual(['Dashboard', 'Complaints', 'Staff', 'Audit trail'])
+    expect(menuEntries()).toEqual(['Dashboard', 'Complaints', 'Staff', 'Audit trail', 'Knowledge base'])
     await waitFor(() => expect(router.state.location.search).toBe('?market=MX'))
     expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/ops/staff?market=MX')
 
@@ -38,6 +38,8 @@ describe('the side menu by role', () => {
       mockCall(staffMe, () => (alive ? staffOf('admin') : fail(ERROR_CODES.sessionRequired, 'Please sign in', 401))),
       mockCall(orderDashboard, { markets: [day] }),
       mockCall(staffList, () => fail(ERROR_CODES.sessionRequired, 'Please sign in', 401)),
+      // staff administration: the grants waiting, asked beside the list
+      mockCall(staffRoleRequests, () => fail(ERROR_CODES.sessionRequired, 'Please sign in', 401)),
       mockCall(auditSearch, { entries: [], nextBefore: null }),
     )
     const user = userEvent.setup()

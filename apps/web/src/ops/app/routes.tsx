@@ -32,6 +32,8 @@ export function createOpsRoutes(): RouteObject[] {
             { path: 'payments', lazy: async () => ({ Component: (await import('../payments/payments-page')).PaymentsPage }) },
             { path: 'products', lazy: async () => ({ Component: (await import('../products/products-page')).ProductsPage }) },
             { path: 'collections', lazy: async () => ({ Component: (await import('../collections/collections-page')).CollectionsPage }) },
+            // kb
+            { path: 'kb', lazy: async () => ({ Component: (await import('../knowledge-base/kb-page')).KbPage }) },
             { path: '*', Component: NotFound },
           ],
         },

@@ -23,7 +23,7 @@ describe('the audit search', () => {
     const asked: Array<Record<string, string>> = []
     server.use(
       mockCall(staffMe, staffOf('admin')),
-      mockCall(staffList, { accounts: [{ ...staffOf('admin'), enrolled: true, disabled: false, createdAt: '2026-11-01T00:00:00.000Z' }] }),
+      mockCall(staffList, { accounts: [{ ...staffOf('admin'), enrolled: true, disabled: false, createdAt: '2026-11-01T00:00:00.000Z', lastSignInAt: null, lastSignInIp: null }] }),
       mockCall(auditSearch, ({ query }) => {
         asked.push(Object.fromEntries(query))
         return query.get('before') === '40' ? { entries: [entry(39, 'staff.create')], nextBefore: null } : { entries: [entry(41, 'staff.disable'), entry(40, 'staff.sign-in')], nextBefore: 40 }

@@ -46,7 +46,7 @@ describe('the console sign-in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/ops/complaints'))
     await waitFor(() => expect(router.state.location.search).toBe('?market=ID'))
     expect(await screen.findByRole('heading', { name: 'Complaints' })).toBeInTheDocument()
-    expect(menuEntries()).toEqual(['Dashboard', 'Complaints'])
+    expect(menuEntries()).toEqual(['Dashboard', 'Complaints', 'Knowledge base'])
   })
 
   it('shows a wrong code beside the field and stays on the code step', async () => {

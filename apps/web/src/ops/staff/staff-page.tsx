@@ -1,7 +1,6 @@
 import { OPS_ERROR_CODES, staffDisable, staffList, type DataOf, type staffCreate } from '@kilat/contract'
-import type { Market } from '@kilat/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Flex, Popconfirm, Table, Tag } from 'antd'
+import { Button, Flex, Popconfirm, Space, Table, Tag } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
@@ -11,6 +10,8 @@ import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket, useStaff } from '../app/session'
 import { Loading, LoadFailure } from '../app/states'
+// staff administration
+import { AccountActions, PendingRoles, STAFF_LIST_KEY, type ResetLink } from './staff-admin'
 
 type Account = DataOf<typeof staffList>['accounts'][number]
 type Created = DataOf<typeof staffCreate>
@@ -19,7 +20,7 @@ type Created = DataOf<typeof staffCreate>
 const CreateAccount = lazy(async () => ({ default: (await import('./new-account')).CreateAccount }))
 const CopyField = lazy(async () => ({ default: (await import('./new-account')).CopyField }))
 
-const LIST_KEY = ['ops', 'staff', 'accounts'] as const
+const LIST_KEY = STAFF_LIST_KEY
 
 /** docs/product/operations.md#roles: the admin's staff accounts, a new one, disabling one. */
 export function StaffPage() {
@@ -30,7 +31,8 @@ export function StaffPage() {
   const [market] = useOpsMarket()
   const me = useStaff()
   const [creating, setCreating] = useState(false)
-  const [created, setCreated] = useState<Created | undefined>()
+  const [created, setCreated] = useState<Created | ResetLink | undefined>()
+  const [linkKind, setLinkKind] = useState<'new' | 'reset'>('new')
   const list = useQuery({ queryKey: LIST_KEY, queryFn: ({ signal }) => callApi(staffList, {}, { signal, toast: false }) })
   const disable = useMutation({
     mutationFn: (account: Account) => callApi(staffDisable, { body: { staffId: account.id } }, { toast: false }),
@@ -51,6 +53,7 @@ export function StaffPage() {
           {t('staff.create')}
         </Button>
       </Flex>
+      <PendingRoles />
       {list.isError ? (
         <LoadFailure error={list.error} retry={() => void list.refetch()} />
       ) : (
@@ -59,30 +62,58 @@ export function StaffPage() {
           loading={list.isPending}
           dataSource={list.data?.accounts}
           pagination={false}
-          scroll={{ x: 900 }}
+          expandable={{
+            expandedRowRender: (account) => (
+              <p className="ops-muted">
+                {t('staff.language')}: {t(`language.${account.language}`)} · {t('staff.created')}: {formatDateTime(account.createdAt, market)}
+              </p>
+            ),
+          }}
           columns={[
-            { key: 'email', title: t('staff.email'), dataIndex: 'email' },
-            { key: 'role', title: t('staff.role'), dataIndex: 'role', render: (role: Account['role']) => t(`role.${role}`) },
-            { key: 'markets', title: t('staff.markets'), dataIndex: 'markets', render: (markets: Market[]) => markets.join(', ') },
-            { key: 'language', title: t('staff.language'), dataIndex: 'language', render: (lang: Account['language']) => t(`language.${lang}`) },
+            // the email whole, wrapped if it must: it names the member
+            { key: 'email', title: t('staff.email'), dataIndex: 'email', className: 'ops-staff-email' },
+            {
+              key: 'role',
+              title: t('staff.role'),
+              width: 170,
+              render: (_, account) => `${t(`role.${account.role}`)} · ${account.markets.join(', ')}`,
+            },
             {
               key: 'status',
               title: t('staff.status'),
+              width: 130,
               render: (_, account) =>
                 account.disabled ? <Tag>{t('staff.disabled')}</Tag> : account.enrolled ? <Tag color="green">{t('staff.active')}</Tag> : <Tag color="gold">{t('staff.pending')}</Tag>,
             },
-            { key: 'created', title: t('staff.created'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at, market) },
+            {
+              key: 'lastSignIn',
+              title: t('staffAdmin.lastSignIn'),
+              width: 165,
+              render: (_, account) => (account.lastSignInAt ? formatDateTime(account.lastSignInAt, market) : t('staffAdmin.never')),
+            },
+            { key: 'address', title: t('staffAdmin.address'), width: 120, render: (_, account) => account.lastSignInIp ?? '–' },
             {
               key: 'actions',
               title: t('staff.actions'),
-              // one's own account is disabled by another admin, so that one always remains
+              width: 160,
+              fixed: 'right',
+              // one's own account is changed by another admin, so that one always remains
               render: (_, account) =>
                 account.disabled || account.id === me.id ? null : (
-                  <Popconfirm title={t('staff.disableConfirm', { email: account.email })} onConfirm={() => disable.mutate(account)} okText={t('staff.disable')} cancelText={t('staff.cancel')}>
-                    <Button danger size="small" aria-label={`${t('staff.disable')} ${account.email}`}>
-                      {t('staff.disable')}
-                    </Button>
-                  </Popconfirm>
+                  <Space size={4}>
+                    <AccountActions
+                      account={account}
+                      onReset={(link) => {
+                        setLinkKind('reset')
+                        setCreated(link)
+                      }}
+                    />
+                    <Popconfirm title={t('staff.disableConfirm', { email: account.email })} onConfirm={() => disable.mutate(account)} okText={t('staff.disable')} cancelText={t('staff.cancel')}>
+                      <Button danger size="small" aria-label={`${t('staff.disable')} ${account.email}`}>
+                        {t('staff.disable')}
+                      </Button>
+                    </Popconfirm>
+                  </Space>
                 ),
             },
           ]}
@@ -94,6 +125,7 @@ export function StaffPage() {
             onClose={() => setCreating(false)}
             onCreated={(answer) => {
               setCreating(false)
+              setLinkKind('new')
               setCreated(answer)
               void queryClient.invalidateQueries({ queryKey: LIST_KEY })
             }}
@@ -102,7 +134,10 @@ export function StaffPage() {
       )}
       <Suspense fallback={null}>
         {created && (
-          <Panel title={t('staff.linkTitle', { email: created.account.email })} extra={<Button onClick={() => setCreated(undefined)}>{t('staff.close')}</Button>}>
+          <Panel
+            title={t(linkKind === 'reset' ? 'staffAdmin.resetLinkTitle' : 'staff.linkTitle', { email: created.account.email })}
+            extra={<Button onClick={() => setCreated(undefined)}>{t('staff.close')}</Button>}
+          >
             <p>{t('staff.linkHelp', { expires: formatDateTime(created.enrolmentExpiresAt, market) })}</p>
             <CopyField label={t('staff.linkTitle', { email: created.account.email })} value={`${window.location.origin}${created.enrolmentPath}`} />
           </Panel>
