@@ -129,6 +129,19 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/products/propose': ['notFound', 'productRuleBroken', 'productVersionPending', 'productCodeTaken'],
   '/ops-api/products/publish': ['notFound', 'productRuleBroken', 'productVersionSameStaff', 'productVersionNotPending', 'productVersionStale'],
   '/ops-api/products/withdraw': ['notFound', 'productVersionNotPending'],
+  // the chatbot's knowledge base (docs/product/knowledge-base.md#calls)
+  '/ops-api/kb/entries': [],
+  '/ops-api/kb/categories': ['notFound'],
+  '/ops-api/kb/questions': ['notFound'],
+  '/ops-api/kb/gaps': [],
+  '/ops-api/kb/gaps/link': ['notFound', 'kbGapGone'],
+  // staff administration (docs/product/operations.md#staff-administration)
+  '/ops-api/staff/role-requests': [],
+  '/ops-api/staff/accounts/role': ['notFound', 'staffForbidden', 'staffRolePending', 'staffSelfChange'],
+  '/ops-api/staff/role-requests/confirm': ['notFound', 'staffForbidden', 'staffRoleSameStaff', 'staffRoleNotPending', 'staffRolePending'],
+  '/ops-api/staff/role-requests/cancel': ['notFound', 'staffRoleNotPending'],
+  '/ops-api/staff/accounts/reset-factor': ['notFound', 'staffSelfChange'],
+  '/ops-api/staff/accounts/end-sessions': ['notFound', 'staffSelfChange'],
   // collections (docs/product/collections.md#calls)
   '/ops-api/collections/buckets': [],
   '/ops-api/collections/queue': [],

@@ -1,3 +1,5 @@
+import { demoKeyring } from '../../adapters/secrets/secret-box.js'
+import { reserveStaffId, sealTotpSecret } from './staff.secrets.js'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,18 +27,19 @@ beforeAll(async () => {
   await app.ready()
   // an office's accounts, enrolled directly: one password hash shared, each with its own second factor
   const passwordHash = await hashPassword(PASSWORD)
-  const rows = Array.from({ length: OFFICE }, (_, i) => ({
-    email: `office.${i}.${Date.now()}@staff.test`,
-    role: 'agent' as const,
-    markets: ['ID' as const],
-    language: 'en' as const,
-    totpSecret: newTotpSecret(),
-    passwordHash,
-    enrolledAt: clock.now(),
-    createdAt: clock.now(),
-  }))
-  await database.db.insert(staff).values(rows)
-  accounts = rows.map((r) => ({ email: r.email, secret: r.totpSecret }))
+  // each secret sealed at rest as createStaff seals it (docs/decisions/0021-secrets-at-rest.md)
+  const rows = []
+  for (let i = 0; i < OFFICE; i++) {
+    const id = await reserveStaffId(database.db)
+    const secret = newTotpSecret()
+    rows.push({
+      id,
+      secret,
+      row: { id, email: `office.${i}.${Date.now()}@staff.test`, role: 'agent' as const, markets: ['ID' as const], language: 'en' as const, totpSecret: sealTotpSecret(secret, demoKeyring(), id), passwordHash, enrolledAt: clock.now(), createdAt: clock.now() },
+    })
+  }
+  await database.db.insert(staff).overridingSystemValue().values(rows.map((r) => r.row))
+  accounts = rows.map((r) => ({ email: r.row.email, secret: r.secret }))
 })
 
 afterAll(async () => {
