@@ -116,7 +116,10 @@ test("an admin's grant of admin waits for a second admin", async ({ page }) => {
   await page.getByRole('menuitem', { name: 'Change role and markets' }).click()
   const dialog = page.getByRole('dialog', { name: `Role and markets of ${email}` })
   await dialog.getByLabel('Role').click()
-  await page.locator('.ant-select-item-option', { hasText: 'Admin' }).click()
+  // the list open and drawn before the pick: a click during its opening animation is lost
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+  await expect(open).toBeVisible()
+  await open.locator('.ant-select-item-option', { hasText: /^Admin$/ }).click()
   await expect(dialog.getByText('Granting the Admin role waits for another administrator to confirm it.')).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'ops-staff-role-en')
