@@ -235,3 +235,21 @@ export async function otherGatewayAccount(t: JourneyApp): Promise<{ accountId: n
   expect((await accountRow(t, account.accountId)).gateway).toBe('sandbox')
   return account
 }
+
+/**
+ * After forged callbacks naming other accounts: nothing was applied, the unknown payments were
+ * kept once each for finance (`unmatched_callbacks`), and every account named is still unpaid.
+ */
+export async function expectNothingApplied(t: JourneyApp, before: Record<string, number>, keptUnmatched: number, accountIds: number[]): Promise<void> {
+  const after = await callbackRows(t)
+  expect({ ...after, unmatched_callbacks: before.unmatched_callbacks }).toEqual(before)
+  expect(after.unmatched_callbacks).toBe(before.unmatched_callbacks! + keptUnmatched)
+  for (const id of accountIds) expect((await accountRow(t, id)).status).toBe('pending')
+}
+
+/** What the providers logged: something (the retries), and none of these values. */
+export function expectLogWithout(t: JourneyApp, secrets: string[]): void {
+  expect(t.logged.filter((l) => l.level === 'warn').length).toBeGreaterThan(0)
+  const text = JSON.stringify(t.logged)
+  for (const secret of secrets) expect(text).not.toContain(secret)
+}
