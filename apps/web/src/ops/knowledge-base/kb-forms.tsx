@@ -7,7 +7,7 @@ import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
 import { showFieldErrors } from '../app/form-errors'
 import { useNotices } from '../app/ops-app'
-import { useOpsText } from '../app/i18n'
+import { useOpsText, type OpsT } from '../app/i18n'
 import { KB_KEY } from './kb-keys'
 
 /** The knowledge base's edit forms: each text in the three languages, side by side with its language named. */
@@ -90,18 +90,7 @@ export function QuestionForm({ categories, question, categoryId, onClose }: { ca
             </>
           )}
         />
-        <Form.Item name="contact" valuePropName="checked">
-          <Checkbox>{t('kb.contact')}</Checkbox>
-        </Form.Item>
-        <Form.Item name="active" valuePropName="checked">
-          <Checkbox>{t('kb.active')}</Checkbox>
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            {t('kb.save')}
-          </Button>
-          <Button onClick={onClose}>{t('kb.cancel')}</Button>
-        </Space>
+        <EntryEnd t={t} busy={busy} onClose={onClose} />
       </Form>
     </Drawer>
   )
@@ -159,19 +148,28 @@ export function CategoryForm({ category, onClose, onSaved }: { category?: KbCate
             allowClear
           />
         </Form.Item>
-        <Form.Item name="contact" valuePropName="checked">
-          <Checkbox>{t('kb.contact')}</Checkbox>
-        </Form.Item>
-        <Form.Item name="active" valuePropName="checked">
-          <Checkbox>{t('kb.active')}</Checkbox>
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            {t('kb.save')}
-          </Button>
-          <Button onClick={onClose}>{t('kb.cancel')}</Button>
-        </Space>
+        <EntryEnd t={t} busy={busy} onClose={onClose} />
       </Form>
     </Drawer>
+  )
+}
+
+/** The end of a category's or a question's form: the contact button and active flags, save and cancel. */
+function EntryEnd({ t, busy, onClose }: { t: OpsT; busy: boolean; onClose: () => void }) {
+  return (
+    <>
+      <Form.Item name="contact" valuePropName="checked">
+        <Checkbox>{t('kb.contact')}</Checkbox>
+      </Form.Item>
+      <Form.Item name="active" valuePropName="checked">
+        <Checkbox>{t('kb.active')}</Checkbox>
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('kb.save')}
+        </Button>
+        <Button onClick={onClose}>{t('kb.cancel')}</Button>
+      </Space>
+    </>
   )
 }
