@@ -176,7 +176,7 @@ export interface OrderSpec {
     Product,
     | 'id' | 'market' | 'termUnit' | 'termDays' | 'periods' | 'periodDays' | 'dailyRateBps' | 'adminFeeBps'
     | 'lateFeeNew' | 'lateFeeRepeat' | 'lateTiers' | 'lateCapBps' | 'isPartner'
-  >
+  > & { lineageId?: number | null }
   status: OrderStatus
   principal: number
   /** Installment products: the count the borrower chose (the product's own by default). */
@@ -241,6 +241,7 @@ export function buildOrder(spec: OrderSpec): { order: NewOrder; periods: Array<O
     orderNo: spec.orderNo,
     borrowerId: spec.borrowerId,
     productId: product.id,
+    productLineageId: product.lineageId ?? null,
     status,
     principal: quote.principal,
     fee: quote.fee,

@@ -4,7 +4,7 @@ import { ORDER_STATUS, cents, lateChargeTermsOf, localDate, type Market } from '
 import { uniqueViolation } from '../../db/errors.js'
 import { AppError } from '../../http/errors.js'
 import { insertOrder, unsettledOrderNo } from '../orders/orders.service.js'
-import { loanDetailUrl } from '../products/products.service.js'
+import { lineageOf, loanDetailUrl } from '../products/products.service.js'
 import type { Caller, LoanDeps } from './caller.js'
 import { chosenLoan, offerOf, ownProduct, type Offer } from './quote.js'
 
@@ -52,13 +52,14 @@ export async function pushLoan(
     const orderNo = newOrderNo(now, product.market)
     try {
       await deps.db.transaction(async (tx) => {
-        if (await unsettledOrderNo(tx, borrower.id, product.id)) throw new AppError('orderInProgress')
+        if (await unsettledOrderNo(tx, borrower.id, lineageOf(product))) throw new AppError('orderInProgress')
         await insertOrder(
           tx,
           {
             orderNo,
             borrowerId: borrower.id,
             productId: product.id,
+            productLineageId: product.lineageId,
             status: ORDER_STATUS.submitted,
             ...signedFigures(offer),
             // the option to extend, as the product offers it when the borrower signs

@@ -165,12 +165,15 @@ export async function periodsOf(db: Executor, orderKey: number): Promise<OrderPe
   return periodsStatement(db).execute({ orderKey })
 }
 
-/** The number of the borrower's unsettled order of a product, if there is one. */
-export async function unsettledOrderNo(db: Executor, borrowerId: number, productId: number): Promise<string | undefined> {
+/**
+ * The number of the borrower's unsettled order of a product under any of its versions, if there is
+ * one: `lineageId` is the product's first version's id (docs/product/products.md#versions).
+ */
+export async function unsettledOrderNo(db: Executor, borrowerId: number, lineageId: number): Promise<string | undefined> {
   const [row] = await db
     .select({ orderNo: orders.orderNo })
     .from(orders)
-    .where(and(eq(orders.borrowerId, borrowerId), eq(orders.productId, productId), inArray(orders.status, UNSETTLED_STATUSES)))
+    .where(and(eq(orders.borrowerId, borrowerId), eq(sql`coalesce(${orders.productLineageId}, ${orders.productId})`, lineageId), inArray(orders.status, UNSETTLED_STATUSES)))
     .limit(1)
   return row?.orderNo
 }

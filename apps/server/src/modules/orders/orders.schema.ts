@@ -29,6 +29,12 @@ export const orders = pgTable(
     productId: bigint('product_id', { mode: 'number' })
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
+    /**
+     * The product's lineage (its first version's id, docs/product/products.md#versions) when the
+     * order was signed under a later version; null under a first version, as `products.lineage_id`
+     * is. "One running loan per product" holds across versions through it.
+     */
+    productLineageId: bigint('product_lineage_id', { mode: 'number' }),
     status: integer('status').notNull(),
     principal: money('principal'),
     fee: money('fee'),
@@ -75,9 +81,10 @@ export const orders = pgTable(
     index('orders_borrower_created_idx').on(t.borrowerId, t.createdAt),
     index('orders_product_id_idx').on(t.productId),
     index('orders_status_due_idx').on(t.status, t.dueAt),
-    // One unsettled order per borrower and product, enforced where two requests cannot both pass.
+    // One unsettled order per borrower and product, whatever its version, enforced where two
+    // requests cannot both pass.
     uniqueIndex('orders_one_unsettled_per_product_key')
-      .on(t.borrowerId, t.productId)
+      .on(t.borrowerId, sql`coalesce(${t.productLineageId}, ${t.productId})`)
       .where(sql.raw(`status in (${UNSETTLED_STATUSES.join(', ')})`)),
     check('orders_late_charges_check', sql`${t.lateFeeNew} >= 0 and ${t.lateFeeRepeat} >= 0 and ${t.lateCapBps} between 0 and 10000`),
     check('orders_amounts_check', sql`${t.principal} >= 0 and ${t.fee} >= 0 and ${t.paid} >= 0 and ${t.penalty} >= 0`),

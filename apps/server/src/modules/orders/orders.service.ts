@@ -87,9 +87,9 @@ export function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]
   return repo.periodsOf(db, orderKey)
 }
 
-/** The number of the borrower's unsettled order of a product, if there is one. */
-export function unsettledOrderNo(db: Executor, borrowerId: number, productId: number): Promise<string | undefined> {
-  return repo.unsettledOrderNo(db, borrowerId, productId)
+/** The number of the borrower's unsettled order of a product under any of its versions (by its lineage id), if there is one. */
+export function unsettledOrderNo(db: Executor, borrowerId: number, lineageId: number): Promise<string | undefined> {
+  return repo.unsettledOrderNo(db, borrowerId, lineageId)
 }
 
 /** The borrower's unsettled orders by product: product id → order number. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ERRORS, productPropose, productPublish, productVersionsOf, productWithdraw, productsOpsList, recommendProductList, type ProductDraft } from '@kilat/contract'
+import { ERRORS, loanDetailPush, productPropose, productPublish, productVersionsOf, productWithdraw, productsOpsList, recommendProductList, type ProductDraft } from '@kilat/contract'
 import { ORDER_STATUS } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { catalogueVersion } from '../../db/catalogue-version.js'
@@ -86,6 +86,13 @@ describe('a product version, proposed by one admin and published by another', ()
     expect(card.cost.totalRepay).toBeLessThan(before.cost.totalRepay)
     // the order signed under version 1 still runs with the product: its new version is grey for this borrower
     expect(card).toMatchObject({ buttonStatus: 0 })
+    // and applying for it is refused: one running loan per product, whatever its version
+    const pushed = await borrowerPost(app, loanDetailPush.path, { productId: newId, amount: product.minAmount, periods: 1, termUnit: 'day' }, { tok: token })
+    expect(pushed.json()).toMatchObject({ code: ERRORS.orderInProgress.code, message: ERRORS.orderInProgress.messages.id })
+    // even when two requests race past that check: the database refuses a second running order
+    const [v2] = await database.db.select().from(products).where(eq(products.id, newId))
+    await expect(createOrder(database.db, { product: v2!, borrowerId: borrower.id, status: ORDER_STATUS.submitted, now: clock.now() })).rejects.toThrow()
+    expect(await database.db.select().from(orders).where(eq(orders.borrowerId, borrower.id))).toHaveLength(1)
 
     // the order keeps the row it was signed under, unchanged
     const [kept] = await database.db.select().from(products).where(eq(products.id, product.id))

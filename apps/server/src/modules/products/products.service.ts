@@ -237,7 +237,7 @@ export async function representativeProduct(db: Executor, market: Market): Promi
 }
 
 /** The first version's id: every version of a product shares it (docs/product/products.md#versions). */
-const lineageOf = (p: Pick<Product, 'id' | 'lineageId'>) => p.lineageId ?? p.id
+export const lineageOf = (p: Pick<Product, 'id' | 'lineageId'>) => p.lineageId ?? p.id
 
 /**
  * The borrower's unsettled orders by product lineage: an order signed under an older version still
