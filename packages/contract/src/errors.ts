@@ -141,6 +141,7 @@ export const OPS_ERROR_CODES = {
   staffRoleSameStaff: 7011,
   staffRoleNotPending: 7012,
   staffSelfChange: 7013,
+  staffAdminByGrant: 7014,
 } as const
 
 /**
@@ -932,6 +933,14 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Anda tidak dapat mengubah peran, faktor kedua, atau sesi akun Anda sendiri di sini. Minta administrator lain.',
       en: 'You cannot change your own role, second factor or sessions here. Ask another administrator.',
       es: 'No puedes cambiar tu propio rol, segundo factor o sesiones aquí. Pídeselo a otro administrador.',
+    },
+  },
+  staffAdminByGrant: {
+    status: 409,
+    messages: {
+      id: 'Administrator dibuat melalui pemberian peran yang dikonfirmasi administrator lain: buat akun dengan peran lain, lalu berikan peran administrator.',
+      en: 'An administrator is made by a grant another administrator confirms: create the account with another role, then grant administrator.',
+      es: 'Un administrador se nombra con una concesión que confirma otro administrador: crea la cuenta con otro rol y luego concede el rol de administrador.',
     },
   },
 } as const)

@@ -81,7 +81,7 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/staff/me': [],
   '/ops-api/staff/me/language': [],
   '/ops-api/staff/sign-out': [],
-  '/ops-api/staff/accounts': ['staffEmailTaken'],
+  '/ops-api/staff/accounts': ['staffEmailTaken', 'staffAdminByGrant'],
   '/ops-api/staff/accounts/disable': ['notFound', 'staffSelfDisable'],
   '/ops-api/audit/entries': [],
   // the complaint desk (docs/product/operations.md#complaint-desk)

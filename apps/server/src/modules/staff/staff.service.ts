@@ -340,6 +340,9 @@ const within = (markets: readonly Market[], allowed: readonly Market[]) => marke
 /** An admin manages the accounts that work only in markets of their own. */
 export async function createStaffAsAdmin(deps: StaffDeps, principal: StaffPrincipal, input: CreateStaffInput, ip: string) {
   if (!within(input.markets, principal.markets)) throw new AppError('staffForbidden')
+  // granting admin is four eyes (docs/product/operations.md#staff-administration): a new account
+  // starts with another role, and a second admin confirms the grant
+  if (input.role === 'admin') throw new AppError('staffAdminByGrant')
   return createStaff(deps, input, actorOf(principal, ip))
 }
 

@@ -373,6 +373,10 @@ describe('roles and markets', () => {
 
     const again = await opsPost(app, staffCreate.path, { email: email.toUpperCase(), role: 'agent', markets: ['MX'] }, { cookie: admin.cookie })
     expect(again.statusCode).toBe(409)
+    // an admin is made by a grant a second admin confirms, never created in one step
+    const anAdmin = await opsPost(app, staffCreate.path, { email: `second.${email}`, role: 'admin', markets: ['MX'], language: 'es' }, { cookie: admin.cookie })
+    expect(anAdmin.statusCode, anAdmin.body).toBe(409)
+    expect(anAdmin.json()).toMatchObject({ code: ERRORS.staffAdminByGrant.code, message: ERRORS.staffAdminByGrant.messages.en })
 
     const list = await opsGet(app, staffList.path, { cookie: admin.cookie })
     const accounts = list.json().data.accounts as Array<{ email: string; markets: string[] }>

@@ -45,7 +45,7 @@ export function CreateAccount({ onClose, onCreated }: { onClose: () => void; onC
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item name="role" label={t('staff.role')} rules={[{ required: true, message: t('field.required') }]}>
-          <Select options={STAFF_ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))} />
+          <Select options={STAFF_ROLES.filter((role) => role !== 'admin').map((role) => ({ value: role, label: t(`role.${role}`) }))} />
         </Form.Item>
         <Form.Item name="markets" label={t('staff.markets')} rules={[{ required: true, type: 'array', min: 1, message: t('field.markets') }]}>
           <Checkbox.Group options={admin.markets.map((m) => ({ value: m, label: t(`market.${m}`) }))} />
