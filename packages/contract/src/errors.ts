@@ -141,6 +141,9 @@ export const OPS_ERROR_CODES = {
   staffRoleSameStaff: 7011,
   staffRoleNotPending: 7012,
   staffSelfChange: 7013,
+  /** registration funnel (docs/product/registration-funnel.md#errors). */
+  funnelRangeInvalid: 3190,
+  funnelTemplateNotFound: 3191,
 } as const
 
 /**
@@ -932,6 +935,23 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Anda tidak dapat mengubah peran, faktor kedua, atau sesi akun Anda sendiri di sini. Minta administrator lain.',
       en: 'You cannot change your own role, second factor or sessions here. Ask another administrator.',
       es: 'No puedes cambiar tu propio rol, segundo factor o sesiones aquí. Pídeselo a otro administrador.',
+    },
+  },
+  // registration funnel
+  funnelRangeInvalid: {
+    status: 400,
+    messages: {
+      id: 'Rentang tanggal tidak valid: tanggal akhir harus sama atau setelah tanggal awal, paling lama 92 hari.',
+      en: 'Invalid date range: the end must be on or after the start, at most 92 days.',
+      es: 'Rango de fechas no válido: el final debe ser igual o posterior al inicio, de 92 días como máximo.',
+    },
+  },
+  funnelTemplateNotFound: {
+    status: 404,
+    messages: {
+      id: 'Halaman promosi ini tidak ada di pasar ini.',
+      en: 'This landing page does not exist in this market.',
+      es: 'Esta página de promoción no existe en este mercado.',
     },
   },
 } as const)
