@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ERRORS, demoLastRegistrationSms, funnelExport, funnelReport, getCaptcha, getSid, getSms, register, trackVisit, type ErrorKey } from '@kilat/contract'
-import { ORDER_STATUS, type Market } from '@kilat/domain'
+import { ORDER_STATUS, cents, type Market } from '@kilat/domain'
 import { SandboxGateway, queueSandboxPayment, type SandboxCallbackBody } from '../../adapters/payments/sandbox-gateway.js'
 import { gatewayCallbacks } from '../../adapters/payments/sandbox.schema.js'
 import type { Database } from '../../db/client.js'
@@ -121,12 +121,12 @@ async function placeOrder(borrowerId: number, of: Product = product, at = new Da
 async function repay(order: Order, amount: number) {
   const gateway = new SandboxGateway(SECRET, { db: database.db })
   const issued = await issueRepaymentAccount({ db: database.db, gateway }, { borrowerId: order.borrowerId, orderNo: order.orderNo, methodCode: 'BCA', purpose: 'repay' }, new Date())
-  const account = { id: issued.accountId, accountNo: issued.accountNo, gateway: 'sandbox', orderKey: order.id } as Parameters<typeof queueSandboxPayment>[1]
-  const queued = await queueSandboxPayment(database.db, account, { now: new Date(), amount: amount as never })
+  const account = { id: issued.accountId, accountNo: issued.accountNo, amount: cents(amount), method: 'BCA', market: 'ID' as const }
+  const queued = await queueSandboxPayment(database.db, account, { now: new Date(), amount: cents(amount) })
   if (!queued.ok) throw new Error(queued.reason)
   const [row] = await database.db.select().from(gatewayCallbacks).where(eq(gatewayCallbacks.id, queued.callbackId))
   const body = JSON.parse(row!.body) as SandboxCallbackBody
-  await receivePayment(database.db, 'sandbox', { gatewayPaymentId: body.id, accountNo: body.account_no, externalId: body.external_id, amount: body.amount as never, paidAt: new Date(body.paid_at), method: body.method, raw: body })
+  await receivePayment(database.db, 'sandbox', { gatewayPaymentId: body.id, accountNo: body.account_no, externalId: body.external_id, amount: cents(body.amount), paidAt: new Date(body.paid_at), method: body.method, raw: body })
 }
 
 describe('the funnel counts each step once, on the registration’s landing page and utm_tag', () => {
