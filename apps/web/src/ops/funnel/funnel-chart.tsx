@@ -18,7 +18,7 @@ export const STEP_COLOURS: Record<FunnelStep, string> = {
  * with this chunk after the screen. The table beside it is the accessible equivalent; the chart
  * itself is an image with the page's text summary as its name.
  */
-export function FunnelChart({ days, labels, summary }: { days: FunnelDay[]; labels: Record<FunnelStep, string>; summary: string }) {
+export function FunnelChart({ days, labels, dayLabel, summary }: { days: FunnelDay[]; labels: Record<FunnelStep, string>; dayLabel: string; summary: string }) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const element = box.current
@@ -32,8 +32,9 @@ export function FunnelChart({ days, labels, summary }: { days: FunnelDay[]; labe
         height: 260,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [{}, { values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? String(v) : '')) }],
-        series: [{}, ...FUNNEL_STEPS.map((step) => ({ label: labels[step], stroke: STEP_COLOURS[step], width: 2, points: { show: days.length <= 31 } }))],
+        // the axis writes days as the table does (year-month-day), not in the browser's own order
+        axes: [{ values: (_u, ticks) => ticks.map((v) => new Date(v * 1000).toISOString().slice(5, 10)) }, { values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? String(v) : '')) }],
+        series: [{ label: dayLabel, value: (_u, v) => (v === null ? '—' : new Date(v * 1000).toISOString().slice(0, 10)) }, ...FUNNEL_STEPS.map((step) => ({ label: labels[step], stroke: STEP_COLOURS[step], width: 2, points: { show: days.length <= 31 } }))],
         legend: { show: true },
       },
       data,
@@ -45,6 +46,6 @@ export function FunnelChart({ days, labels, summary }: { days: FunnelDay[]; labe
       window.removeEventListener('resize', resize)
       plot.destroy()
     }
-  }, [days, labels])
+  }, [days, labels, dayLabel])
   return <div ref={box} role="img" aria-label={summary} className="ops-funnel-chart" />
 }

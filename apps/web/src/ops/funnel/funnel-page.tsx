@@ -77,21 +77,21 @@ export function FunnelPage() {
       <p className="ops-muted">{t('funnel.help', { market: t(`market.${market}`) })}</p>
       <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
         <label>
-          {t('funnel.from')} <Input type="date" value={from} max={to} onChange={(e) => setFilter('from', e.target.value || undefined)} style={{ width: 160 }} aria-label={t('funnel.from')} />
+          {t('funnel.from')} <Input type="date" value={from} max={to} onChange={(e) => setFilter('from', e.target.value || undefined)} style={{ width: 150 }} aria-label={t('funnel.from')} />
         </label>
         <label>
-          {t('funnel.to')} <Input type="date" value={to} min={from} max={today} onChange={(e) => setFilter('to', e.target.value || undefined)} style={{ width: 160 }} aria-label={t('funnel.to')} />
+          {t('funnel.to')} <Input type="date" value={to} min={from} max={today} onChange={(e) => setFilter('to', e.target.value || undefined)} style={{ width: 150 }} aria-label={t('funnel.to')} />
         </label>
         <Select<number | 'all'>
           aria-label={t('funnel.template')}
-          style={{ width: 260 }}
+          style={{ width: 230 }}
           value={templateId ?? 'all'}
           onChange={(v) => setFilter('template', v === 'all' ? undefined : String(v))}
           options={[{ value: 'all' as const, label: t('funnel.allTemplates') }, ...(data?.templates ?? []).map((tp) => ({ value: tp.id, label: tp.active ? tp.name : `${tp.name} (${t('funnel.disabled')})` }))]}
         />
         <Select<string>
           aria-label="utm_tag"
-          style={{ width: 200 }}
+          style={{ width: 170 }}
           value={utmTag ?? ''}
           showSearch
           onChange={(v) => setFilter('utm', v || undefined)}
@@ -139,7 +139,7 @@ function FunnelBody({ market, data, labels, summary, columns, count, rate }: {
       <Panel title={t('funnel.chartTitle')}>
         <p className="ops-muted">{summary}</p>
         <Suspense fallback={<div style={{ height: 300 }} />}>
-          <FunnelChart days={data.days} labels={labels} summary={summary} />
+          <FunnelChart days={data.days} labels={labels} dayLabel={t('funnel.day')} summary={summary} />
         </Suspense>
       </Panel>
       {data.rowsTruncated && <Alert type="info" showIcon style={{ margin: '16px 0' }} message={t('funnel.truncated', { count: FUNNEL_LIMITS.rowsMax })} />}
