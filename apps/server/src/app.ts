@@ -38,6 +38,8 @@ import { productsRoutes } from './modules/products/products.routes.js'
 import { unsettledOrderNos } from './modules/orders/orders.service.js'
 import { lendingFiguresRoutes } from './modules/lending-figures/lending-figures.routes.js'
 import { registrationRoutes } from './modules/registration/registration.routes.js'
+// registration funnel
+import { funnelRoutes } from './modules/registration/funnel.routes.js'
 import { repaymentRoutes } from './modules/repayment/repayment.routes.js'
 import { auditRoutes } from './modules/audit/audit.routes.js'
 import { staffRoutes } from './modules/staff/staff.routes.js'
@@ -154,6 +156,8 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   // kb and staff administration
   await app.register(kbRoutes, { now })
   await app.register(staffAdminRoutes, { now })
+  // registration funnel
+  await app.register(funnelRoutes, { now })
   if (config.DEMO_MODE) await app.register(demoRoutes)
   if (config.DEMO_MODE) await app.register(newOrderRoutes)
 

@@ -142,6 +142,9 @@ export const OPS_ERROR_CODES = {
   staffRoleNotPending: 7012,
   staffSelfChange: 7013,
   staffAdminByGrant: 7014,
+  /** registration funnel (docs/product/registration-funnel.md#errors). */
+  funnelRangeInvalid: 3190,
+  funnelTemplateNotFound: 3191,
 } as const
 
 /**
@@ -941,6 +944,23 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Administrator dibuat melalui pemberian peran yang dikonfirmasi administrator lain: buat akun dengan peran lain, lalu berikan peran administrator.',
       en: 'An administrator is made by a grant another administrator confirms: create the account with another role, then grant administrator.',
       es: 'Un administrador se nombra con una concesión que confirma otro administrador: crea la cuenta con otro rol y luego concede el rol de administrador.',
+    },
+  },
+  // registration funnel
+  funnelRangeInvalid: {
+    status: 400,
+    messages: {
+      id: 'Rentang tanggal tidak valid: tanggal akhir harus sama atau setelah tanggal awal, paling lama 92 hari.',
+      en: 'Invalid date range: the end must be on or after the start, at most 92 days.',
+      es: 'Rango de fechas no válido: el final debe ser igual o posterior al inicio, de 92 días como máximo.',
+    },
+  },
+  funnelTemplateNotFound: {
+    status: 404,
+    messages: {
+      id: 'Halaman promosi ini tidak ada di pasar ini.',
+      en: 'This landing page does not exist in this market.',
+      es: 'Esta página de promoción no existe en este mercado.',
     },
   },
 } as const)

@@ -25,3 +25,5 @@ export * from './products-ops.js'
 export * from './collections.js'
 export * from './kb-ops.js'
 export * from './staff-admin.js'
+// registration funnel
+export * from './funnel-ops.js'

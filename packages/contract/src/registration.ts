@@ -96,12 +96,16 @@ export const trackClick = defineCall({
   query: trackQuery.extend({ phone: z.string().trim().max(32).regex(STORABLE_TEXT).optional() }),
 })
 
-/** A new registration session id; it lives 30 minutes. */
+/**
+ * A new registration session id; it lives 30 minutes. The landing page passes its `page_id` and
+ * `utm_tag`: the session carries them to its SMS and registration (the registration funnel).
+ */
 export const getSid = defineCall({
   method: 'GET',
   path: '/api/v2/lender/promotion/get-sid',
   family: 'code0',
   auth: 'none',
+  query: z.object({ page_id: tag, utm_tag: tag }),
   data: z.object({ sid: z.string() }),
 })
 

@@ -25,3 +25,5 @@ export * from './reconciliation.js'
 export * from './product-rules.js'
 export * from './collections.js'
 export * from './wording-groups.js'
+// registration funnel
+export * from './funnel.js'

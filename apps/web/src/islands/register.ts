@@ -123,7 +123,11 @@ export function startRegister(doc: Document = document): () => void {
   }
 
   async function newSid(): Promise<boolean> {
-    const answer = await call(data!.calls.sid)
+    // the session carries the visit's landing page and utm_tag to its SMS and registration (the funnel)
+    const params: Record<string, string> = { page_id: query.get('id') ?? String(data!.templateId) }
+    const utmTag = query.get('utm_tag')
+    if (utmTag) params.utm_tag = utmTag
+    const answer = await call(data!.calls.sid, { params })
     const value = (answer?.data as { sid?: unknown } | undefined)?.sid
     if (!answer || !isCode(answer, 0) || typeof value !== 'string') {
       toast(answer?.message)

@@ -147,6 +147,9 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/collections/queue': [],
   '/ops-api/collections/contacts': ['notFound', 'contactOutsideWindow', 'promiseInvalid', 'orderNotInCollections'],
   '/ops-api/demo/collections-clock': [],
+  // registration funnel (docs/product/registration-funnel.md#errors)
+  '/ops-api/funnel': ['funnelRangeInvalid', 'funnelTemplateNotFound'],
+  '/ops-api/funnel/export': ['funnelRangeInvalid', 'funnelTemplateNotFound'],
 }
 
 /**

@@ -97,9 +97,24 @@ export function unsettledOrderNos(db: Executor, borrowerId: number): Promise<Map
   return repo.unsettledOrderNos(db, borrowerId)
 }
 
+type OrderPlaced = (tx: Executor, order: Order) => Promise<void>
+let orderPlaced: OrderPlaced | undefined
+
+/**
+ * Who counts a borrower's first order in the registration funnel: the registration module, which
+ * owns the funnel (docs/product/registration-funnel.md#attribution), registers itself when it loads,
+ * so that this module need not import it.
+ */
+export function onOrderPlaced(handler: OrderPlaced): void {
+  orderPlaced = handler
+}
+
 /** Stores a new order with its schedule; call it inside a transaction so neither lands alone. */
-export function insertOrder(db: Executor, order: NewOrder, periods: Array<Omit<NewOrderPeriod, 'orderKey'>>): Promise<Order> {
-  return repo.insertOrder(db, order, periods)
+export async function insertOrder(db: Executor, order: NewOrder, periods: Array<Omit<NewOrderPeriod, 'orderKey'>>): Promise<Order> {
+  const row = await repo.insertOrder(db, order, periods)
+  // in the order's transaction: the funnel counts an order that exists, once
+  if (orderPlaced) await orderPlaced(db, row)
+  return row
 }
 
 export type { NewOrder, NewOrderPeriod, Order, OrderPeriod, PeriodStatus } from './orders.schema.js'

@@ -21,7 +21,7 @@ export async function registrationRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, trackVisit, ({ req, query }) => registration.track(app.db, callerOf(req), 'visit', query))
   registerCall(app, trackClick, ({ req, query }) => registration.track(app.db, callerOf(req), 'click', query))
 
-  registerCall(app, getSid, () => registration.newSid(app.db))
+  registerCall(app, getSid, ({ req, query }) => registration.newSid(app.db, req, query))
 
   // An image, not an envelope; errors (an unknown sid) still answer the envelope.
   registerCall(app, getCaptcha, async ({ query, reply }) => {

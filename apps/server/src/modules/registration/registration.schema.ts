@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import type { Locale, Market } from '@kilat/domain'
 import { id, ts, createdAt } from '../../db/columns.js'
 import { borrowers } from '../auth/auth.schema.js'
@@ -60,6 +60,11 @@ export const promotionSids = pgTable(
     sentCaptchaHash: text('sent_captcha_hash'),
     sentPhone: text('sent_phone'),
     demoCaptchaAnswer: text('demo_captcha_answer'),
+    // funnel: the landing page and utm_tag of the visit that opened the session, carried to its SMS
+    // and registration; the SMS step is counted once per session (docs/product/registration-funnel.md#steps)
+    templateId: integer('template_id'),
+    utmTag: text('utm_tag'),
+    smsCounted: boolean('sms_counted').notNull().default(false),
     expiresAt: ts('expires_at').notNull(),
     createdAt: createdAt(),
   },

@@ -9,6 +9,7 @@ import { hitRateLimit } from '../../http/throttle.js'
 import { count, textsFor } from '../../i18n/index.js'
 import { checkCode, phoneOf, sameHash, sendCode, useCode } from '../auth/auth.service.js'
 import { captchaPng, newCaptchaAnswer } from './captcha.js'
+import * as funnel from './funnel.js'
 import * as repo from './registration.repo.js'
 
 /** docs/product/registration.md#limits */
@@ -85,7 +86,8 @@ export async function track(db: Db, caller: Caller, kind: 'visit' | 'click', inp
   // A flood from one address is answered as usual but not stored.
   if (!(await hitRateLimit(db, `promo-track-ip:${caller.ip}`, 3600, TRACKS_PER_HOUR_PER_ADDRESS))) return null
   const phone = input.phone ? normalizeMobile(input.phone, caller.market) : null
-  await repo.insertEvent(db, kind, {
+  await db.transaction(async (tx) => {
+    await repo.insertEvent(tx, kind, {
     pageId: input.page_id,
     pageType: input.page_type,
     userFrom: input.user_from,
@@ -93,14 +95,21 @@ export async function track(db: Db, caller: Caller, kind: 'visit' | 'click', inp
     utmTag: input.utm_tag,
     appFrom: input.app_from,
     phoneMasked: phone ? maskPhone(phone) : null,
+    })
+    // docs/product/registration-funnel.md#steps: a stored visit is the funnel's first step
+    if (kind === 'visit') await funnel.countVisit(tx, caller.market, input.page_id, input.utm_tag, new Date())
   })
   return null
 }
 
-/** A new registration session: 128 random bits, URL-safe. */
-export async function newSid(db: Db): Promise<{ sid: string }> {
+/**
+ * A new registration session: 128 random bits, URL-safe. It carries the landing page and utm_tag
+ * of its visit to its SMS and registration (docs/product/registration-funnel.md#steps).
+ */
+export async function newSid(db: Db, caller?: Pick<Caller, 'market'>, source: { page_id?: string | undefined; utm_tag?: string | undefined } = {}): Promise<{ sid: string }> {
   const sid = randomBytes(16).toString('base64url')
   await repo.insertSid(db, hashSid(sid), new Date(Date.now() + SID_TTL_SECONDS * 1000))
+  if (caller) await funnel.rememberSource(db, caller.market, hashSid(sid), source.page_id, source.utm_tag)
   // Expired sessions are cleared now and then by whoever makes new ones (no job needed).
   if (randomInt(0, 50) === 0) await repo.deleteExpiredSids(db)
   return { sid }
@@ -147,11 +156,11 @@ export function registerCodeText(code: string, locale: Locale): string {
 export async function sendRegistrationCode(
   deps: RegistrationDeps,
   caller: Caller,
-  input: { phone: string; capcode: string; sid: string },
+  input: { phone: string; capcode: string; sid: string; utm_tag?: string | undefined },
 ): Promise<{ resendSeconds: number }> {
   // A mistyped number does not cost the captcha.
   const phone = phoneOf(input.phone, caller.market)
-  const { sidHash } = await liveSidHash(deps.db, input.sid)
+  const { sidHash, row: sid } = await liveSidHash(deps.db, input.sid)
   const captchaHash = hashCaptcha(sidHash, input.capcode)
   if (!(await repo.takeCaptcha(deps.db, sidHash, captchaHash))) throw new AppError('captchaWrong')
   if (await repo.isRegistered(deps.db, phone)) throw new AppError('alreadyRegistered')
@@ -173,7 +182,10 @@ export async function sendRegistrationCode(
         throw new AppError('smsQuotaReached')
       }
     },
-    stored: (tx) => repo.markSent(tx, sidHash, captchaHash, phone),
+    stored: async (tx) => {
+      await repo.markSent(tx, sidHash, captchaHash, phone)
+      await funnel.countSmsSent(tx, caller.market, sidHash, sid, input.utm_tag, new Date())
+    },
     text: (code) => registerCodeText(code, caller.locale),
   })
   return { resendSeconds: REGISTRATION_LIMITS.resendSeconds }
@@ -222,6 +234,7 @@ export async function registerBorrower(deps: RegistrationDeps, caller: Caller, i
       phoneMasked: maskPhone(phone),
       borrowerId,
     })
+    await funnel.countRegistration(tx, { id: borrowerId, market: caller.market }, sid, { pageId: input.id, utmTag: input.utm_tag }, new Date())
   })
   return { phone: maskPhone(phone) }
 }

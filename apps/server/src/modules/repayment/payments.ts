@@ -57,6 +57,18 @@ export type PaymentOutcome =
  *    `allocatePayment` (or, for an extension, `allocateExtension`), one ledger entry per component;
  * 3. periods, order and status written; the account marked paid.
  */
+type RepaymentReceived = (tx: Tx, payment: { borrowerId: number; at: Date }) => Promise<void>
+let repaymentReceived: RepaymentReceived | undefined
+
+/**
+ * Who counts a borrower's first repayment in the registration funnel: the registration module
+ * (docs/product/registration-funnel.md#attribution) registers itself when it loads, so that this
+ * module need not import it. Called in the payment's transaction.
+ */
+export function onRepaymentReceived(handler: RepaymentReceived): void {
+  repaymentReceived = handler
+}
+
 export async function receivePayment(db: Db, gatewayName: string, event: PaymentEvent, now = new Date()): Promise<PaymentOutcome> {
   return db.transaction((tx) => applyPayment(tx, gatewayName, event, now))
 }
@@ -100,6 +112,8 @@ export async function applyPayment(tx: Tx, gatewayName: string, event: PaymentEv
     if (sumOf(entries) !== event.amount) throw new Error(`payment ${paymentId}: entries sum to ${sumOf(entries)}, not ${event.amount}`)
     await repo.insertLedgerEntries(tx, entries)
     await repo.markAccountPaid(tx, account.id, event.paidAt)
+    // money toward the loan (not only an overpayment kept to refund) is a repayment for the funnel
+    if (repaymentReceived && entries.some((e) => e.component !== 'overpayment')) await repaymentReceived(tx, { borrowerId: account.borrowerId, at: event.paidAt })
     return { duplicate: false, paymentId, orderStatus: applied.status, entries: applied.entries }
   }
 }

@@ -6,7 +6,7 @@
  * methods/ lists the ways to pay.
  */
 export { issueRepaymentAccount, type IssueRepaymentInput, type RepaymentAccount, type RepaymentDeps } from './accounts.js'
-export { receivePayment, type PaymentOutcome } from './payments.js'
+export { onRepaymentReceived, receivePayment, type PaymentOutcome } from './payments.js'
 export { lastPaymentOf, lastPaymentSql, type LastPaymentJson } from './repayment.repo.js'
 export { methodName } from './methods/methods.js'
 
@@ -24,3 +24,5 @@ export { coolingOffOf } from './cooling-off.js'
 export { queueRefundPayout, type RefundPayout } from './refund-payout.js'
 /** The card tokens' column, for `npm run secrets:rotate` and the server's start (docs/decisions/0021-secrets-at-rest.md). */
 export { cardTokenColumn } from './cards/card-secrets.js'
+/** One CSV line, fields quoted by RFC 4180 and guarded against spreadsheet formulas (docs/product/operations.md#exports). */
+export { csvLine } from './recon/export.js'

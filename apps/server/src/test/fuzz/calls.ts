@@ -39,6 +39,9 @@ export const CALL_OPTIONS = new Map<CallDef, FuzzOptions>([
   // kb: an entry's action is 0 (nothing) or 4 (the contact button)
   [contract.kbSaveCategory, { body: { actionType: 0 } }],
   [contract.kbSaveQuestion, { body: { actionType: 4 } }],
+  // registration funnel: a range of days, any landing page and utm_tag
+  [contract.funnelReport, { query: { from: '2026-03-01', to: '2026-03-30', templateId: undefined, utmTag: undefined } }],
+  [contract.funnelExport, { query: { from: '2026-03-01', to: '2026-03-30', templateId: undefined, utmTag: undefined } }],
 ])
 
 export type FuzzGroup = 'public' | 'borrower-1' | 'borrower-2' | 'ops-1' | 'ops-2'

@@ -464,6 +464,9 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.staffRoleCancel.path]: { role: 'admin', method: 'POST', fields: (r) => ({ roleRequestId: r.roleRequestId }), refusals: ['notFound'] },
   [contract.staffResetFactor.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
   [contract.staffEndSessions.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
+  // registration funnel (docs/product/registration-funnel.md#errors): the admin's own market, the other market's landing page
+  [contract.funnelReport.path]: { role: 'admin', method: 'GET', fields: (r) => ({ market: r.market === 'ID' ? 'MX' : 'ID', from: '2026-01-01', to: '2026-01-30', templateId: r.market === 'ID' ? 1 : 3 }), refusals: ['funnelTemplateNotFound'] },
+  [contract.funnelExport.path]: { role: 'admin', method: 'GET', fields: (r) => ({ market: r.market === 'ID' ? 'MX' : 'ID', from: '2026-01-01', to: '2026-01-30', templateId: r.market === 'ID' ? 1 : 3 }), refusals: ['funnelTemplateNotFound'] },
 }
 
 /** Ops calls that name a record without being market-bound: why. */

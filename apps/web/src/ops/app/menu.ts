@@ -1,13 +1,15 @@
 import { adjustmentQueue, auditSearch, collectionQueue, complaintQueue, orderDashboard, orderReviewQueue, orderSearch, paymentsInbox, payoutQueue, productsOpsList, staffList, type StaffRole } from '@kilat/contract'
 // kb
 import { kbEntries } from '@kilat/contract'
+// registration funnel
+import { funnelReport } from '@kilat/contract'
 
 /**
  * A screen of the console: `roles` may open it, those of the call it is built on (the server
  * checks the same list); `menu`, when given, narrows whose side menu shows it.
  */
 export interface OpsScreen {
-  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections' | 'kb'
+  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections' | 'kb' | 'funnel'
   path: string
   roles: readonly StaffRole[]
   menu?: readonly StaffRole[]
@@ -33,6 +35,8 @@ export const OPS_SCREENS: readonly OpsScreen[] = [
   { key: 'collections', path: '/ops/collections', roles: collectionQueue.roles },
   // kb: the chatbot's knowledge base (docs/product/knowledge-base.md#the-console)
   { key: 'kb', path: '/ops/kb', roles: kbEntries.roles },
+  // registration funnel (docs/product/registration-funnel.md#screen)
+  { key: 'funnel', path: '/ops/funnel', roles: funnelReport.roles },
 ]
 
 /** The side menu of a role, in order. */

@@ -34,6 +34,8 @@ export function createOpsRoutes(): RouteObject[] {
             { path: 'collections', lazy: async () => ({ Component: (await import('../collections/collections-page')).CollectionsPage }) },
             // kb
             { path: 'kb', lazy: async () => ({ Component: (await import('../knowledge-base/kb-page')).KbPage }) },
+            // registration funnel
+            { path: 'funnel', lazy: async () => ({ Component: (await import('../funnel/funnel-page')).FunnelPage }) },
             { path: '*', Component: NotFound },
           ],
         },
