@@ -75,6 +75,11 @@ export const orders = pgTable(
     index('orders_borrower_created_idx').on(t.borrowerId, t.createdAt),
     index('orders_product_id_idx').on(t.productId),
     index('orders_status_due_idx').on(t.status, t.dueAt),
+    // the console at scale (docs/performance/console-at-scale.md): the dashboard's orders of a
+    // local day, by application and by payout, and its count of a status by market (index only)
+    index('orders_applied_at_idx').on(t.appliedAt),
+    index('orders_disbursed_at_idx').on(t.disbursedAt),
+    index('orders_status_product_idx').on(t.status, t.productId),
     // One unsettled order per borrower and product, enforced where two requests cannot both pass.
     uniqueIndex('orders_one_unsettled_per_product_key')
       .on(t.borrowerId, t.productId)
