@@ -31,7 +31,7 @@ function overdueSql(market: Market, now: Date): SQL {
       select min(op.due_at) as due_at, coalesce(sum(op.total - op.paid - op.interest_waived), 0) as owed
       from order_periods op where op.order_id = o.id and op.status <> 'paid'
     ) d on d.due_at is not null
-    where o.status = ${ORDER_STATUS.overdue} and o.product_id in (select p.id from products p where p.market = ${market})`
+    where o.status = ${sql.raw(String(ORDER_STATUS.overdue))} and o.product_id in (select p.id from products p where p.market = ${market})`
 }
 
 export interface BucketCount {

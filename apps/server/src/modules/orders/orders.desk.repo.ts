@@ -51,9 +51,11 @@ export async function lockDeskOrder(tx: Tx, orderKey: number): Promise<DeskOrder
 /**
  * Key-set paging over a timestamp and the id: the cursor is `<epoch ms>.<id>` of the last row. The
  * timestamp is compared at millisecond precision (what the cursor carries), in both the order and
- * the condition, so a row is never shown twice or skipped.
+ * the condition, so a row is never shown twice or skipped. It is read as UTC wall time, the same
+ * order as the instant's, because that form can be indexed (the queues' partial indexes in
+ * orders.schema.ts, docs/performance/console-at-scale.md).
  */
-const millis = (column: PgColumn) => sql`date_trunc('milliseconds', ${column})`
+const millis = (column: PgColumn) => sql`date_trunc('milliseconds', ${column} at time zone 'UTC')`
 
 export function cursorOf(at: Date, id: number): string {
   return `${at.getTime()}.${id}`
@@ -62,13 +64,14 @@ export function cursorOf(at: Date, id: number): string {
 function afterCursor(column: PgColumn, cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined
   const [ms, id] = cursor.split('.').map(Number) as [number, number]
-  return sql`(${millis(column)}, ${orders.id}) > (${new Date(ms).toISOString()}::timestamptz, ${id})`
+  return sql`(${millis(column)}, ${orders.id}) > (${new Date(ms).toISOString()}::timestamptz at time zone 'UTC', ${id})`
 }
 
 /** Orders in `status` of the markets, oldest `column` first, a page after `cursor` (one row more, to tell a next page). */
 export function queuePage(db: Executor, status: number, markets: Market[], column: PgColumn, cursor: string | undefined, limit: number): Promise<DeskOrder[]> {
   return deskFrom(db)
-    .where(and(eq(orders.status, status), inArray(productColumns.market, markets), isNotNull(column), afterCursor(column, cursor)))
+    // the status written out, not a parameter, so that the planner sees the queue's partial index fits
+    .where(and(sql`${orders.status} = ${sql.raw(String(Math.trunc(status)))}`, inArray(productColumns.market, markets), isNotNull(column), afterCursor(column, cursor)))
     .orderBy(asc(millis(column)), asc(orders.id))
     .limit(limit + 1)
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { ORDER_STATUSES, isUnsettled } from '@kilat/domain'
+import { ORDER_STATUS, ORDER_STATUSES, isUnsettled } from '@kilat/domain'
 import { id, money, ts, createdAt, lateCharges } from '../../db/columns.js'
 import { borrowers } from '../auth/auth.schema.js'
 import { products } from '../products/products.schema.js'
@@ -80,6 +80,16 @@ export const orders = pgTable(
     index('orders_applied_at_idx').on(t.appliedAt),
     index('orders_disbursed_at_idx').on(t.disbursedAt),
     index('orders_status_product_idx').on(t.status, t.productId),
+    // the collections desk's overdue orders of a market (orders.collections.ts)
+    index('orders_overdue_idx').on(t.productId).where(sql.raw(`status = ${ORDER_STATUS.overdue}`)),
+    // the review and disbursement queues in their order (orders.desk.repo.ts queuePage): a page is
+    // the first rows of the index, not a sort of every order of the status
+    index('orders_review_queue_idx')
+      .on(sql`date_trunc('milliseconds', ${t.appliedAt} at time zone 'UTC')`, t.id)
+      .where(sql.raw(`status = ${ORDER_STATUS.submitted}`)),
+    index('orders_payout_queue_idx')
+      .on(sql`date_trunc('milliseconds', ${t.decidedAt} at time zone 'UTC')`, t.id)
+      .where(sql.raw(`status = ${ORDER_STATUS.approved}`)),
     // One unsettled order per borrower and product, enforced where two requests cannot both pass.
     uniqueIndex('orders_one_unsettled_per_product_key')
       .on(t.borrowerId, t.productId)
@@ -121,6 +131,11 @@ export const orderPeriods = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orderKey, t.periodNo] }),
+    // what an order still owes, read from the index alone (orders.collections.ts: every overdue
+    // order's oldest unpaid due date and amount, docs/performance/console-at-scale.md)
+    index('order_periods_unpaid_idx')
+      .on(t.orderKey, t.dueAt, t.total, t.paid, t.interestWaived)
+      .where(sql`status <> 'paid'`),
     check('order_periods_status_check', sql`${t.status} in ('unpaid', 'paid', 'overdue')`),
     check('order_periods_paid_parts_check', sql`${t.interestPaid} between 0 and ${t.interest} and ${t.principalPaid} between 0 and ${t.principal}`),
     check('order_periods_interest_waived_check', sql`${t.interestWaived} >= 0 and ${t.interestPaid} + ${t.interestWaived} <= ${t.interest}`),
