@@ -80,8 +80,11 @@ export const orders = pgTable(
     index('orders_applied_at_idx').on(t.appliedAt),
     index('orders_disbursed_at_idx').on(t.disbursedAt),
     index('orders_status_product_idx').on(t.status, t.productId),
-    // the collections desk's overdue orders of a market (orders.collections.ts)
-    index('orders_overdue_idx').on(t.productId).where(sql.raw(`status = ${ORDER_STATUS.overdue}`)),
+    // the collections desk's overdue orders of a market with their late charges (orders.collections.ts):
+    // the buckets are counted from this index and the unpaid installments' alone
+    index('orders_overdue_idx')
+      .on(t.productId, t.id, t.penalty, t.penaltyPaid, t.penaltyWaived)
+      .where(sql.raw(`status = ${ORDER_STATUS.overdue}`)),
     // the review and disbursement queues in their order (orders.desk.repo.ts queuePage): a page is
     // the first rows of the index, not a sort of every order of the status
     index('orders_review_queue_idx')
