@@ -17,13 +17,13 @@ const zone = (market: Market) => MARKET_INFO[market].timeZone
 /**
  * One row per overdue order of the market (status 180): its oldest unpaid due date, the whole local
  * days since, and what it owes now (each unpaid installment's total less paid and waived, plus the
- * late charges not paid or waived). Only what the counts and the order need: the product's name
- * and the borrower's phone are joined to a page's rows alone (docs/performance/console-at-scale.md),
- * and the unpaid installments are read from their own index.
+ * late charges not paid or waived). Only what the counts and the order need, read from two indexes
+ * alone (the overdue orders' and their unpaid installments'): the order's number and status, the
+ * product's name and the borrower's phone are joined to a page's rows (docs/performance/console-at-scale.md).
  */
 function overdueSql(market: Market, now: Date): SQL {
   return sql`
-    select o.id as order_key, o.order_no, o.status, o.product_id, o.borrower_id, d.due_at,
+    select o.id as order_key, o.product_id, d.due_at,
       ((${now.toISOString()}::timestamptz at time zone ${zone(market)})::date - (d.due_at at time zone ${zone(market)})::date) as days_overdue,
       (d.owed + o.penalty - o.penalty_paid - o.penalty_waived) as owed
     from orders o
@@ -80,14 +80,15 @@ export async function overdueQueuePage(
 ): Promise<CollectionOrderRow[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     db.execute(sql`
-      select q.*, p.name as product_name, b.phone from (
+      select q.*, o.order_no, o.status, p.name as product_name, b.phone from (
         select * from (${overdueSql(market, now)}) q
         where days_overdue >= ${range.minDays} ${range.maxDays === null ? sql`` : sql`and days_overdue <= ${range.maxDays}`}
         ${after ? sql`and (owed, order_key) < (${after.owed}, ${after.orderKey})` : sql``}
         order by owed desc, order_key desc
         limit ${limit + 1}) q
+      join orders o on o.id = q.order_key
       join products p on p.id = q.product_id
-      join borrowers b on b.id = q.borrower_id
+      join borrowers b on b.id = o.borrower_id
       order by q.owed desc, q.order_key desc`),
   )
   return rows.map((r) => ({
