@@ -3,8 +3,12 @@ import { CannotRun } from './process.mjs'
 
 export const DEFAULT_PG_URL = 'postgres://kilat:kilat@localhost:5432/kilat_bench'
 
-/** Creates the benchmark's database when missing and empties it the way scripts/reset.mjs does. */
-export async function preparePostgres(url) {
+/**
+ * Creates the benchmark's database when missing and empties it the way scripts/reset.mjs does;
+ * with `keep`, leaves what is in it (a benchmark that reuses its seed empties it itself, through
+ * `emptyDatabase`, when it seeds again).
+ */
+export async function preparePostgres(url, { keep = false } = {}) {
   const { default: pg } = await import('pg')
   let parsed
   try {
@@ -33,7 +37,7 @@ export async function preparePostgres(url) {
     const client = new pg.Client({ connectionString: url })
     await client.connect()
     try {
-      await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;')
+      if (!keep) await emptyDatabase(client)
       const { rows: version } = await client.query('show server_version')
       return { name, version: version[0].server_version, release }
     } finally {
@@ -43,6 +47,11 @@ export async function preparePostgres(url) {
     await release()
     throw error
   }
+}
+
+/** Drops every table, as scripts/reset.mjs does: the server's next start migrates an empty database. */
+export async function emptyDatabase(client) {
+  await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public;')
 }
 
 function explainConnectError(error, url) {

@@ -62,6 +62,10 @@ export const complaints = pgTable(
   (t) => [
     index('complaints_borrower_created_idx').on(t.borrowerId, t.createdAt),
     index('complaints_status_due_idx').on(t.status, t.replyDue),
+    // the console at scale (docs/performance/console-at-scale.md): an order's complaints on the
+    // order screen, and the desk's queue of every status in its order (reply due, then id)
+    index('complaints_order_idx').on(t.orderKey),
+    index('complaints_due_id_idx').on(t.replyDue, t.id),
     uniqueIndex('complaints_borrower_request_key').on(t.borrowerId, t.requestKey).where(sql`request_key is not null`),
     check('complaints_status_check', sql`${t.status} in ('processing', 'replied', 'closed')`),
     check('complaints_outcome_check', sql`${t.outcome} is null or (${t.status} = 'closed' and ${t.outcome} in ('resolved', 'unresolved'))`),

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
 import { orderColumns, orderJoin } from '../orders/orders.service.js'
@@ -38,18 +38,38 @@ export function orderComplaintsOf(db: Executor, orderKey: number): Promise<Order
 }
 
 /**
- * Complaints of the market (their order's product's) still waiting for a reply ('processing'):
- * those due on `today` (the market-local date) and those past it.
+ * Complaints of each market (their order's product's) still waiting for a reply ('processing'):
+ * those due on the market's `today` (its local date) and those past it. One read for all the
+ * markets asked, not one per market: each would go through every market's waiting complaints and
+ * their orders (docs/performance/console-at-scale.md). A market without any is absent.
  */
-export async function complaintsDueIn(db: Executor, market: Market, today: string): Promise<{ dueToday: number; overdue: number }> {
-  const [row] = await db
+export async function complaintsDueIn(db: Executor, todays: Partial<Record<Market, string>>): Promise<Map<Market, { dueToday: number; overdue: number }>> {
+  const entries = Object.entries(todays) as Array<[Market, string]>
+  if (entries.length === 0) return new Map()
+  // the market's own today, for each row
+  const today = sql`(case ${productColumns.market} ${sql.join(
+    entries.map(([m, d]) => sql`when ${m} then ${d}::date`),
+    sql` `,
+  )} end)`
+  const rows = await db
     .select({
+      market: productColumns.market,
       dueToday: sql<number>`count(*) filter (where ${complaints.replyDue} = ${today})::int`,
-      overdue: sql<number>`count(*) filter (where ${lt(complaints.replyDue, today)})::int`,
+      overdue: sql<number>`count(*) filter (where ${complaints.replyDue} < ${today})::int`,
     })
     .from(complaints)
     .innerJoin(...orderJoin(complaints.orderKey))
     .innerJoin(...productJoin(orderColumns.productId))
-    .where(and(eq(complaints.status, 'processing'), eq(productColumns.market, market), sql`${complaints.replyDue} <= ${today}`))
-  return { dueToday: row?.dueToday ?? 0, overdue: row?.overdue ?? 0 }
+    .where(
+      and(
+        eq(complaints.status, 'processing'),
+        inArray(
+          productColumns.market,
+          entries.map(([m]) => m),
+        ),
+        sql`${complaints.replyDue} <= ${today}`,
+      ),
+    )
+    .groupBy(productColumns.market)
+  return new Map(rows.map((r) => [r.market, { dueToday: r.dueToday, overdue: r.overdue }]))
 }

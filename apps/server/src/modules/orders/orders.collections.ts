@@ -17,21 +17,21 @@ const zone = (market: Market) => MARKET_INFO[market].timeZone
 /**
  * One row per overdue order of the market (status 180): its oldest unpaid due date, the whole local
  * days since, and what it owes now (each unpaid installment's total less paid and waived, plus the
- * late charges not paid or waived).
+ * late charges not paid or waived). Only what the counts and the order need, read from two indexes
+ * alone (the overdue orders' and their unpaid installments'): the order's number and status, the
+ * product's name and the borrower's phone are joined to a page's rows (docs/performance/console-at-scale.md).
  */
 function overdueSql(market: Market, now: Date): SQL {
   return sql`
-    select o.id as order_key, o.order_no, o.status, p.name as product_name, b.phone, d.due_at,
+    select o.id as order_key, o.product_id, d.due_at,
       ((${now.toISOString()}::timestamptz at time zone ${zone(market)})::date - (d.due_at at time zone ${zone(market)})::date) as days_overdue,
       (d.owed + o.penalty - o.penalty_paid - o.penalty_waived) as owed
     from orders o
-    join products p on p.id = o.product_id
-    join borrowers b on b.id = o.borrower_id
     join lateral (
       select min(op.due_at) as due_at, coalesce(sum(op.total - op.paid - op.interest_waived), 0) as owed
       from order_periods op where op.order_id = o.id and op.status <> 'paid'
     ) d on d.due_at is not null
-    where o.status = ${ORDER_STATUS.overdue} and p.market = ${market}`
+    where o.status = ${sql.raw(String(ORDER_STATUS.overdue))} and o.product_id in (select p.id from products p where p.market = ${market})`
 }
 
 export interface BucketCount {
@@ -80,11 +80,16 @@ export async function overdueQueuePage(
 ): Promise<CollectionOrderRow[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     db.execute(sql`
-      select * from (${overdueSql(market, now)}) q
-      where days_overdue >= ${range.minDays} ${range.maxDays === null ? sql`` : sql`and days_overdue <= ${range.maxDays}`}
-      ${after ? sql`and (owed, order_key) < (${after.owed}, ${after.orderKey})` : sql``}
-      order by owed desc, order_key desc
-      limit ${limit + 1}`),
+      select q.*, o.order_no, o.status, p.name as product_name, b.phone from (
+        select * from (${overdueSql(market, now)}) q
+        where days_overdue >= ${range.minDays} ${range.maxDays === null ? sql`` : sql`and days_overdue <= ${range.maxDays}`}
+        ${after ? sql`and (owed, order_key) < (${after.owed}, ${after.orderKey})` : sql``}
+        order by owed desc, order_key desc
+        limit ${limit + 1}) q
+      join orders o on o.id = q.order_key
+      join products p on p.id = q.product_id
+      join borrowers b on b.id = o.borrower_id
+      order by q.owed desc, q.order_key desc`),
   )
   return rows.map((r) => ({
     orderKey: Number(r.order_key),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import { MARKET_INFO, ORDER_STATUS, type Market } from '@kilat/domain'
 import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor, Tx } from '../../db/client.js'
@@ -51,9 +51,11 @@ export async function lockDeskOrder(tx: Tx, orderKey: number): Promise<DeskOrder
 /**
  * Key-set paging over a timestamp and the id: the cursor is `<epoch ms>.<id>` of the last row. The
  * timestamp is compared at millisecond precision (what the cursor carries), in both the order and
- * the condition, so a row is never shown twice or skipped.
+ * the condition, so a row is never shown twice or skipped. It is read as UTC wall time, the same
+ * order as the instant's, because that form can be indexed (the queues' partial indexes in
+ * orders.schema.ts, docs/performance/console-at-scale.md).
  */
-const millis = (column: PgColumn) => sql`date_trunc('milliseconds', ${column})`
+const millis = (column: PgColumn) => sql`date_trunc('milliseconds', ${column} at time zone 'UTC')`
 
 export function cursorOf(at: Date, id: number): string {
   return `${at.getTime()}.${id}`
@@ -62,27 +64,40 @@ export function cursorOf(at: Date, id: number): string {
 function afterCursor(column: PgColumn, cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined
   const [ms, id] = cursor.split('.').map(Number) as [number, number]
-  return sql`(${millis(column)}, ${orders.id}) > (${new Date(ms).toISOString()}::timestamptz, ${id})`
+  return sql`(${millis(column)}, ${orders.id}) > (${new Date(ms).toISOString()}::timestamptz at time zone 'UTC', ${id})`
 }
 
 /** Orders in `status` of the markets, oldest `column` first, a page after `cursor` (one row more, to tell a next page). */
 export function queuePage(db: Executor, status: number, markets: Market[], column: PgColumn, cursor: string | undefined, limit: number): Promise<DeskOrder[]> {
   return deskFrom(db)
-    .where(and(eq(orders.status, status), inArray(productColumns.market, markets), isNotNull(column), afterCursor(column, cursor)))
+    // the status written out, not a parameter, so that the planner sees the queue's partial index fits
+    .where(and(sql`${orders.status} = ${sql.raw(String(Math.trunc(status)))}`, inArray(productColumns.market, markets), isNotNull(column), afterCursor(column, cursor)))
     .orderBy(asc(millis(column)), asc(orders.id))
     .limit(limit + 1)
 }
 
-/** Orders by number or by the borrower's phone (E.164 forms), in the markets, newest first. */
-export function searchOrders(db: Executor, markets: Market[], orderNo: string | null, phones: string[], limit: number): Promise<DeskOrder[]> {
+/**
+ * Orders by number or by the borrower's phone (E.164 forms), in the markets, newest first. The two
+ * matches are read apart, each through its own index (an OR across the order and the borrower
+ * would read every order), and merged: the same rows, in the same order, as one query would give.
+ */
+export async function searchOrders(db: Executor, markets: Market[], orderNo: string | null, phones: string[], limit: number): Promise<DeskOrder[]> {
   const match: SQL[] = []
   if (orderNo) match.push(eq(orders.orderNo, orderNo))
   if (phones.length) match.push(inArray(borrowerPhone, phones))
-  if (match.length === 0) return Promise.resolve([])
-  return deskFrom(db)
-    .where(and(inArray(productColumns.market, markets), or(...match)))
-    .orderBy(desc(orders.appliedAt), desc(orders.id))
-    .limit(limit)
+  const found = await Promise.all(
+    match.map((m) =>
+      deskFrom(db)
+        .where(and(inArray(productColumns.market, markets), m))
+        .orderBy(desc(orders.appliedAt), desc(orders.id))
+        .limit(limit),
+    ),
+  )
+  if (found.length < 2) return found[0] ?? []
+  const byId = new Map(found.flat().map((r) => [r.order.id, r]))
+  return [...byId.values()]
+    .sort((a, b) => b.order.appliedAt.getTime() - a.order.appliedAt.getTime() || b.order.id - a.order.id)
+    .slice(0, limit)
 }
 
 /** For each order, how many orders its borrower applied for before it. */
@@ -170,7 +185,12 @@ export async function closePayoutRequest(
 // dashboard
 
 const zoneOf = (market: Market) => MARKET_INFO[market].timeZone
-const onLocalDay = (column: PgColumn, market: Market, day: string) => sql`(${column} at time zone ${zoneOf(market)})::date = ${day}::date`
+/**
+ * The instants of the market's local day, as bounds the database computes from the zone: an index
+ * on the time serves them (the column's local date, computed for every row, would not).
+ */
+const onLocalDay = (column: PgColumn, market: Market, day: string) =>
+  sql`(${column} >= (${day}::date::timestamp at time zone ${zoneOf(market)}) and ${column} < ((${day}::date + 1)::timestamp at time zone ${zoneOf(market)}))`
 
 export interface DayCounts {
   applications: number
@@ -201,7 +221,15 @@ export async function dayCounts(db: Executor, market: Market, day: string): Prom
     .from(orderHistory)
     .innerJoin(orders, eq(orders.id, orderHistory.orderKey))
     .innerJoin(...productJoin(orders.productId))
-    .where(and(inMarket, eq(orderHistory.fromStatus, ORDER_STATUS.submitted), onLocalDay(orderHistory.at, market, day)))
+    .where(
+      and(
+        inMarket,
+        eq(orderHistory.fromStatus, ORDER_STATUS.submitted),
+        // the only rows counted: named, so the index on the status reached and the time serves it
+        inArray(orderHistory.toStatus, [ORDER_STATUS.approved, ORDER_STATUS.rejected]),
+        onLocalDay(orderHistory.at, market, day),
+      ),
+    )
   const [paidOut] = await db
     .select({ sum: sql<string>`coalesce(sum(${orders.received}), 0)::text` })
     .from(orders)

@@ -390,10 +390,21 @@ export async function orderScreenOf(deps: DeskDeps, staff: StaffPrincipal, order
 /** docs/product/operations.md#dashboard: each market's figures for its own local today. */
 export async function dashboardOf(deps: DeskDeps, staff: StaffPrincipal, market: Market | undefined): Promise<DataOf<typeof orderDashboard>> {
   const now = deps.now()
-  const markets = await Promise.all(
-    marketsOf(staff, market).map(async (m) => {
-      const day = localDate(now, m)
-      const [counts, received, complaints] = await Promise.all([desk.dayCounts(deps.db, m, day), repaymentsReceivedOn(deps.db, m, day), complaintsDueIn(deps.db, m, day)])
+  const wanted = marketsOf(staff, market)
+  const days = Object.fromEntries(wanted.map((m) => [m, localDate(now, m)])) as Partial<Record<Market, string>>
+  const [due, markets] = await Promise.all([
+    complaintsDueIn(deps.db, days),
+    Promise.all(
+      wanted.map(async (m) => {
+        const day = days[m]!
+        const [counts, received] = await Promise.all([desk.dayCounts(deps.db, m, day), repaymentsReceivedOn(deps.db, m, day)])
+        return { m, day, counts, received }
+      }),
+    ),
+  ])
+  return {
+    markets: markets.map(({ m, day, counts, received }) => {
+      const complaints = due.get(m) ?? { dueToday: 0, overdue: 0 }
       return {
         market: m,
         date: day,
@@ -408,6 +419,5 @@ export async function dashboardOf(deps: DeskDeps, staff: StaffPrincipal, market:
         complaintsOverdue: complaints.overdue,
       }
     }),
-  )
-  return { markets }
+  }
 }

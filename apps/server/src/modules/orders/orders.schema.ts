@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { ORDER_STATUSES, isUnsettled } from '@kilat/domain'
+import { ORDER_STATUS, ORDER_STATUSES, isUnsettled } from '@kilat/domain'
 import { id, money, ts, createdAt, lateCharges } from '../../db/columns.js'
 import { borrowers } from '../auth/auth.schema.js'
 import { products } from '../products/products.schema.js'
@@ -81,6 +81,24 @@ export const orders = pgTable(
     index('orders_borrower_created_idx').on(t.borrowerId, t.createdAt),
     index('orders_product_id_idx').on(t.productId),
     index('orders_status_due_idx').on(t.status, t.dueAt),
+    // the console at scale (docs/performance/console-at-scale.md): the dashboard's orders of a
+    // local day, by application and by payout, and its count of a status by market (index only)
+    index('orders_applied_at_idx').on(t.appliedAt),
+    index('orders_disbursed_at_idx').on(t.disbursedAt),
+    index('orders_status_product_idx').on(t.status, t.productId),
+    // the collections desk's overdue orders of a market with their late charges (orders.collections.ts):
+    // the buckets are counted from this index and the unpaid installments' alone
+    index('orders_overdue_idx')
+      .on(t.productId, t.id, t.penalty, t.penaltyPaid, t.penaltyWaived)
+      .where(sql.raw(`status = ${ORDER_STATUS.overdue}`)),
+    // the review and disbursement queues in their order (orders.desk.repo.ts queuePage): a page is
+    // the first rows of the index, not a sort of every order of the status
+    index('orders_review_queue_idx')
+      .on(sql`date_trunc('milliseconds', ${t.appliedAt} at time zone 'UTC')`, t.id)
+      .where(sql.raw(`status = ${ORDER_STATUS.submitted}`)),
+    index('orders_payout_queue_idx')
+      .on(sql`date_trunc('milliseconds', ${t.decidedAt} at time zone 'UTC')`, t.id)
+      .where(sql.raw(`status = ${ORDER_STATUS.approved}`)),
     // One unsettled order per borrower and product, whatever its version, enforced where two
     // requests cannot both pass.
     uniqueIndex('orders_one_unsettled_per_product_key')
@@ -123,6 +141,11 @@ export const orderPeriods = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orderKey, t.periodNo] }),
+    // what an order still owes, read from the index alone (orders.collections.ts: every overdue
+    // order's oldest unpaid due date and amount, docs/performance/console-at-scale.md)
+    index('order_periods_unpaid_idx')
+      .on(t.orderKey, t.dueAt, t.total, t.paid, t.interestWaived)
+      .where(sql`status <> 'paid'`),
     check('order_periods_status_check', sql`${t.status} in ('unpaid', 'paid', 'overdue')`),
     check('order_periods_paid_parts_check', sql`${t.interestPaid} between 0 and ${t.interest} and ${t.principalPaid} between 0 and ${t.principal}`),
     check('order_periods_interest_waived_check', sql`${t.interestWaived} >= 0 and ${t.interestPaid} + ${t.interestWaived} <= ${t.interest}`),

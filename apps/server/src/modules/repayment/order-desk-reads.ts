@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import { MARKET_INFO, type Cents, type Market } from '@kilat/domain'
+import type { Cents, Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
+import { inLocalDay } from './recon/day.js'
 import { ledgerEntries, paymentAccounts, payments } from './repayment.schema.js'
 
 /**
@@ -66,6 +67,6 @@ export async function repaymentsReceivedOn(db: Executor, market: Market, day: st
     .select({ count: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${payments.amount}), 0)::text` })
     .from(payments)
     .innerJoin(paymentAccounts, eq(paymentAccounts.id, payments.paymentAccountId))
-    .where(and(eq(paymentAccounts.market, market), sql`(${payments.receivedAt} at time zone ${MARKET_INFO[market].timeZone})::date = ${day}::date`))
+    .where(and(eq(paymentAccounts.market, market), inLocalDay(payments.receivedAt, market, day)))
   return { count: row?.count ?? 0, sum: Number(row?.sum ?? 0) as Cents }
 }

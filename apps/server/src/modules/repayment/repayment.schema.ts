@@ -93,6 +93,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_gateway_payment_id_key').on(t.gateway, t.gatewayPaymentId),
     index('payments_order_id_idx').on(t.orderKey),
+    // a borrower's repayments beside each order of the console's queues (docs/performance/console-at-scale.md)
+    index('payments_borrower_id_idx').on(t.borrowerId),
     index('payments_payment_account_id_idx').on(t.paymentAccountId),
     // a market's day of payments, for reconciliation and the payments desk
     index('payments_received_at_idx').on(t.receivedAt, t.id),
