@@ -1,4 +1,5 @@
 import type { Cents } from './money.js'
+import { formatsTrusted } from './format-trust.js'
 import { MARKET_INFO, type Market } from './markets.js'
 
 /**
@@ -46,7 +47,7 @@ function integer(value: number, what: string): number {
  * microsecond, `formatToParts` 5-11 (docs/decisions/0008-api-performance.md); `trustedGrouping` checks it
  * against Intl before it is trusted and the tests compare the two over many numbers.
  */
-interface Grouping {
+export interface Grouping {
   group: string
   decimal: string
   primary: number
@@ -87,8 +88,19 @@ const GROUPING_SAMPLES = [0, 7, 999, 1000, 9999, 10_000, 99_999, 100_000, 1_234_
 
 const groupings = new Map<Market, Grouping | null>()
 
+/**
+ * How each market groups numbers, as Intl gives it with full locale data (the tests compare it with
+ * `groupingOf`). A process that checks nothing (`trustCheckedFormats`, format-trust.ts) uses it as is.
+ */
+export const MARKET_GROUPING: Readonly<Record<Market, Grouping>> = {
+  ID: { group: '.', decimal: ',', primary: 3, secondary: 3, groupsFour: true },
+  IN: { group: ',', decimal: '.', primary: 3, secondary: 2, groupsFour: true },
+  MX: { group: ',', decimal: '.', primary: 3, secondary: 3, groupsFour: true },
+}
+
 /** The market's grouping when it gives exactly what Intl gives on the samples, else null (Intl then). */
 function trustedGrouping(market: Market): Grouping | null {
+  if (formatsTrusted()) return MARKET_GROUPING[market]
   let g = groupings.get(market)
   if (g === undefined) {
     g = groupingOf(market)
@@ -192,6 +204,7 @@ const offsets = new Map<Market, number | null>()
  * used for it rather than a wrong hour.
  */
 function trustedOffset(market: Market): number | null {
+  if (formatsTrusted()) return FIXED_OFFSET_MINUTES[market]
   let offset = offsets.get(market)
   if (offset === undefined) {
     const fixed = FIXED_OFFSET_MINUTES[market]
