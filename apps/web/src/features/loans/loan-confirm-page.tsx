@@ -23,7 +23,6 @@ import { AmountChooser, PeriodChooser } from './components/loan-choice'
 import { RepayPlan } from './components/repay-plan'
 import { loanParams, type LoanChoice } from './params'
 import styles from './loans.module.css'
-import { ProductLogo } from '../../shared/ui/product-logo'
 
 // India's Key Fact Statement and agreement popup: out of the other markets' first load.
 const KeyFacts = deferredPart(() => import('./components/key-fact-statement').then((m) => m.KeyFactStatement)).Part
@@ -146,7 +145,7 @@ function ConfirmForm({ offer, contracts, pricing }: { offer: LoanConfirm; contra
     <>
       <section className={styles.offer} aria-label={offer.productName}>
         <div className={styles.product}>
-          <ProductLogo className={styles.logo} src={offer.productLogo} name={offer.productName} alt={tc('product.logoAlt', { name: offer.productName })} size={40} />
+          <img className={styles.logo} src={offer.productLogo} alt={tc('product.logoAlt', { name: offer.productName })} width={40} height={40} />
           <span className={styles.productName}>{offer.productName}</span>
         </div>
         <AmountChooser amounts={amounts} value={choice.amount} market={offer.market} onChange={choice.chooseAmount} />

@@ -1,11 +1,12 @@
 import { drawnLogoCode, initialsOf, LOGO_DRAWING, logoColourOf } from '@kilat/domain'
 
 /**
- * A product's logo. Our drawn logos (packages/domain/src/product-logo.ts) are drawn inline, the
+ * A product's logo in a list of products (product-card.tsx). Our drawn logos (packages/domain/src/product-logo.ts) are drawn inline, the
  * same square the media address serves: each SVG shown as an image is a document of its own for
  * the phone to build, 30-100 ms of a low-tier phone's main thread per logo, where the inline
  * drawing costs a few elements (docs/performance/borrower-main-thread.md#product-logos). Any other
- * address is shown as an image.
+ * address is shown as an image. A screen with one logo keeps the image: the drawing's code would
+ * cost it more first-load bytes than the one image costs its main thread.
  */
 export function ProductLogo({ src, name, alt, size, className, lazy = false }: { src: string; name: string; alt: string; size: number; className?: string; lazy?: boolean }) {
   const code = drawnLogoCode(src)

@@ -5,7 +5,6 @@ import buttons from '../../../shared/ui/button.module.css'
 import { Modal } from '../../../shared/ui/modal'
 import surface from '../../../shared/ui/card.module.css'
 import styles from '../complaints.module.css'
-import { ProductLogo } from '../../../shared/ui/product-logo'
 
 /**
  * docs/product/complaints.md#order-card: the order a complaint is about, with a button to choose
@@ -19,7 +18,7 @@ export function OrderPicker({ order, orders, onChoose }: { order: OrderCard; ord
   return (
     <section className={styles.card} aria-labelledby={nameId}>
       <div className={styles.product}>
-        <ProductLogo className={surface.logo} src={order.productLogo} name={order.productName} alt={tc('product.logoAlt', { name: order.productName })} size={40} />
+        <img className={surface.logo} src={order.productLogo} alt={tc('product.logoAlt', { name: order.productName })} width={40} height={40} />
         <div>
           <h2 id={nameId} className={styles.productName}>{order.productName}</h2>
           <p className={styles.orderNo}>{t('order.label', { orderNo: order.orderNo })}</p>

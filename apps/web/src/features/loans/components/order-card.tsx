@@ -2,7 +2,6 @@ import { useId } from 'react'
 import { useTranslation } from '../../../shared/i18n'
 import type { LoanDetails } from '../api/get-loan-details'
 import styles from '../loans.module.css'
-import { ProductLogo } from '../../../shared/ui/product-logo'
 
 /** docs/product/loans.md#order-card: the product and the order's lines; a partner's order links to the partner's page. */
 export function OrderCard({ details }: { details: LoanDetails }) {
@@ -12,7 +11,7 @@ export function OrderCard({ details }: { details: LoanDetails }) {
   return (
     <section className={styles.card} aria-labelledby={nameId}>
       <div className={styles.product}>
-        <ProductLogo className={styles.logo} src={details.productLogo} name={details.productName} alt={tc('product.logoAlt', { name: details.productName })} size={40} />
+        <img className={styles.logo} src={details.productLogo} alt={tc('product.logoAlt', { name: details.productName })} width={40} height={40} />
         <h2 id={nameId} className={`${styles.cardTitle} ${styles.productName}`}>{details.productName}</h2>
       </div>
       <dl className={styles.lines}>

@@ -1,7 +1,6 @@
 import { useTranslation } from '../../../shared/i18n'
 import styles from '../plans.module.css'
 import surface from '../../../shared/ui/card.module.css'
-import { ProductLogo } from '../../../shared/ui/product-logo'
 
 /** The product and order a repayment screen is about. */
 export function OrderHead({ logo, name, orderNo }: { logo: string; name: string; orderNo: string }) {
@@ -9,7 +8,7 @@ export function OrderHead({ logo, name, orderNo }: { logo: string; name: string;
   const { t: tc } = useTranslation()
   return (
     <div className={`${surface.card} ${styles.product}`}>
-      {logo && <ProductLogo className={surface.logo} src={logo} name={name} alt={tc('product.logoAlt', { name })} size={40} />}
+      {logo && <img className={surface.logo} src={logo} alt={tc('product.logoAlt', { name })} width={40} height={40} />}
       <div>
         <p className={styles.productName}>{name}</p>
         <p className={styles.muted}>{t('orderNo', { orderNo })}</p>
