@@ -1,10 +1,8 @@
-// Its own module so that the browser's entry can switch the checks off without carrying format.ts.
-
 let trusted = false
 
 /**
  * Trust the known grouping and time-zone offsets of format.ts without checking them against this
- * runtime's Intl. For the browser: the server rendered the page with the same rules after checking
+ * runtime's Intl (the browser's build trusts them from the start: `TRUSTED_BY_BUILD` in format.ts). For the browser: the server rendered the page with the same rules after checking
  * them against its own Intl, and the checks (three Intl objects built and about forty numbers and
  * dates formatted) cost a low-tier phone 100-150 ms of its first load
  * (docs/performance/borrower-main-thread.md#formatting-checks). The browser's own Intl data, older

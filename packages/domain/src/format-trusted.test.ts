@@ -4,7 +4,8 @@ import { FIXED_SINCE, formatDateTime, formatMoney, formatMoneyWhole, formatPerce
 import { trustCheckedFormats } from './format-trust.js'
 import { MARKET_INFO, MARKETS, type Market } from './markets.js'
 
-// The browser's way (trustCheckedFormats, docs/performance/borrower-main-thread.md#formatting-checks):
+// The browser's way (its build defines __KILAT_TRUST_FORMATS__; here trustCheckedFormats does the same,
+// docs/performance/borrower-main-thread.md#formatting-checks):
 // the known grouping and offsets, never checked against Intl, must give exactly what Intl gives.
 // Its own file: trusting is for the whole process.
 trustCheckedFormats()

@@ -1,5 +1,13 @@
 import type { Cents } from './money.js'
 import { formatsTrusted } from './format-trust.js'
+
+/**
+ * Set to true by the web app's build (apps/web/vite.config.ts `define`): the browser trusts the
+ * rules from the start (format-trust.ts) and the minifier drops the checks from its code.
+ * Undefined everywhere else, where the rules are checked against Intl before they are used.
+ */
+declare const __KILAT_TRUST_FORMATS__: boolean | undefined
+const TRUSTED_BY_BUILD = typeof __KILAT_TRUST_FORMATS__ !== 'undefined' && __KILAT_TRUST_FORMATS__
 import { MARKET_INFO, type Market } from './markets.js'
 
 /**
@@ -100,7 +108,7 @@ export const MARKET_GROUPING: Readonly<Record<Market, Grouping>> = {
 
 /** The market's grouping when it gives exactly what Intl gives on the samples, else null (Intl then). */
 function trustedGrouping(market: Market): Grouping | null {
-  if (formatsTrusted()) return MARKET_GROUPING[market]
+  if (TRUSTED_BY_BUILD || formatsTrusted()) return MARKET_GROUPING[market]
   let g = groupings.get(market)
   if (g === undefined) {
     g = groupingOf(market)
@@ -204,7 +212,7 @@ const offsets = new Map<Market, number | null>()
  * used for it rather than a wrong hour.
  */
 function trustedOffset(market: Market): number | null {
-  if (formatsTrusted()) return FIXED_OFFSET_MINUTES[market]
+  if (TRUSTED_BY_BUILD || formatsTrusted()) return FIXED_OFFSET_MINUTES[market]
   let offset = offsets.get(market)
   if (offset === undefined) {
     const fixed = FIXED_OFFSET_MINUTES[market]

@@ -1,4 +1,3 @@
-import { trustCheckedFormats } from '@kilat/domain'
 import { hydrate } from '@tanstack/react-query'
 import { startTransition, StrictMode } from 'react'
 import { flushSync } from 'react-dom'
@@ -22,9 +21,6 @@ export async function startClient(): Promise<Root> {
   // hydration) rather than one: on a cheap phone each is a few tens of milliseconds in which a tap
   // waits, where one would be about a hundred (docs/decisions/0010-web-first-load.md).
   await yieldToBrowser()
-  // The server checked the number and date rules against its Intl; checking again here costs a
-  // cheap phone 100-150 ms (docs/performance/borrower-main-thread.md#formatting-checks).
-  trustCheckedFormats()
   const boot = readBoot()
   const locale = boot?.locale ?? 'id'
   const market = boot?.market ?? 'ID'
