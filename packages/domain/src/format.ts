@@ -1,13 +1,5 @@
 import type { Cents } from './money.js'
 import { formatsTrusted } from './format-trust.js'
-
-/**
- * Set to true by the web app's build (apps/web/vite.config.ts `define`): the browser trusts the
- * rules from the start (format-trust.ts) and the minifier drops the checks from its code.
- * Undefined everywhere else, where the rules are checked against Intl before they are used.
- */
-declare const __KILAT_TRUST_FORMATS__: boolean | undefined
-const TRUSTED_BY_BUILD = typeof __KILAT_TRUST_FORMATS__ !== 'undefined' && __KILAT_TRUST_FORMATS__
 import { MARKET_INFO, type Market } from './markets.js'
 
 /**
@@ -22,6 +14,14 @@ import { MARKET_INFO, type Market } from './markets.js'
  * one costs far more than using it. Only whole numbers are handed to Intl: the two decimals are the
  * cents themselves, so no float ever touches an amount.
  */
+
+/**
+ * Set to true by the web app's build (apps/web/vite.config.ts `define`): the browser trusts the
+ * rules from the start (format-trust.ts) and the minifier drops the checks from its code.
+ * Undefined everywhere else, where the rules are checked against Intl before they are used.
+ */
+declare const __KILAT_TRUST_FORMATS__: boolean | undefined
+const TRUSTED_BY_BUILD = typeof __KILAT_TRUST_FORMATS__ !== 'undefined' && __KILAT_TRUST_FORMATS__
 
 const NUMBER_LOCALE: Record<Market, string> = { ID: 'id-ID', IN: 'en-IN', MX: 'es-MX' }
 
