@@ -8,7 +8,8 @@
 // and fails when a page's median score is under the budget. Prints, with every result, the
 // host's index, the slowdown it gave, and the same runs' figures at Lighthouse's default 4× for
 // comparison with earlier figures.
-// Usage: npm run build && npm run lighthouse [-- --budget 90] [--runs 5]
+// Usage: npm run build && npm run lighthouse [-- --budget 90] [--runs 5] [--page /relevant]
+// (`--page` audits only the pages whose name starts with it: one route at a time while iterating.)
 import { spawn } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import * as chromeLauncher from 'chrome-launcher'
@@ -27,7 +28,7 @@ const dataDir = '.data-lighthouse'
 const base = `http://localhost:${port}`
 
 /** Pages under audit: the seeded demo orders (apps/server/src/db/seed.ts) in two layouts, and two complaint screens. */
-const pages = [
+const allPages = [
   { name: '/relevant', path: '/relevant?tok=demo-borrower' },
   // overdue: the action area
   { name: '/loan-detail 180', path: '/loan-detail?orderId=K2026000006&tok=demo-borrower' },
@@ -37,6 +38,10 @@ const pages = [
   { name: '/complainPageNext', path: '/complainPageNext?tok=demo-borrower' },
   { name: '/intelligentCustomerService', path: '/intelligentCustomerService?tok=demo-borrower' },
 ]
+
+const only = process.argv.includes('--page') ? process.argv[process.argv.indexOf('--page') + 1] : null
+const pages = only ? allPages.filter((page) => page.name.startsWith(only)) : allPages
+if (pages.length === 0) throw new Error(`no page under audit starts with ${only}`)
 
 await rm(dataDir, { recursive: true, force: true })
 const server = spawn('node', ['apps/server/dist/server.js'], {

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { browserContract } from './build/browser-contract.ts'
 import { lowPriorityScripts } from './build/low-priority-scripts.ts'
 import { precompress } from './build/precompress.ts'
@@ -20,7 +20,7 @@ export const CSP_NONCE_PLACEHOLDER = '__KILAT_CSP_NONCE__'
 const islandsDir = fileURLToPath(new URL('./src/islands/', import.meta.url))
 
 export default defineConfig({
-  plugins: [react(), sharedTexts(), browserContract(), lowPriorityScripts(), precompress()],
+  plugins: [react(), sharedTexts(), browserContract(), lowPriorityScripts(), precompress(), trustCheckedFormats()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     // The contract's schemas are the server's; the web app keeps their types only (see the file).
@@ -56,6 +56,14 @@ export default defineConfig({
     noExternal: ['antd-mobile', '@kilat/contract', '@kilat/domain'],
   },
 })
+
+/**
+ * The browser trusts the number and date rules the server checked against its Intl, and ships
+ * without the checks (packages/domain/src/format-trust.ts). The server's renderer keeps them.
+ */
+function trustCheckedFormats(): Plugin {
+  return { name: 'kilat-trust-checked-formats', config: (_config, { isSsrBuild }) => (isSsrBuild ? {} : { define: { __KILAT_TRUST_FORMATS__: 'true' } }) }
+}
 
 function absoluteIslands(): Record<string, string> {
   return Object.fromEntries(Object.entries(ISLAND_FILES).map(([name, file]) => [name, fileURLToPath(new URL(`./${file}`, import.meta.url))]))

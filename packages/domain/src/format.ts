@@ -1,4 +1,5 @@
 import type { Cents } from './money.js'
+import { formatsTrusted } from './format-trust.js'
 import { MARKET_INFO, type Market } from './markets.js'
 
 /**
@@ -13,6 +14,14 @@ import { MARKET_INFO, type Market } from './markets.js'
  * one costs far more than using it. Only whole numbers are handed to Intl: the two decimals are the
  * cents themselves, so no float ever touches an amount.
  */
+
+/**
+ * Set to true by the web app's build (apps/web/vite.config.ts `define`): the browser trusts the
+ * rules from the start (format-trust.ts) and the minifier drops the checks from its code.
+ * Undefined everywhere else, where the rules are checked against Intl before they are used.
+ */
+declare const __KILAT_TRUST_FORMATS__: boolean | undefined
+const TRUSTED_BY_BUILD = typeof __KILAT_TRUST_FORMATS__ !== 'undefined' && __KILAT_TRUST_FORMATS__
 
 const NUMBER_LOCALE: Record<Market, string> = { ID: 'id-ID', IN: 'en-IN', MX: 'es-MX' }
 
@@ -46,7 +55,7 @@ function integer(value: number, what: string): number {
  * microsecond, `formatToParts` 5-11 (docs/decisions/0008-api-performance.md); `trustedGrouping` checks it
  * against Intl before it is trusted and the tests compare the two over many numbers.
  */
-interface Grouping {
+export interface Grouping {
   group: string
   decimal: string
   primary: number
@@ -87,8 +96,19 @@ const GROUPING_SAMPLES = [0, 7, 999, 1000, 9999, 10_000, 99_999, 100_000, 1_234_
 
 const groupings = new Map<Market, Grouping | null>()
 
+/**
+ * How each market groups numbers, as Intl gives it with full locale data (the tests compare it with
+ * `groupingOf`). A process that checks nothing (`trustCheckedFormats`, format-trust.ts) uses it as is.
+ */
+export const MARKET_GROUPING: Readonly<Record<Market, Grouping>> = {
+  ID: { group: '.', decimal: ',', primary: 3, secondary: 3, groupsFour: true },
+  IN: { group: ',', decimal: '.', primary: 3, secondary: 2, groupsFour: true },
+  MX: { group: ',', decimal: '.', primary: 3, secondary: 3, groupsFour: true },
+}
+
 /** The market's grouping when it gives exactly what Intl gives on the samples, else null (Intl then). */
 function trustedGrouping(market: Market): Grouping | null {
+  if (TRUSTED_BY_BUILD || formatsTrusted()) return MARKET_GROUPING[market]
   let g = groupings.get(market)
   if (g === undefined) {
     g = groupingOf(market)
@@ -192,6 +212,7 @@ const offsets = new Map<Market, number | null>()
  * used for it rather than a wrong hour.
  */
 function trustedOffset(market: Market): number | null {
+  if (TRUSTED_BY_BUILD || formatsTrusted()) return FIXED_OFFSET_MINUTES[market]
   let offset = offsets.get(market)
   if (offset === undefined) {
     const fixed = FIXED_OFFSET_MINUTES[market]

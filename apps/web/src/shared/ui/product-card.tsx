@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n'
 import buttons from './button.module.css'
 import { CostSummary } from './cost-summary'
 import styles from './product-card.module.css'
+import { ProductLogo } from './product-logo'
 
 export type ProductCardData = Pick<
   RecommendedProduct,
@@ -43,7 +44,7 @@ export function ProductCard({
   return (
     <article className={styles.card} aria-labelledby={nameId}>
       <div className={styles.head}>
-        <img className={styles.logo} src={product.productLogo} alt={t('product.logoAlt', { name: product.productName })} width={44} height={44} loading="lazy" decoding="async" />
+        <ProductLogo className={styles.logo} src={product.productLogo} name={product.productName} alt={t('product.logoAlt', { name: product.productName })} size={44} lazy />
         <Heading id={nameId} className={styles.name}>{product.productName}</Heading>
       </div>
       <div className={styles.figures}>
