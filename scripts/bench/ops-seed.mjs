@@ -284,3 +284,27 @@ export async function seedBook(client, sizes, log = () => {}) {
   await client.query(`create table ${MARKER} as select $1::int as orders, $2::int as borrowers, $3::int as complaints, $4::int as ledger, $5::int as seconds, now() as seeded_at`, [N, B, C, L, seconds])
   return { seconds, payments: P }
 }
+
+/**
+ * The registration funnel's daily counts for two years (docs/product/registration-funnel.md#counts):
+ * per market, day, each of its landing pages and none, and 20 utm tags, the steps narrowing as a
+ * funnel does. Written once; a seed from before the funnel gains them at the next run.
+ */
+export async function seedFunnel(client, log = () => {}) {
+  const { rows } = await client.query(`select count(*)::int as n from funnel_days`)
+  if (rows[0].n >= 10_000) return
+  const t = Date.now()
+  const result = await client.query(
+    `insert into funnel_days (market, day, template_id, utm_tag, visits, sms_sent, registered, first_orders, first_repayments)
+     select m.market, d.day, tp.template_id, case when u = 0 then '' else 'campaign-' || u end,
+       v, v * 6 / 10, v * 4 / 10, v * 2 / 10, v / 10
+     from (values ('ID', 'Asia/Jakarta'), ('IN', 'Asia/Kolkata'), ('MX', 'America/Mexico_City')) m(market, zone)
+     cross join lateral (select ((now() at time zone m.zone)::date - g)::date as day from generate_series(0, 729) g) d
+     cross join lateral (select id as template_id from channel_templates where market = m.market union all select 0) tp
+     cross join generate_series(0, 19) u
+     cross join lateral (select 5 + ((extract(doy from d.day)::int * 7 + u * 13 + tp.template_id) % 90) as v) c
+     on conflict do nothing`,
+  )
+  await client.query('analyze funnel_days')
+  log(`  funnel days: ${result.rowCount ?? 0} rows in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+}

@@ -16,7 +16,7 @@
 //   npm run bench:ops -- --no-fail                               (print, exit 0 whatever the figures)
 import path from 'node:path'
 import { DEFAULT_PG_URL, emptyDatabase, preparePostgres } from './database.mjs'
-import { seedBook, seededSizes } from './ops-seed.mjs'
+import { seedBook, seededSizes, seedFunnel } from './ops-seed.mjs'
 import { CannotRun, numberOption, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 
 const opts = parseOptions({
@@ -94,8 +94,9 @@ const CALLS = [
   // the dashboard (docs/product/operations.md#dashboard) and the audit trail
   { name: 'dashboard', role: 'admin', path: () => '/ops-api/orders/dashboard' },
   { name: 'audit trail', role: 'admin', path: () => '/ops-api/audit/entries' },
-  // the registration funnel (admin): its row goes here once its call exists
-  // { name: 'funnel', role: 'admin', path: (s) => `/ops-api/funnel/…?market=ID&from=${s.monthAgo}&to=${s.day}` },
+  // the registration funnel (docs/product/registration-funnel.md): 30 days, then one landing page's
+  { name: 'funnel, 30 days', role: 'admin', path: (s) => `/ops-api/funnel?market=ID&from=${s.monthAgo}&to=${s.day}` },
+  { name: 'funnel, 30 days, one page', role: 'admin', path: (s) => `/ops-api/funnel?market=ID&from=${s.monthAgo}&to=${s.day}&templateId=${s.templateId}` },
 ]
 
 const pick = (list, n) => list[n % list.length]
@@ -125,13 +126,15 @@ async function samplesOf(client) {
   )
   const { rows: complaints } = await client.query(`select id from complaints where status = 'processing' and id % 7 = 0 order by id limit 50`)
   const { rows: day } = await client.query(`select ((now() at time zone 'Asia/Jakarta')::date - 1)::text as day, ((now() at time zone 'Asia/Jakarta')::date - 30)::text as month_ago`)
-  if (orders.length === 0 || complaints.length === 0) throw new CannotRun('the seed holds no order or complaint to ask about')
+  const { rows: templates } = await client.query(`select id from channel_templates where market = 'ID' order by id limit 1`)
+  if (orders.length === 0 || complaints.length === 0 || templates.length === 0) throw new CannotRun('the seed holds no order, complaint or landing page to ask about')
   return {
     orderNos: orders.map((r) => r.order_no),
     phones: orders.map((r) => r.phone),
     complaints: complaints.map((r) => r.id),
     day: day[0].day,
     monthAgo: day[0].month_ago,
+    templateId: templates[0].id,
   }
 }
 
@@ -176,6 +179,7 @@ async function main() {
     const startedAt = Date.now()
     server = await startProcess(path.resolve(opts.server), { name: 'the server', env })
     console.log(`server${opts.server === SERVER_ENTRY ? '' : ` ${opts.server}`} ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (its migrations included)`)
+    await seedFunnel(client, (line) => console.log(line))
     const samples = await samplesOf(client)
     const cookies = {}
     for (const role of new Set(calls.map((c) => c.role))) cookies[role] = await signIn(server.base, STAFF[role])
