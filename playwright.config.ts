@@ -6,13 +6,16 @@ import { defineConfig, devices } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 8090)
 // Both can be moved, so that two runs on one machine do not share a port or a database.
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e'
+// Traces and failure screenshots, per run for the same reason: two runs at once (CI's shards) would
+// otherwise write their workers' artifacts into one folder, which each run empties as it starts.
+const outputDir = process.env.E2E_OUTPUT_DIR ?? 'test-results/e2e'
 // The server logs every request at `info` into this file, not the console; `npm run check:logs`
 // then fails the run if a token, code, password, phone, card or CLABE reached it.
 const serverLog = process.env.E2E_SERVER_LOG ?? 'test-results/e2e-server.log'
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -1,5 +1,6 @@
-// Runs the server suite against a real PostgreSQL. DATABASE_URL names the database; it must be a
-// throwaway one, since the suite truncates its tables.
+// Runs the server suite against a real PostgreSQL. DATABASE_URL names a throwaway database: the
+// suite migrates `<name>__template` beside it and gives each worker a copy, `<name>__worker<N>`
+// (apps/server/src/test/worker-database.ts), dropping the copies of the previous run first.
 import { spawnSync } from 'node:child_process'
 
 const url = process.env.DATABASE_URL ?? 'postgres://kilat:kilat@localhost:5432/kilat_test'

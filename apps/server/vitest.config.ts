@@ -1,7 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 
-// Test files share one database when DATABASE_URL is set (each file truncates it), and each
-// in-memory PGlite takes hundreds of megabytes: so the server's files run one at a time.
+// Each test file has a database of its own: a copy of one migrated PGlite, or on PostgreSQL
+// (DATABASE_URL) its worker's database created from a migrated template (src/test/worker-database.ts).
+// So the files run side by side, with the workers of the root config.
 export default defineConfig({
   test: {
     name: 'server',
@@ -10,9 +11,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'src/**/*.perf.test.ts', 'src/test/fuzz/**'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
-    maxWorkers: 1,
-    fileParallelism: false,
-    sequence: { groupOrder: 1 },
+    setupFiles: ['src/test/worker-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -1,10 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
-// The fuzz suite (src/test/fuzz): each file opens its own in-memory PGlite, so on PGlite the files
-// run side by side; on PostgreSQL they share DATABASE_URL and truncate it, so one at a time. It runs
-// after the server's own files (groupOrder), never beside them on a shared database.
-const shared = Boolean(process.env.DATABASE_URL)
-
+// The fuzz suite (src/test/fuzz): each file opens its own database (as the server's files do, see
+// vitest.config.ts), so the files run side by side and beside the server's own. FUZZ_RUNS sets the
+// requests per call (src/test/fuzz/harness.ts).
 export default defineConfig({
   root: import.meta.dirname,
   test: {
@@ -12,9 +10,7 @@ export default defineConfig({
     include: ['src/test/fuzz/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
-    fileParallelism: !shared,
-    maxWorkers: shared ? 1 : 2,
-    sequence: { groupOrder: 2 },
+    setupFiles: ['src/test/worker-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },

@@ -14,6 +14,9 @@ export default mergeConfig(
       setupFiles: ['src/test/setup.ts'],
       css: { modules: { classNameStrategy: 'non-scoped' } },
       restoreMocks: true,
+      // two workers share the cores (the root config): a console screen's test that takes 2 s alone
+      // can pass vitest's default 5 s on a busy machine
+      testTimeout: 15_000,
     },
   }),
 )

@@ -9,13 +9,13 @@ import { migrateDatabase } from '../db/migrate.js'
 import { products, type Product } from '../modules/products/products.schema.js'
 import { seedDemo } from '../db/seed.js'
 
-/** Every table of the application, for truncation between test files on a shared PostgreSQL. */
+/** Every table of the application, for truncation between test files on a worker's PostgreSQL database. */
 const TABLES = ['events', 'ratings', 'order_periods', 'orders', 'products', 'sessions', 'sms_codes', 'sms_outbox', 'rate_limits', 'borrowers', 'stored_files', 'sandbox_payouts', 'recon_days', 'gateway_reports', 'unmatched_callbacks']
 
 /**
  * A migrated, empty database for one test file: an in-memory PGlite by default (a copy of the one
- * global-setup.ts migrated), or the PostgreSQL of DATABASE_URL (files run one at a time, see
- * vitest.config.ts, and each starts by emptying it).
+ * global-setup.ts migrated), or the PostgreSQL of DATABASE_URL, which worker-setup.ts has pointed at
+ * this worker's own database (its files run one after the other there, and each starts by emptying it).
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL
