@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ERRORS, collectionBuckets, collectionContacts, collectionQueue, collectionRecordContact } from '@kilat/contract'
 import { ORDER_STATUS, addDays, cents, localDate, type Market, type OrderStatus } from '@kilat/domain'
 import type { SmsMessage, SmsSender } from '../../adapters/sms/sms-sender.js'
@@ -12,6 +12,7 @@ import { orderPeriods, orders, type Order } from '../orders/orders.schema.js'
 import type { Product } from '../products/products.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsPost, signIn, testClock, type TestStaff } from '../staff/test-helpers.js'
 import { collectionContacts as contactsTable } from './collections.schema.js'
+import { BUCKET_COUNTS_KEPT_MS } from './collections.desk.js'
 import { runReminders } from './collections.reminders.js'
 
 const S = ORDER_STATUS
@@ -345,5 +346,22 @@ describe('reminders', () => {
     await runReminders({ db: database.db, sms }, new Date('2026-06-09T11:00:00+07:00'), ['ID'])
     expect(sms.sent.filter((m) => m.to === phone)).toHaveLength(0)
     expect((await contactRows(order)).map((r) => [r.reminderStep, r.outcome])).toEqual([['before3', 'reminder_failed']])
+  })
+})
+
+describe('bucket counts kept for a moment', () => {
+  it('answers the kept counts for 30 seconds, then counts again', async () => {
+    const bucketsMx = async () => (await read(collectionBuckets.path, collectorMx)).json().data.markets[0].buckets as Array<{ bucket: string; count: number }>
+    const d31 = (buckets: Array<{ bucket: string; count: number }>) => buckets.find((b) => b.bucket === 'd31_60')!.count
+    const before = d31(await bucketsMx())
+    await make(product.mexico, S.overdue, { overdueDays: 40, principal: 5_000_00 })
+    expect(d31(await bucketsMx())).toBe(before)
+    const later = Date.now() + BUCKET_COUNTS_KEPT_MS + 1_000
+    const clockSpy = vi.spyOn(Date, 'now').mockImplementation(() => later)
+    try {
+      expect(d31(await bucketsMx())).toBe(before + 1)
+    } finally {
+      clockSpy.mockRestore()
+    }
   })
 })
