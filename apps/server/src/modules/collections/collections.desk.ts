@@ -25,6 +25,7 @@ import {
   type ReminderStep,
 } from '@kilat/domain'
 import type { Db, Executor } from '../../db/client.js'
+import { keptReads } from '../../db/kept-reads.js'
 import { AppError } from '../../http/errors.js'
 import type { StaffPrincipal } from '../../http/types.js'
 import { record } from '../audit/audit.service.js'
@@ -69,27 +70,14 @@ async function orderInMarkets(db: Executor, staff: StaffPrincipal, orderNo: stri
  */
 export const BUCKET_COUNTS_KEPT_MS = 30_000
 
-const keptCounts = new WeakMap<Db, Map<string, { until: number; counts: Promise<BucketCount[]> }>>()
-
 /** The market's bucket counts for its local day, kept per database for BUCKET_COUNTS_KEPT_MS of real time. */
-function bucketCounts(db: Db, market: Market, now: Date): Promise<BucketCount[]> {
-  const kept = keptCounts.get(db) ?? new Map<string, { until: number; counts: Promise<BucketCount[]> }>()
-  keptCounts.set(db, kept)
-  const key = `${market}:${localDate(now, market)}`
-  const found = kept.get(key)
-  if (found && found.until > Date.now()) return found.counts
-  const counts = overdueBucketCounts(db, market, now)
-  kept.set(key, { until: Date.now() + BUCKET_COUNTS_KEPT_MS, counts })
-  // a failed count is not kept
-  counts.catch(() => kept.delete(key))
-  return counts
-}
+const keptBucketCounts = keptReads<BucketCount[]>(BUCKET_COUNTS_KEPT_MS)
 
 export async function bucketsOf(deps: CollectionsDeps, staff: StaffPrincipal, market: Market | undefined): Promise<DataOf<typeof collectionBuckets>> {
   const now = deps.now()
   const markets = await Promise.all(
     marketsOf(staff, market).map(async (m) => {
-      const counts = await bucketCounts(deps.db, m, now)
+      const counts = await keptBucketCounts(deps.db, `${m}:${localDate(now, m)}`, () => overdueBucketCounts(deps.db, m, now))
       return {
         market: m,
         date: localDate(now, m),

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   ERRORS,
   loanDetailPush,
@@ -30,6 +30,7 @@ import type { Product } from '../products/products.schema.js'
 import { paymentAccounts } from '../repayment/repayment.schema.js'
 import { receivePayment } from '../repayment/payments.js'
 import { emptyStaff, enrolledStaff, opsGet, opsPost, testClock, type OpsOptions } from '../staff/test-helpers.js'
+import { COMPLAINT_COUNTS_KEPT_MS } from './orders.desk.js'
 import { orderHistory, orderPeriods, orders, payoutRequests, type Order } from './orders.schema.js'
 import { runOrderJob } from './orders.service.js'
 import { TEST_PAYOUT_SECRET, sandboxRowsOf, settlePayouts } from './test-helpers.js'
@@ -560,7 +561,14 @@ describe('order search, order screen and dashboard (every role)', () => {
       { borrowerId: overdue.borrowerId, orderKey: overdue.id, problemType: 2, detail: 'late', replyDue: localDate(yesterday, 'MX') },
       { borrowerId: overdue.borrowerId, orderKey: overdue.id, problemType: 2, detail: 'answered', replyDue: localDate(yesterday, 'MX'), status: 'replied', replyText: 'ok', repliedAt: clock.now() },
     ])
-    const after = (await read(orderDashboard.path, agent, { market: 'MX' })).json().data.markets[0]
+    // the complaint counts are kept for a moment; the day's orders are read live
+    const kept = (await read(orderDashboard.path, agent, { market: 'MX' })).json().data.markets[0]
+    expect([kept.applications - before.applications, kept.complaintsDueToday, kept.complaintsOverdue]).toEqual([2, before.complaintsDueToday, before.complaintsOverdue])
+    const later = Date.now() + COMPLAINT_COUNTS_KEPT_MS + 1_000
+    const clockSpy = vi.spyOn(Date, 'now').mockImplementation(() => later)
+    const after = await read(orderDashboard.path, agent, { market: 'MX' })
+      .then((res) => res.json().data.markets[0])
+      .finally(() => clockSpy.mockRestore())
     const delta = (key: string) => after[key] - before[key]
     expect(['applications', 'approvals', 'rejections', 'ordersOverdue', 'complaintsDueToday', 'complaintsOverdue'].map((k) => [k, delta(k)])).toEqual([
       ['applications', 2],

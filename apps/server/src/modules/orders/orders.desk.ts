@@ -13,6 +13,7 @@ import { ORDER_STATUS, daysOverdue, localDate, maskPhone, normalizeMobile, type 
 import type { PayoutProvider } from '../../adapters/payouts/payout-provider.js'
 import { providerOf, type ByMarket } from '../../adapters/providers/by-market.js'
 import type { Db } from '../../db/client.js'
+import { keptReads } from '../../db/kept-reads.js'
 import { AppError } from '../../http/errors.js'
 import type { StaffPrincipal } from '../../http/types.js'
 import { record } from '../audit/audit.service.js'
@@ -388,12 +389,20 @@ export async function orderScreenOf(deps: DeskDeps, staff: StaffPrincipal, order
 }
 
 /** docs/product/operations.md#dashboard: each market's figures for its own local today. */
+/**
+ * How long the dashboard's complaint counts are kept (docs/product/operations.md#dashboard): they
+ * join every open complaint to its order's market (about 45 ms at 100,000 complaints) and move only
+ * when a complaint is answered or falls due.
+ */
+export const COMPLAINT_COUNTS_KEPT_MS = 30_000
+const keptComplaintCounts = keptReads<Map<Market, { dueToday: number; overdue: number }>>(COMPLAINT_COUNTS_KEPT_MS)
+
 export async function dashboardOf(deps: DeskDeps, staff: StaffPrincipal, market: Market | undefined): Promise<DataOf<typeof orderDashboard>> {
   const now = deps.now()
   const wanted = marketsOf(staff, market)
   const days = Object.fromEntries(wanted.map((m) => [m, localDate(now, m)])) as Partial<Record<Market, string>>
   const [due, markets] = await Promise.all([
-    complaintsDueIn(deps.db, days),
+    keptComplaintCounts(deps.db, JSON.stringify(days), () => complaintsDueIn(deps.db, days)),
     Promise.all(
       wanted.map(async (m) => {
         const day = days[m]!
