@@ -115,12 +115,16 @@ test("an admin's grant of admin waits for a second admin", async ({ page }) => {
   await row.getByRole('button', { name: `More actions for ${email}` }).click()
   await page.getByRole('menuitem', { name: 'Change role and markets' }).click()
   const dialog = page.getByRole('dialog', { name: `Role and markets of ${email}` })
-  await dialog.getByLabel('Role').click()
-  // the list open and drawn before the pick: a click during its opening animation is lost
+  // the list open and drawn before the pick: a click during its opening animation is lost, so a
+  // pick that did not take is made again
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-  await expect(open).toBeVisible()
-  await open.locator('.ant-select-item-option', { hasText: /^Admin$/ }).click()
-  await expect(dialog.getByText('Granting the Admin role waits for another administrator to confirm it.')).toBeVisible()
+  const hint = dialog.getByText('Granting the Admin role waits for another administrator to confirm it.')
+  await expect(async () => {
+    if (!(await open.isVisible())) await dialog.getByLabel('Role').click()
+    await expect(open).toBeVisible({ timeout: 2_000 })
+    await open.locator('.ant-select-item-option', { hasText: /^Admin$/ }).click({ timeout: 2_000 })
+    await expect(hint).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
   await expectAccessible(page)
   await screenshot(page, 'ops-staff-role-en')
   await dialog.getByRole('button', { name: 'Save' }).click()
