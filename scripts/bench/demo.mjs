@@ -1,6 +1,7 @@
 // What the benchmarks need to know about the demo data (apps/server/src/db/seed.ts), asked from the
 // running server instead of copied here, so that a change to the seed cannot silently leave a
 // benchmark loading an order or product that no longer exists.
+import { CannotRun } from './process.mjs'
 
 /** The first demo borrower (Indonesia): one order in every status and products to apply for. */
 export const DEMO_SESSION = 'demo-borrower'
@@ -78,4 +79,27 @@ export function isSuccess(body) {
   if (typeof body !== 'object' || body === null) return false
   if ('success' in body) return body.success === true
   return body.code === 0 || body.code === '00'
+}
+
+/** The demo staff accounts' password (README, Staff). */
+export const DEMO_STAFF_PASSWORD = 'kilat-demo-staff'
+
+/**
+ * Signs a demo staff member in as the console does, password then the code demo mode reads out,
+ * and answers their session cookie.
+ */
+export async function signInDemoStaff(base, email) {
+  const post = (path, body, cookie) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    })
+  const cookieOf = (res) => (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('kilat_staff='))
+  const first = await post('/ops-api/staff/sign-in', { email, password: DEMO_STAFF_PASSWORD })
+  if (!first.ok) throw new CannotRun(`sign-in of ${email} refused: ${await first.text()}`)
+  const code = (await (await fetch(`${base}/ops-api/demo/staff-code?email=${encodeURIComponent(email)}`)).json()).data.code
+  const second = await post('/ops-api/staff/sign-in/code', { code }, cookieOf(first))
+  if (!second.ok) throw new CannotRun(`code of ${email} refused: ${await second.text()}`)
+  return cookieOf(second)
 }

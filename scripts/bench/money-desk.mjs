@@ -12,6 +12,7 @@
 //     (more servers, other builds, on the same data: the exports alternate between them, so all
 //     meet the same load on a shared machine; the targets are judged on the first)
 import path from 'node:path'
+import { signInDemoStaff } from './demo.mjs'
 import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
 import { CannotRun, numberOption, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
 
@@ -31,27 +32,11 @@ const URL_ = process.env.DATABASE_URL ?? DEFAULT_PG_URL.replace('kilat_bench', '
 /** A past day of Jakarta: its report is complete. */
 const DAY = '2026-01-15'
 const FINANCE = 'finance.a@demo.kilat.example.com'
-const PASSWORD = 'kilat-demo-staff'
 const TARGETS = { reconcileSeconds: 10, rowsPerSecond: 50_000, memoryMB: 50 }
 
 const seconds = (ms) => (ms / 1000).toFixed(2)
 const signed = (mib) => `${mib < 0 ? '' : '+'}${mib.toFixed(1)}`
 
-async function signIn(base) {
-  const post = (path, body, cookie) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    })
-  const cookieOf = (res) => (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('kilat_staff='))
-  const first = await post('/ops-api/staff/sign-in', { email: FINANCE, password: PASSWORD })
-  if (!first.ok) throw new CannotRun(`sign-in refused: ${await first.text()}`)
-  const code = (await (await fetch(`${base}/ops-api/demo/staff-code?email=${encodeURIComponent(FINANCE)}`)).json()).data.code
-  const second = await post('/ops-api/staff/sign-in/code', { code }, cookieOf(first))
-  if (!second.ok) throw new CannotRun(`code refused: ${await second.text()}`)
-  return cookieOf(second)
-}
 
 /**
  * The day's money in SQL: accounts and payments spread over the demo's Indonesian orders, one in a
@@ -159,7 +144,7 @@ async function main() {
     console.log(`PostgreSQL ${prepared.version}, database ${prepared.name}; ${PAYMENTS.toLocaleString('en')} payments on ${DAY}, ${LEDGER.toLocaleString('en')} ledger entries`)
     const day = await seedDay(client)
     console.log(`seeded the day over ${day.orders} orders in ${seconds(day.ms)} s`)
-    const cookie = await signIn(server.base)
+    const cookie = await signInDemoStaff(server.base, FINANCE)
     const run = async () => {
       const started = Date.now()
       const res = await fetch(`${server.base}/ops-api/payments/reconcile`, {
@@ -187,7 +172,7 @@ async function main() {
         env: { DATABASE_URL: URL_, DEMO_MODE: '1', JOB_INTERVAL_SECONDS: '0', LOG_LEVEL: 'warn' },
       })
       stopAlso.push(other)
-      measured.push({ label: build, server: other, cookie: await signIn(other.base), runs: [] })
+      measured.push({ label: build, server: other, cookie: await signInDemoStaff(other.base, FINANCE), runs: [] })
     }
     for (const m of measured) {
       // a first small request warms the route; the measured ones start from a settled process

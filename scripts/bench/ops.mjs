@@ -15,6 +15,7 @@
 //   npm run bench:ops -- --server other/dist/server.js            (another build of the server)
 //   npm run bench:ops -- --no-fail                               (print, exit 0 whatever the figures)
 import path from 'node:path'
+import { signInDemoStaff } from './demo.mjs'
 import { DEFAULT_PG_URL, emptyDatabase, preparePostgres } from './database.mjs'
 import { seedBook, seededSizes, seedFunnel } from './ops-seed.mjs'
 import { CannotRun, numberOption, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
@@ -44,7 +45,6 @@ const REQUESTS = numberOption(opts, 'requests', 1, { whole: true })
 const WARMUP = numberOption(opts, 'warmup', 0, { whole: true })
 const URL_ = process.env.DATABASE_URL ?? DEFAULT_PG_URL.replace('kilat_bench', 'kilat_benchops')
 const TARGET_P99_MS = 100
-const PASSWORD = 'kilat-demo-staff'
 /** The demo's staff member of each role (docs/product/operations.md#demo-accounts), every market theirs. */
 const STAFF = {
   risk: 'risk@demo.kilat.example.com',
@@ -102,21 +102,6 @@ const CALLS = [
 const pick = (list, n) => list[n % list.length]
 const ms = (value) => value.toFixed(1).padStart(7)
 
-async function signIn(base, email) {
-  const post = (path, body, cookie) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    })
-  const cookieOf = (res) => (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('kilat_staff='))
-  const first = await post('/ops-api/staff/sign-in', { email, password: PASSWORD })
-  if (!first.ok) throw new CannotRun(`sign-in of ${email} refused: ${await first.text()}`)
-  const code = (await (await fetch(`${base}/ops-api/demo/staff-code?email=${encodeURIComponent(email)}`)).json()).data.code
-  const second = await post('/ops-api/staff/sign-in/code', { code }, cookieOf(first))
-  if (!second.ok) throw new CannotRun(`code of ${email} refused: ${await second.text()}`)
-  return cookieOf(second)
-}
 
 /** What the calls ask about: orders with a history (and their borrowers' phones), open complaints, yesterday in Jakarta. */
 async function samplesOf(client) {
@@ -182,9 +167,9 @@ async function main() {
     await seedFunnel(client, (line) => console.log(line))
     const samples = await samplesOf(client)
     const cookies = {}
-    for (const role of new Set(calls.map((c) => c.role))) cookies[role] = await signIn(server.base, STAFF[role])
+    for (const role of new Set(calls.map((c) => c.role))) cookies[role] = await signInDemoStaff(server.base, STAFF[role])
     if (calls.some((c) => c.name === 'review queue, page 2')) {
-      const first = await timed(server.base, cookies.risk ?? (await signIn(server.base, STAFF.risk)), '/ops-api/orders/review-queue')
+      const first = await timed(server.base, cookies.risk ?? (await signInDemoStaff(server.base, STAFF.risk)), '/ops-api/orders/review-queue')
       samples.reviewCursor = JSON.parse(new TextDecoder().decode(first.body)).data.nextCursor
     }
 

@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import type { FastifyReply } from 'fastify'
+import { sendCsvDownload } from '../../http/csv-download.js'
 import { FUNNEL_LIMITS, type DataOf, type FunnelRow, type funnelReport } from '@kilat/contract'
 import { addDays, daysBetween, funnelRates, localDate, sumFunnel, type FunnelCounts, type Locale, type Market, type RateBps } from '@kilat/domain'
 import type { Db, Executor } from '../../db/client.js'
@@ -204,17 +203,5 @@ export async function streamFunnelExport(db: Db, staff: StaffPrincipal, ip: stri
       at: now,
     })
   })
-  reply.hijack()
-  reply.raw.writeHead(200, {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="kilat-funnel-${q.market}-${q.from}-${q.to}.csv"`,
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  })
-  try {
-    await pipeline(Readable.from(funnelCsv(db, q, names), { highWaterMark: 1 }), reply.raw)
-  } catch (error) {
-    reply.log.error({ err: error }, 'funnel export cut short')
-    reply.raw.destroy()
-  }
+  await sendCsvDownload(reply, `kilat-funnel-${q.market}-${q.from}-${q.to}.csv`, funnelCsv(db, q, names), { kind: 'funnel' })
 }

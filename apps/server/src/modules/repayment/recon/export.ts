@@ -1,6 +1,5 @@
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import type { FastifyReply } from 'fastify'
+import { sendCsvDownload } from '../../../http/csv-download.js'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import { DIFFERENCE_KIND_TEXTS, MONEY_DESK_LIMITS, RESOLUTION_KIND_TEXTS } from '@kilat/contract'
 import { MARKET_INFO, daysBetween, formatMoney, type Market } from '@kilat/domain'
@@ -232,20 +231,5 @@ export async function streamExport(db: Db, staff: StaffPrincipal, ip: string, ki
       at: now,
     })
   })
-  const name = `kilat-${kind}-${q.market}-${q.from}-${q.to}.csv`
-  reply.hijack()
-  reply.raw.writeHead(200, {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${name}"`,
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  })
-  try {
-    // one page waits at most while the client reads the one before: the server holds two pages, not sixteen
-    await pipeline(Readable.from(EXPORTS[kind](db, q), { highWaterMark: 1 }), reply.raw)
-  } catch (error) {
-    // the header is sent: the client sees a cut file, the log says why
-    reply.log.error({ err: error, kind }, 'export cut short')
-    reply.raw.destroy()
-  }
+  await sendCsvDownload(reply, `kilat-${kind}-${q.market}-${q.from}-${q.to}.csv`, EXPORTS[kind](db, q), { kind })
 }
