@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { apiData, signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { apiData, hydratedGoto, signInStaff, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * The operations console at a desk's width (docs/product/operations.md): staff sign in with their
@@ -130,7 +130,7 @@ test('an agent answers a complaint with an image; the borrower reads it in Indon
   await page.getByRole('button', { name: 'Send reply' }).click()
   await expect(page.getByRole('heading', { name: 'Our reply' })).toBeVisible()
 
-  const borrower = await page.context().newPage()
+  const borrower = hydratedGoto(await page.context().newPage())
   await borrower.setViewportSize({ width: 360, height: 740 })
   await borrower.goto(`/complainDetails?problemId=${saved.problemId}&tok=demo-borrower-2&lang=id`)
   await expect(borrower.getByText('Pembayaran Anda sudah kami catat. Terima kasih.')).toBeVisible()

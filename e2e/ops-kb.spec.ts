@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { hydratedGoto, signInStaff, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * The chatbot's knowledge base and staff administration in the console, at a desk's width
@@ -47,7 +47,7 @@ test('an agent edits an answer and the borrower\'s chatbot gives it to a typed q
 
   // The borrower, on a phone, types the question in their own words.
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
-  const borrower = await phone.newPage()
+  const borrower = hydratedGoto(await phone.newPage())
   await borrower.goto('/intelligentCustomerService?tok=demo-borrower&lang=en')
   await borrower.getByRole('textbox', { name: 'Your question' }).fill(question.replace(/[?]/g, '').toLowerCase())
   await borrower.getByRole('button', { name: 'Send', exact: true }).click()

@@ -9,21 +9,29 @@ export const SCREENSHOT_DIR = 'e2e/screenshots'
 mkdirSync(SCREENSHOT_DIR, { recursive: true })
 
 /**
+ * The app's scripts start after the first paint: a journey acts once the page says it is hydrated,
+ * as a borrower's tap only counts from then on (a tap on Send before it is lost, as it is on a
+ * phone). Public pages are not hydrated (their islands have run by the load event goto waits for):
+ * they have no app root. The `page` fixture has this; a page a journey opens itself (a phone beside
+ * the console) gets it here.
+ */
+export function hydratedGoto(page: Page): Page {
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    if ((await page.locator('#root').count()) > 0) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    return response
+  }
+  return page
+}
+
+/**
  * Every journey fails on a console error, a CSP violation or an uncaught exception: they are bugs a
  * borrower would meet with nothing on the screen to say so.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  // The app's scripts start after the first paint: a journey acts once the page says it is hydrated,
-  // as a borrower's tap only counts from then on. Public pages are not hydrated (their islands have
-  // run by the load event goto waits for): they have no app root.
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page)
-    page.goto = async (url, options) => {
-      const response = await goto(url, options)
-      if ((await page.locator('#root').count()) > 0) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-      return response
-    }
-    await use(page)
+    await use(hydratedGoto(page))
   },
   consoleErrors: [
     async ({ page }, use) => {
