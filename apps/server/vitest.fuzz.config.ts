@@ -7,6 +7,8 @@ export default defineConfig({
   root: import.meta.dirname,
   test: {
     name: 'server-fuzz',
+    // modules imported once per worker, as the server's project does (vitest.config.ts)
+    isolate: false,
     include: ['src/test/fuzz/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],

@@ -28,7 +28,8 @@ describe('openPglite on disk', () => {
     const again = await openPglite(dataDir)
     expect(await again.ping()).toBe(true)
     await again.close()
-  })
+    // two databases created on disk: over 20 s when both cores were busy
+  }, 60_000)
 })
 
 describe('openPglite statements', () => {

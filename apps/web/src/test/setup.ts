@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import '../shared/ui/antd-shim'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import Dialog from 'antd-mobile/es/components/dialog'
 import Toast from 'antd-mobile/es/components/toast'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
@@ -12,6 +12,10 @@ import { server } from './msw'
 
 // Texts outside React (toasts, bridge notices) come from the page's translator: English unless a
 // test renders the app in another language (render-app.tsx).
+// findBy… and waitFor wait up to 5 s, not the library's 1 s: a screen's first render (its lazy route
+// and query) took over a second when both cores were busy, and the test failed with an empty page.
+configure({ asyncUtilTimeout: 5_000 })
+
 const english = createTranslator({ locale: 'en', resources: allResources() })
 setPageTranslator(english)
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS, demoLastRegistrationSms, funnelExport, funnelReport, getCaptcha, getSid, getSms, register, trackVisit, type ErrorKey } from '@kilat/contract'
 import { ORDER_STATUS, cents, type Market } from '@kilat/domain'
 import { SandboxGateway, queueSandboxPayment, type SandboxCallbackBody } from '../../adapters/payments/sandbox-gateway.js'
@@ -17,6 +17,7 @@ import { SECRET } from '../repayment/test-helpers.js'
 import { emptyStaff, enrolledStaff, opsGet, testClock } from '../staff/test-helpers.js'
 import { funnelBorrowers } from './funnel.schema.js'
 import { countStep, funnelCsv, percentOf } from './funnel.js'
+import { drawnCaptcha } from './test-helpers.js'
 
 /**
  * The registration funnel (docs/product/registration-funnel.md) on a real database: each step
@@ -24,19 +25,6 @@ import { countStep, funnelCsv, percentOf } from './funnel.js'
  * refused, bad input refused, the CSV.
  */
 
-// The captcha's answer is only in the image: the test keeps the answers the module draws.
-const drawn: string[] = []
-vi.mock('./captcha.js', async (original) => {
-  const actual = await original<typeof import('./captcha.js')>()
-  return {
-    ...actual,
-    newCaptchaAnswer: (length: number) => {
-      const answer = actual.newCaptchaAnswer(length)
-      drawn.push(answer)
-      return answer
-    },
-  }
-})
 
 const clock = testClock('2026-03-02T08:00:00.000Z')
 /** Each run's own tag, so that rows of other runs on a shared database are not counted. */
@@ -97,15 +85,16 @@ async function registerThroughPage(pageId: string, utmTag: string, options: { re
   expect(visit.json().code).toBe(0)
   const sid = (await publicCall('GET', getSid.path, { market, page_id: pageId, utm_tag: utmTag }, undefined, ip)).json().data.sid as string
   await publicCall('GET', getCaptcha.path, { market, sid, a: '1' }, undefined, ip)
+  const capcode = await drawnCaptcha(database.db, sid)
   const phone = randomPhone(market)
-  const sent = await publicCall('POST', getSms.path, { market }, { phone, capcode: drawn.at(-1)!, sid, utm_tag: utmTag }, ip)
+  const sent = await publicCall('POST', getSms.path, { market }, { phone, capcode, sid, utm_tag: utmTag }, ip)
   expect(sent.json().code, sent.body).toBe(0)
   const code = (await publicCall('GET', demoLastRegistrationSms.path, { market, phone })).json().data.code as string
   const done = await publicCall(
     'POST',
     register.path,
     { market },
-    { phone, capcode: drawn.at(-1)!, sid, smsCode: code, id: pageId, utm_tag: options.registerUtm ?? utmTag },
+    { phone, capcode, sid, smsCode: code, id: pageId, utm_tag: options.registerUtm ?? utmTag },
     ip,
   )
   expect(done.json().code, done.body).toBe(0)

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ERRORS,
   channelTemplate,
@@ -27,20 +27,8 @@ import { promotionEvents, promotionSids } from './registration.schema.js'
 import { hashSid } from './registration.service.js'
 import { seedReference } from '../../db/seed.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
+import { drawnCaptcha } from './test-helpers.js'
 
-// The captcha's answer is only in the image: the test keeps the answers the module draws.
-const drawn: string[] = []
-vi.mock('./captcha.js', async (original) => {
-  const actual = await original<typeof import('./captcha.js')>()
-  return {
-    ...actual,
-    newCaptchaAnswer: (length: number) => {
-      const answer = actual.newCaptchaAnswer(length)
-      drawn.push(answer)
-      return answer
-    },
-  }
-})
 
 let app: FastifyInstance
 let database: Database
@@ -94,7 +82,7 @@ async function captcha(sid: string, ip: string): Promise<string> {
   const res = await call('GET', getCaptcha.path, { sid, a: String(Date.now()) }, undefined, ip)
   expect(res.statusCode, res.body).toBe(200)
   expect(res.headers['content-type']).toBe('image/png')
-  return drawn.at(-1)!
+  return drawnCaptcha(database.db, sid)
 }
 
 interface Flow {
@@ -227,7 +215,7 @@ describe('get-sid and get-captcha', () => {
     expect(res.headers['cache-control']).toBe('no-store')
     const meta = await sharp(res.rawPayload).metadata()
     expect(meta).toMatchObject({ format: 'png', width: 160, height: 60 })
-    expect(drawn.at(-1)).toMatch(/^[34679ACEFHJKMNPRTUVWXY]{4}$/)
+    expect(await drawnCaptcha(database.db, a)).toMatch(/^[34679ACEFHJKMNPRTUVWXY]{4}$/)
   })
 
   it('an unknown or expired sid answers sidExpired; a malformed one is refused', async () => {
