@@ -28,7 +28,7 @@ export interface RouteDef<C = unknown> {
   path?: string
   index?: boolean
   handle?: unknown
-  loader?: (args: LoaderArgs<C>) => unknown
+  loader?(args: LoaderArgs<C>): unknown
   /** Loads the screen's code: before the first render of a page, and as part of a navigation. */
   lazy?: () => Promise<LazyParts>
   Component?: ComponentType

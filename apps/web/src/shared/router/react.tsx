@@ -31,18 +31,18 @@ function useRouterState(): RouterState {
  * renders the server's page and hydrates it in the browser, so both produce the same tree.
  * A change of screen is a transition, as hydration is: React may finish hydrating first.
  */
-export function RouterProvider({ router }: { router: Router<never> | Router }) {
-  const source = router as Router
-  const [state, setState] = useState(source.state)
+export function RouterProvider({ router }: { router: Router }) {
+  const [state, setState] = useState(router.state)
   useLayoutEffect(() => {
-    if (source.state !== state) setState(source.state)
-    return source.subscribe((next) => startTransition(() => setState(next)))
-    // Subscribes once per router; the check above only catches a change before it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source])
+    const update = () => startTransition(() => setState(router.state))
+    const unsubscribe = router.subscribe(update)
+    // A change between the render and this subscription (a hydration yields to the browser).
+    update()
+    return unsubscribe
+  }, [router])
   if (!state.initialized) return null
   return (
-    <RouterContext value={source}>
+    <RouterContext value={router}>
       <StateContext value={state}>{renderMatches(state)}</StateContext>
     </RouterContext>
   )
