@@ -124,7 +124,7 @@ describe('navigation in memory', () => {
     expect(ctx.calls).toEqual(['a /a?lang=en', 'b /b/7?x=1', 'b /b/8', 'a /a?lang=en'])
   })
 
-  it('runs a loader again when its path or the query changes, or when asked to', async () => {
+  it('runs a loader again when its path or the query changes, on a link to the same address, or when asked to', async () => {
     const ctx: Ctx = { calls: [] }
     const router = memory(table(), '/a', ctx)
     await router.ready
@@ -132,7 +132,9 @@ describe('navigation in memory', () => {
     expect(ctx.calls).toEqual(['a /a'])
     await router.navigate('/a?page=2')
     await router.revalidate()
-    expect(ctx.calls).toEqual(['a /a', 'a /a?page=2', 'a /a?page=2'])
+    await router.navigate('/a?page=2')
+    expect(ctx.calls).toEqual(['a /a', 'a /a?page=2', 'a /a?page=2', 'a /a?page=2'])
+    expect(router.state.historyAction).toBe('REPLACE')
   })
 
   it('keeps the screen on view while the next one loads, and drops a navigation a newer one replaced', async () => {

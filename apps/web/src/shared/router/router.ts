@@ -182,8 +182,12 @@ export function createRouter<C>(options: RouterOptions<C>): Router<C> {
     if (how.revalidate) set({ revalidation: 'loading' })
     else if (!how.initial) set({ navigation: { state: 'loading', location } })
     const before = state
+    const samePlace = before.location.pathname === location.pathname && before.location.search === location.search
+    // As React Router did: a link to the address on view loads its data again, as a reload would;
+    // a move to an anchor of it does not.
+    const again = samePlace && location.hash === ''
     const result = await load(routes, urlOf(location), options.context, controller.signal, (match) => {
-      if (how.revalidate || how.initial) return true
+      if (how.revalidate || how.initial || again) return true
       const was = before.matches.find((m) => m.route.id === match.route.id)
       // A screen's loader runs again when its path or the query changed (the query is its input).
       return !was || was.pathname !== match.pathname || before.location.search !== location.search
