@@ -1,5 +1,5 @@
-import { Component, createContext, startTransition, use, useCallback, useEffect, useLayoutEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
-import { resolveTo, type Location, type To } from './history'
+import { Component, createContext, startTransition, use, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
+import { hrefOf, resolveTo, type Location, type To } from './history'
 import type { Params, RouteMatch } from './match'
 import type { NavigateOptions, Router, RouterState } from './router'
 
@@ -170,14 +170,17 @@ export function useRevalidator(): { state: 'idle' | 'loading'; revalidate: () =>
   return useMemo(() => ({ state: revalidation, revalidate: () => router.revalidate() }), [router, revalidation])
 }
 
-/** Navigates once rendered (a redirect in a route table). */
+/**
+ * Navigates once rendered (a redirect in a route table), and again whenever its target changes: a
+ * navigation that started beside it (a screen setting the query) replaces the redirect's, and the
+ * redirect, rendered again with the new address, goes on from there.
+ */
 export function Navigate({ to, replace, state }: { to: To; replace?: boolean; state?: unknown }) {
   const navigate = useNavigate()
-  useEffect(() => {
-    void navigate(to, { replace, state })
-    // Once per mount, as a redirect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  const from = use(RouteContext).match?.pathname ?? '/'
+  const href = hrefOf(resolveTo(to, from))
+  const go = useEffectEvent(() => void navigate(href, { replace, state }))
+  useEffect(() => go(), [href])
   return null
 }
 
@@ -194,8 +197,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps) {
   const navigate = useNavigate()
   const from = use(RouteContext).match?.pathname ?? '/'
-  const location = resolveTo(to, from)
-  const href = `${location.pathname}${location.search}${location.hash}`
+  const href = hrefOf(resolveTo(to, from))
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
     if (event.defaultPrevented || event.button !== 0 || (target && target !== '_self')) return

@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
+import { useEffect } from 'react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { allowConsoleError } from '../../test/setup'
@@ -397,5 +398,29 @@ describe('hooks and links in the browser', () => {
     await user.click(await screen.findByRole('button', { name: 'reload idle' }))
     await waitFor(() => expect(loads.count).toBe(2))
     expect(await screen.findByRole('button', { name: 'reload idle' })).toBeInTheDocument()
+  })
+
+  it('redirects again when a navigation beside the redirect changed the address first', async () => {
+    function Layout() {
+      const [params, setParams] = useSearchParams()
+      // Runs after the redirect's effect (a parent's effects run after its children's).
+      useEffect(() => {
+        if (!params.has('market')) setParams({ market: 'ID' }, { replace: true })
+      }, [params, setParams])
+      return <Outlet />
+    }
+    function Home() {
+      const { search } = useLocation()
+      return <Navigate to={`/ops/complaints${search}`} replace />
+    }
+    const lazyDesk = async () => ({ Component: () => <h1>desk</h1> })
+    const router = memory(
+      [{ path: '/ops', Component: Layout, children: [{ index: true, Component: Home }, { path: 'complaints', lazy: lazyDesk }] }],
+      '/ops',
+      undefined,
+    )
+    render(<RouterProvider router={router} />)
+    expect(await screen.findByRole('heading', { name: 'desk' })).toBeInTheDocument()
+    expect(router.state.location).toMatchObject({ pathname: '/ops/complaints', search: '?market=ID' })
   })
 })
