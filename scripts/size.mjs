@@ -1,7 +1,7 @@
 // First-load JavaScript per route, gzip, against the budget of the web app (docs/product/platform.md#rendering-and-speed).
 // For each route: the entry chunk and its static imports, plus the route's lazy chunk and its static
 // imports, each file counted once (scripts/bench/first-load.mjs counts them, for the web benchmark
-// too); 120 KiB each. Public pages (docs/decisions/0011-public-pages.md) load their island alone:
+// too); 100 KiB each (docs/decisions/0024-own-router.md). Public pages (docs/decisions/0011-public-pages.md) load their island alone:
 // 30 KiB each. The operations console (docs/decisions/0015-ops-console.md) is its own build: no
 // borrower route may load any of its files (or Ant Design), and its own first load (the console's
 // entry and the screen opened) is printed against 350 KiB. Run after `npm run build -w apps/web`; exits 1 over budget, 2 without a build.

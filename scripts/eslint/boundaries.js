@@ -55,8 +55,9 @@ function place(rel) {
 
 // The operations console (apps/web/src/ops/, docs/decisions/0015-ops-console.md) takes from shared/
 // only what has no mobile UI in it: the API client (not its browser instance, which shows
-// antd-mobile toasts), the formatting module, and the translator with its React binding.
-const OPS_SHARED = [/^api(\/(?!browser)|$)/, /^format(\/|$)/, /^i18n\/(translator|react)(\.tsx?)?$/]
+// antd-mobile toasts), the formatting module, the translator with its React binding, and the
+// router (docs/decisions/0024-own-router.md).
+const OPS_SHARED = [/^api(\/(?!browser)|$)/, /^format(\/|$)/, /^i18n\/(translator|react)(\.tsx?)?$/, /^router(\/|$)/]
 const BORROWER_AREAS = new Set(['app', 'features', 'shared'])
 /** Ant Design (the console's library) and antd-mobile (the borrower app's) each stay on their side. */
 const DESKTOP_UI = /^(antd|@ant-design\/[^/]+)(\/|$)/
@@ -137,8 +138,8 @@ const boundaries = {
       featureToApp: 'features/{{from}} may not import from app/: app composes the features, not the other way round',
       sharedUp: 'shared/ may not import from {{to}}: features and app build on shared, not the other way round',
       borrowerToOps: '{{from}}/ may not import from ops/: the borrower app never loads the operations console',
-      opsToBorrower: 'ops/ may not import from {{to}}/: the console shares only shared/api, shared/format and shared/i18n with the borrower app',
-      opsShared: 'ops/ may not import {{target}}: from shared/ it takes only the API client, shared/format and the translator (no mobile UI)',
+      opsToBorrower: 'ops/ may not import from {{to}}/: the console shares only shared/api, shared/format, shared/i18n and shared/router with the borrower app',
+      opsShared: 'ops/ may not import {{target}}: from shared/ it takes only the API client, shared/format, the translator and the router (no mobile UI)',
       desktopUi: '{{from}}/ may not import {{target}}: Ant Design is the console\'s (ops/) alone, the borrower app uses antd-mobile',
       mobileUi: 'ops/ may not import {{target}}: the console uses Ant Design, not antd-mobile',
     },

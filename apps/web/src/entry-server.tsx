@@ -3,7 +3,6 @@ import { localeFrom, marketFrom, type Locale, type Market } from '@kilat/domain'
 import { dehydrate } from '@tanstack/react-query'
 import { PassThrough, Writable, type Readable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router'
 import { bootScript, type BootData } from './app/boot'
 import { fillTemplate, screenAssets, startAfterPaint, styleLinks, type ViteManifest } from './app/html'
 import { AppProviders, createQueryClient } from './app/providers'
@@ -15,7 +14,7 @@ import { leafMatch, pageTitle } from './app/title'
 import { createApiClient, type Transport } from './shared/api'
 import { createTranslator } from './shared/i18n'
 import { allResources } from './shared/i18n/all-resources'
-import { createLoadContext } from './shared/router-context'
+import { loadOnServer, matchRoutes, RouterProvider, serializeErrors, staticRouter } from './shared/router'
 import { loadDeferredParts } from './shared/ui/deferred-part'
 
 export type { Transport, TransportRequest, TransportResponse } from './shared/api'
@@ -50,7 +49,7 @@ export interface RenderInput {
 export interface RenderResult {
   status: number
   headers: Record<string, string>
-  /** The whole document, streamed; or a short body for redirects. */
+  /** The whole document, streamed; or a public page's HTML whole. */
   body: Readable | string
 }
 
@@ -69,20 +68,7 @@ export function renderOpsPage(input: { template: string; nonce: string }): Rende
 }
 
 const routes = createRoutes()
-const handler = createStaticHandler(routes)
 const resources = allResources()
-
-function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, unknown> | null {
-  if (!errors) return null
-  const out: Record<string, unknown> = {}
-  for (const [id, error] of Object.entries(errors)) {
-    if (isRouteErrorResponse(error)) out[id] = { ...error, __type: 'RouteErrorResponse' }
-    // Only the kind of failure crosses to the browser, never a message or stack from the server.
-    else if (error instanceof Error) out[id] = { __type: 'Error', message: 'render failed' }
-    else out[id] = error
-  }
-  return out
-}
 
 /**
  * Renders one page on the server (docs/product/platform.md#server-rendering): runs the matched screens' loaders
@@ -126,20 +112,15 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const queryClient = createQueryClient('server')
 
   const request = new Request(url.href, { signal: input.signal })
-  const context = await handler.query(request, {
-    requestContext: createLoadContext({ api, queryClient, i18n, market, locale, server: true }),
-  })
-  if (context instanceof Response) {
-    const location = context.headers.get('location')
-    return { status: context.status, headers: location ? { location, 'cache-control': CACHE_PRIVATE } : { 'cache-control': CACHE_PRIVATE }, body: '' }
-  }
+  const loaded = await loadOnServer(routes, request, { api, queryClient, i18n, market, locale, server: true })
+  const context = loaded.state
 
   // The screen's module is loaded now; its deferred parts go into this HTML whole, not streamed after.
   await loadDeferredParts()
 
   const leaf = leafMatch(context.matches.map((m) => ({ ...m, handle: m.route.handle as RouteHandle | undefined })))
   const handle = leaf?.handle
-  const status = handle?.id === NOT_FOUND_ID ? 404 : context.statusCode
+  const status = handle?.id === NOT_FOUND_ID ? 404 : loaded.status
   const cacheControl = handle?.cache === 'public' && status === 200 && !hasSecret ? CACHE_PUBLIC : CACHE_PRIVATE
   const title = pageTitle(i18n.t, handle, leaf ? (context.loaderData[leaf.route.id] as RouteData | undefined) : undefined)
   const routeFiles = context.matches.flatMap((m) => {
@@ -152,7 +133,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     market,
     texts: i18n.pick(['common', ...context.matches.flatMap((m) => (m.route.handle as RouteHandle | undefined)?.ns ?? [])]),
     queries: dehydrate(queryClient),
-    router: { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+    // Only the kind of a failure crosses to the browser, never a message or stack from the server.
+    router: { loaderData: context.loaderData, errors: serializeErrors(context.errors) },
   }
   // Built pages start the app after the first paint; the development server's scripts stay as Vite writes them.
   const assets = input.manifest ? screenAssets(input.manifest, routeFiles) : undefined
@@ -166,10 +148,10 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     noncePlaceholder: CSP_NONCE_PLACEHOLDER,
   })
 
-  const router = createStaticRouter(handler.dataRoutes, context)
+  const router = staticRouter(routes, context)
   const app = (
     <AppProviders queryClient={queryClient} i18n={i18n} api={api} market={{ market, locale }}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+      <RouterProvider router={router} />
     </AppProviders>
   )
 

@@ -1,7 +1,7 @@
 import type { Locale, Market } from '@kilat/domain'
 import type { DehydratedState } from '@tanstack/react-query'
-import type { HydrationState } from 'react-router'
 import type { Bundles } from '../shared/i18n'
+import type { HydrationData } from '../shared/router'
 
 /**
  * What the server hands the browser for hydration, in a JSON data block (not executable, but still
@@ -13,7 +13,7 @@ export interface BootData {
   market: Market
   texts: Bundles
   queries: DehydratedState
-  router: HydrationState
+  router: HydrationData
 }
 
 export const BOOT_ELEMENT_ID = 'kilat-boot'

@@ -1,7 +1,7 @@
 import { pickSharedParams } from '@kilat/contract'
 import { useEffect } from 'react'
 import { useTranslation } from '../shared/i18n'
-import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router'
+import { Link, Outlet, useLocation, useMatches, useNavigate } from '../shared/router'
 import { configureBridgeFallback } from '../shared/bridge'
 import { withSharedParams } from '../shared/ui/follow-url'
 import { Notice, primaryActionClass } from '../shared/ui/notice'

@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router'
 import type { Namespace } from '../shared/i18n'
-import { appContext } from '../shared/router-context'
+import type { AppLoadContext, ScreenLoaderArgs } from '../shared/router-context'
+import type { RouteDef } from '../shared/router'
 import { SCREEN_PATHS, type ScreenId } from '../shared/screens'
 import { ISLAND_FILES } from './public/islands'
 import { PUBLIC_SCREENS, isPublicScreen } from './public/screens'
@@ -94,12 +94,12 @@ function moduleLoader(module: string): () => Promise<RouteModule> {
  * browser loads its document, since this app has no code for it. The navigation stays pending
  * meanwhile, so the screen the borrower left stays on view.
  */
-function leaveForDocument({ request }: LoaderFunctionArgs): Promise<never> {
+function leaveForDocument({ request }: ScreenLoaderArgs): Promise<never> {
   window.location.assign(request.url)
   return new Promise<never>(() => {})
 }
 
-function toRoute(screen: ScreenDef): RouteObject {
+function toRoute(screen: ScreenDef): RouteDef<AppLoadContext> {
   if (isPublicScreen(screen.id)) {
     const handle: RouteHandle = { id: screen.id, cache: screen.cache, ns: [], file: '' }
     return { id: screen.id, path: SCREEN_PATHS[screen.id], handle, loader: leaveForDocument, Component: () => null }
@@ -116,22 +116,22 @@ function toRoute(screen: ScreenDef): RouteObject {
     path: screen.id === NOT_FOUND_ID ? '*' : SCREEN_PATHS[screen.id],
     handle,
     // Static, so it runs in parallel with the module download and loads the screen's texts first.
-    loader: async (args: LoaderFunctionArgs): Promise<RouteData> => {
-      const { i18n } = args.context.get(appContext)
+    loader: async (args: ScreenLoaderArgs): Promise<RouteData> => {
+      const { i18n } = args.context
       const [mod] = await Promise.all([load(), i18n.loadNamespaces(['common', ...handle.ns])])
       return mod.loader ? await mod.loader(args) : null
     },
     lazy: async () => {
-      const mod = await load()
-      return mod.ErrorBoundary ? { Component: mod.Component, ErrorBoundary: mod.ErrorBoundary } : { Component: mod.Component }
+      const { Component, ErrorBoundary } = await load()
+      return { Component, ErrorBoundary }
     },
   }
 }
 
 /** The route tree: the app shell at the root, one child per screen. Fresh objects on every call. */
-export function createRoutes(): RouteObject[] {
-  // No fallback to show while a first client-only load runs loaders: the server-rendered page stays.
-  return [{ id: 'root', Component: Root, ErrorBoundary: RootErrorBoundary, HydrateFallback: () => null, children: SCREENS.map(toRoute) }]
+export function createRoutes(): RouteDef<AppLoadContext>[] {
+  // Nothing renders while a first client-only load runs loaders: the server-rendered page stays.
+  return [{ id: 'root', Component: Root, ErrorBoundary: RootErrorBoundary, children: SCREENS.map(toRoute) }]
 }
 
 export interface RouteTableRow {
@@ -156,19 +156,4 @@ export function routeTable(): RouteTableRow[] {
     }
     return { id: screen.id, path, file: `src/features/${screen.module}.route.ts`, public: false }
   })
-}
-
-/**
- * Loads the lazy parts of the routes a location matches. The browser must do this before creating
- * its router, or the router starts uninitialized and hydration mismatches (docs/product/platform.md#server-rendering).
- */
-export async function resolveLazyRoutes(matches: readonly { route: RouteObject }[]): Promise<void> {
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return
-      const resolved = await route.lazy()
-      Object.assign(route, resolved)
-      route.lazy = undefined
-    }),
-  )
 }

@@ -1,16 +1,14 @@
 import { hydrate } from '@tanstack/react-query'
 import { startTransition, StrictMode } from 'react'
-import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { captureSharedParams, stripSecretParams } from '../shared/api'
 import { browserApi } from '../shared/api/browser'
 import { createTranslator, setPageTranslator } from '../shared/i18n'
-import { createLoadContext } from '../shared/router-context'
+import { createRouter, RouterProvider } from '../shared/router'
 import { preloadToast } from '../shared/ui/toast'
 import { readBoot } from './boot'
 import { AppProviders, createQueryClient } from './providers'
-import { createRoutes, resolveLazyRoutes } from './routes'
+import { createRoutes } from './routes'
 
 /**
  * Starts the app in the browser: hydrates the server-rendered page with the server's boot data
@@ -33,22 +31,21 @@ export async function startClient(): Promise<Root> {
   if (boot) hydrate(queryClient, boot.queries)
   const api = browserApi()
 
-  const routes = createRoutes()
-  // Before the router exists, or it starts uninitialized and hydration mismatches (docs/product/platform.md#server-rendering).
-  await resolveLazyRoutes(matchRoutes(routes, window.location) ?? [])
-  await yieldToBrowser()
-  if (boot) {
-    // React Router reads this itself and revives route errors from it.
-    ;(window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = boot.router
-  }
-  const router = createBrowserRouter(routes, {
-    getContext: () => createLoadContext({ api, queryClient, i18n, market, locale }),
+  // With the server's loader results and route errors, the router renders what the server did
+  // once the screen's code is loaded; without them it runs the loaders first.
+  const router = createRouter({
+    routes: createRoutes(),
+    context: { api, queryClient, i18n, market, locale },
+    hydrationData: boot?.router,
   })
+  // Before the first render, or it renders nothing and hydration mismatches (docs/product/platform.md#server-rendering).
+  await router.ready
+  await yieldToBrowser()
 
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} i18n={i18n} api={api} market={{ market, locale }}>
-        <RouterProvider router={router} flushSync={flushSync} />
+        <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   )

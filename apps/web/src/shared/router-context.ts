@@ -1,8 +1,8 @@
 import type { Locale, Market } from '@kilat/domain'
 import type { QueryClient } from '@tanstack/react-query'
-import { createContext, RouterContextProvider } from 'react-router'
 import type { ApiClient } from './api/client'
 import type { Translator } from './i18n'
+import type { LoaderArgs } from './router'
 
 /**
  * What loaders need, handed in by whoever runs them: the server per request (API through the
@@ -21,8 +21,5 @@ export interface AppLoadContext {
   server?: boolean
 }
 
-export const appContext = createContext<AppLoadContext>()
-
-export function createLoadContext(value: AppLoadContext): RouterContextProvider {
-  return new RouterContextProvider(new Map([[appContext, value]]))
-}
+/** What a screen's loader is called with: the address (`request.url`), and `context` above. */
+export type ScreenLoaderArgs = LoaderArgs<AppLoadContext>

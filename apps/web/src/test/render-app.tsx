@@ -2,15 +2,13 @@ import { localeFrom, marketFrom, type Locale, type Market } from '@kilat/domain'
 import { pickSharedParams } from '@kilat/contract'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { flushSync } from 'react-dom'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { AppProviders, createQueryClient } from '../app/providers'
 import { createRoutes } from '../app/routes'
 import { captureSharedParams } from '../shared/api'
 import { browserApi } from '../shared/api/browser'
 import { createTranslator, setPageTranslator } from '../shared/i18n'
 import { allResources } from '../shared/i18n/all-resources'
-import { createLoadContext } from '../shared/router-context'
+import { createRouter, RouterProvider } from '../shared/router'
 
 /**
  * Renders the whole app at an address, as the browser would after a first load: shared
@@ -28,14 +26,11 @@ export async function renderApp(url: string, options: { market?: Market; locale?
   const queryClient = createQueryClient('browser')
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
   const api = browserApi()
-  const router = createMemoryRouter(createRoutes(), {
-    initialEntries: [url],
-    getContext: () => createLoadContext({ api, queryClient, i18n, market, locale }),
-  })
+  const router = createRouter({ routes: createRoutes(), context: { api, queryClient, i18n, market, locale }, initialEntry: url })
   const user = userEvent.setup()
   const view = render(
     <AppProviders queryClient={queryClient} i18n={i18n} api={api} market={{ market, locale }}>
-      <RouterProvider router={router} flushSync={flushSync} />
+      <RouterProvider router={router} />
     </AppProviders>,
   )
   return { ...view, router, queryClient, user }

@@ -1,7 +1,7 @@
 import { ACTION_CONTACT } from '@kilat/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { sendToNative } from '../../shared/bridge'

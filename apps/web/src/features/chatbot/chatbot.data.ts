@@ -1,7 +1,6 @@
 import { ACTION_CONTACT } from '@kilat/contract'
-import type { LoaderFunctionArgs } from 'react-router'
 import { loadScreen } from '../../shared/api/screen-query'
-import { appContext } from '../../shared/router-context'
+import type { ScreenLoaderArgs } from '../../shared/router-context'
 import { qaListQuery, type QaList } from './api/get-qa-list'
 import { chatParams } from './params'
 
@@ -9,8 +8,7 @@ import { chatParams } from './params'
  * The categories; opened on one (the older start page's `selectedIndex`), its questions too, so
  * the first HTML already shows them.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const load = context.get(appContext)
+export async function loader({ request, context: load }: ScreenLoaderArgs) {
   const { api, queryClient } = load
   const { orderNo, selectedIndex } = chatParams(new URL(request.url).search)
   const categories = qaListQuery(api, orderNo, 0)

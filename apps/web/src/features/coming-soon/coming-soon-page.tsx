@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n'
-import { Link, useMatches } from 'react-router'
+import { Link, useMatches } from '../../shared/router'
 import { Notice, primaryActionClass } from '../../shared/ui/notice'
 import { PageFrame } from '../../shared/ui/page-frame'
 

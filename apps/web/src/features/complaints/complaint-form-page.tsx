@@ -1,6 +1,6 @@
 import { COLLECTION_PROBLEM_TYPE, COMPLAINT_LIMITS, type OrderCard } from '@kilat/contract'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { useTranslation } from '../../shared/i18n'

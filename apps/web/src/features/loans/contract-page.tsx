@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n'
-import { useLocation } from 'react-router'
+import { useLocation } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { formatMoney } from '../../shared/format'

@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs } from 'react-router'
 import { loadScreen } from '../../shared/api/screen-query'
-import { appContext } from '../../shared/router-context'
+import type { ScreenLoaderArgs } from '../../shared/router-context'
 import { contractViewQuery } from './api/get-contract-view'
 import { loanParams } from './params'
 
@@ -15,8 +14,7 @@ export function contractInputOf(search: string) {
 }
 
 /** The page title is the agreement's own. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const load = context.get(appContext)
+export async function loader({ request, context: load }: ScreenLoaderArgs) {
   const { api } = load
   const input = contractInputOf(new URL(request.url).search)
   if (!input) return { failed: 'missing' as const }

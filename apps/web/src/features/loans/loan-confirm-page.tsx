@@ -2,7 +2,7 @@ import { SECRET_PARAM_KEYS } from '@kilat/contract'
 import { allowedAmounts } from '@kilat/domain'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from '../../shared/i18n'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { formatMoney } from '../../shared/format'
@@ -87,7 +87,8 @@ function useLoanChoice(offer: LoanConfirm) {
     for (const key of SECRET_PARAM_KEYS) search.delete(key)
     search.set('amount', String(next.amount))
     search.set('periods', String(next.periods))
-    void navigate({ pathname: location.pathname, search: `?${search}` }, { replace: true, preventScrollReset: true })
+    // The same path: the shell keeps the scroll position (it resets it only for another screen).
+    void navigate({ pathname: location.pathname, search: `?${search}` }, { replace: true })
   }
 
   const shown: LoanChoice = draft !== null && draft.on === location.search ? draft : inAddress

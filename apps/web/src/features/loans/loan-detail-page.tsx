@@ -1,7 +1,7 @@
 import { actionsFor, isOrderStatus } from '@kilat/domain'
 import { useState } from 'react'
 import { useTranslation } from '../../shared/i18n'
-import { useLocation } from 'react-router'
+import { useLocation } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { sendToNative } from '../../shared/bridge'

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../shared/i18n'
-import { Link } from 'react-router'
+import { Link } from '../../shared/router'
 import { Notice, primaryActionClass } from '../../shared/ui/notice'
 import { PageFrame } from '../../shared/ui/page-frame'
 import styles from './not-found.module.css'

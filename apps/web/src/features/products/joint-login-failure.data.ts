@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs } from 'react-router'
 import { loadScreen } from '../../shared/api/screen-query'
-import { appContext } from '../../shared/router-context'
+import type { ScreenLoaderArgs } from '../../shared/router-context'
 import { standFailureQuery } from './api/get-stand-failure'
 
 /** The shell opens the page with the product whose joint login failed and why, when it knows. */
@@ -14,8 +13,7 @@ export function failureInputOf(search: string): { productId?: number; reason?: s
   }
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const load = context.get(appContext)
+export async function loader({ request, context: load }: ScreenLoaderArgs) {
   const { api } = load
   return loadScreen(load, standFailureQuery(api, failureInputOf(new URL(request.url).search)))
 }

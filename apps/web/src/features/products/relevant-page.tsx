@@ -1,6 +1,6 @@
 import type { RecommendedProduct } from '@kilat/contract'
 import { useTranslation } from '../../shared/i18n'
-import { useLocation } from 'react-router'
+import { useLocation } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { sendToNative } from '../../shared/bridge'

@@ -1,7 +1,7 @@
 import { CARD_NO } from '@kilat/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../../shared/router'
 import { isApiError, useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { useTranslation } from '../../shared/i18n'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery, type ScreenState } from '../../shared/api/screen-query'
 import { useTranslation } from '../../shared/i18n'

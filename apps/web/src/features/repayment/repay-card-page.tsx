@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery, type ScreenState } from '../../shared/api/screen-query'
 import { useTranslation } from '../../shared/i18n'

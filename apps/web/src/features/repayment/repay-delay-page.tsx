@@ -1,6 +1,6 @@
 import { extensionDue } from '@kilat/contract'
 import { useId } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { useTranslation } from '../../shared/i18n'

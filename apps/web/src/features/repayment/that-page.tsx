@@ -1,7 +1,7 @@
 import { groupsOfFour, type Market } from '@kilat/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
 import { formatMoney } from '../../shared/format'

@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs } from 'react-router'
 import { loadScreen } from '../../shared/api/screen-query'
-import { appContext } from '../../shared/router-context'
+import type { ScreenLoaderArgs } from '../../shared/router-context'
 import { accountQuery, type AccountRequest } from './api/generate-account'
 import { readChoice } from './params'
 import { repayParams } from './params'
@@ -16,8 +15,7 @@ export function accountRequest(search: string): AccountRequest | undefined {
 }
 
 /** The account (issued or the same open one again), with its order's market. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const load = context.get(appContext)
+export async function loader({ request, context: load }: ScreenLoaderArgs) {
   const input = accountRequest(new URL(request.url).search)
   if (!input) return { failed: 'missing' as const }
   return loadScreen(load, accountQuery(load.api, input))

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../../shared/i18n'
-import { useLocation } from 'react-router'
+import { useLocation } from '../../shared/router'
 import { deferredPart } from '../../shared/ui/deferred-part'
 import { PageFrame } from '../../shared/ui/page-frame'
 import { useDemoOrders, type DemoOrders } from './api/get-demo-orders'

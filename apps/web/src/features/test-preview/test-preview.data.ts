@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
-import { appContext } from '../../shared/router-context'
+import type { ScreenLoaderArgs } from '../../shared/router-context'
 import { demoOrdersQuery } from './api/get-demo-orders'
 import { userInfoQuery } from './api/get-user-info'
 import { loginInitQuery } from './api/login-init'
@@ -10,8 +9,8 @@ import { fieldsFromSearch } from './fields'
  * render (on the server for the first load). A refused session is data (`null`), so the browser
  * never retries it.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { api, queryClient } = context.get(appContext)
+export async function loader({ request, context }: ScreenLoaderArgs) {
+  const { api, queryClient } = context
   const session = fieldsFromSearch(new URL(request.url).search).sessionId ?? ''
   await Promise.all([queryClient.prefetchQuery(loginInitQuery(api)), queryClient.prefetchQuery(userInfoQuery(api, session))])
   const settings = queryClient.getQueryData(loginInitQuery(api).queryKey)

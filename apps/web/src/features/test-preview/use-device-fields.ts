@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from '../../shared/router'
 import { useMarket } from '../../shared/market'
 import { defaultFields, fieldsFromSearch, readStoredFields, storeFields, type DeviceFields } from './fields'
 

@@ -2,7 +2,7 @@ import { adjustmentCancel, adjustmentConfirm, adjustmentQueue, orderAdjustments,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Form, Input, Popconfirm, Select, Space, Table } from 'antd'
 import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from '../../shared/router'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { showFieldErrors } from '../app/form-errors'

@@ -2,7 +2,7 @@ import type { Locale } from '@kilat/domain'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { ConfigProvider, message as antdMessage } from 'antd'
 import { createContext, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { RouterProvider, type DataRouter } from 'react-router'
+import { RouterProvider, type Router } from '../../shared/router'
 import type { Namespace, Translator } from '../../shared/i18n/translator'
 import { ApiProvider, isApiError, isNetworkError, isSessionError, type ApiClient } from '../../shared/api'
 import { createOpsApi } from './api'
@@ -37,7 +37,7 @@ export function useNotices(): { message: Notices } {
 }
 
 export interface OpsAppProps {
-  router: DataRouter
+  router: Router
   language: OpsLanguage
   /** The page's CSP nonce, for the style elements Ant Design writes. */
   nonce?: string
@@ -75,7 +75,7 @@ export function OpsApp({ router, language: initial, nonce, api }: OpsAppProps) {
   )
 }
 
-function OpsData({ router, api, translator, children }: { router: DataRouter; api: OpsAppProps['api']; translator: Translator; children: ReactNode }) {
+function OpsData({ router, api, translator, children }: { router: Router; api: OpsAppProps['api']; translator: Translator; children: ReactNode }) {
   // The hook's messages render inside the providers, with the nonce and the language; a static
   // `message.error()` would not (docs/decisions/0015-ops-console.md).
   const [message, holder] = antdMessage.useMessage()
@@ -102,7 +102,7 @@ function OpsData({ router, api, translator, children }: { router: DataRouter; ap
  * account disabled: docs/product/operations.md#sessions) answers 401 to whatever call comes next:
  * back to the sign-in with a message, and back to this address after it.
  */
-export function createOpsQueryClient(router: DataRouter): QueryClient {
+export function createOpsQueryClient(router: Router): QueryClient {
   const onError = (error: unknown) => {
     if (!isSessionError(error) || !queryClient.getQueryData(ME_KEY)) return
     const { pathname, search } = router.state.location

@@ -1,5 +1,5 @@
 import { Button, Flex } from 'antd'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../shared/router'
 import { useOpsText } from './i18n'
 
 /**

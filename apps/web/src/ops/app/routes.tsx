@@ -1,5 +1,4 @@
-import type { RouteObject } from 'react-router'
-import { Navigate } from 'react-router'
+import { Navigate, type RouteDef } from '../../shared/router'
 import { HomeRedirect, OpsLayout } from './layout'
 import { NotFound, RouteFailure } from './states'
 
@@ -7,7 +6,7 @@ import { NotFound, RouteFailure } from './states'
  * The console's routes, all under /ops. Each screen's code is its own chunk, loaded when opened;
  * the sign-in and enrolment pages stand outside the signed-in layout.
  */
-export function createOpsRoutes(): RouteObject[] {
+export function createOpsRoutes(): RouteDef[] {
   return [
     {
       path: '/ops',

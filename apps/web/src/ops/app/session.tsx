@@ -2,7 +2,7 @@ import { staffMe, staffSignOut, type StaffMe } from '@kilat/contract'
 import { isMarket, type Market } from '@kilat/domain'
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from '../../shared/router'
 import { isSessionError, useApi } from '../../shared/api'
 
 /** The signed-in staff member: `GET /ops-api/staff/me`, kept for the whole visit. */

@@ -1,7 +1,7 @@
 import { isLocale, type Locale } from '@kilat/domain'
 import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { createBrowserRouter } from 'react-router'
+import { createRouter } from '../../shared/router'
 import { OpsApp } from './ops-app'
 import { loadOpsLanguage } from './i18n'
 import { createOpsRoutes } from './routes'
@@ -16,7 +16,7 @@ export async function startOps(): Promise<Root> {
   const language = await loadOpsLanguage(locale)
   const nonce = pageNonce()
   if (nonce) nonceOnStyleElements(nonce)
-  const router = createBrowserRouter(createOpsRoutes())
+  const router = createRouter({ routes: createOpsRoutes(), context: undefined })
   const container = document.getElementById('ops-root')
   if (!container) throw new Error('no #ops-root element')
   const root = createRoot(container)

@@ -1,5 +1,5 @@
 import { Alert, Button, Spin } from 'antd'
-import { useRouteError } from 'react-router'
+import { useRouteError } from '../../shared/router'
 import { useOpsText } from './i18n'
 
 export function Loading() {

@@ -1,7 +1,7 @@
 import { auditSearch, staffList, type DataOf, type QueryOf } from '@kilat/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Flex, Form, Input, Select, Table } from 'antd'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../shared/router'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'

@@ -2,7 +2,7 @@ import { collectionBuckets, collectionQueue, type DataOf } from '@kilat/contract
 import { DELINQUENCY_BUCKETS, type DelinquencyBucket } from '@kilat/domain'
 import { useQuery } from '@tanstack/react-query'
 import { Badge, Button, Col, Row, Statistic, Table } from 'antd'
-import { Link } from 'react-router'
+import { Link } from '../../shared/router'
 import { formatCount, formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'

@@ -1,7 +1,7 @@
 import { COMPLAINT_STATUSES, complaintQueue, type ComplaintQueueRow, type QueryOf } from '@kilat/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Flex, Select, Table, Tag } from 'antd'
-import { Link } from 'react-router'
+import { Link } from '../../shared/router'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'

@@ -2,7 +2,7 @@ import { kbEntries, type KbCategoryView, type KbQuestionView } from '@kilat/cont
 import { useQuery } from '@tanstack/react-query'
 import { Button, Flex, Table, Tabs, Tag } from 'antd'
 import { lazy, Suspense, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'
 import { Loading, LoadFailure } from '../app/states'

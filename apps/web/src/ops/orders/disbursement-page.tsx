@@ -1,7 +1,7 @@
 import { OPS_ERROR_CODES, PAYOUT_IN_FLIGHT, payoutCancel, payoutConfirm, payoutQueue, payoutRequest, type DataOf } from '@kilat/contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../shared/router'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'

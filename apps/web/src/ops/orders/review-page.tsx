@@ -2,7 +2,7 @@ import { OPS_ERROR_CODES, orderApprove, orderReviewQueue, type DataOf, type OpsO
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Popconfirm, Space } from 'antd'
 import { lazy, Suspense, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../shared/router'
 import { formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'

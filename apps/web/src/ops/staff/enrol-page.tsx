@@ -2,7 +2,7 @@ import { staffEnrolmentFinish, staffEnrolmentStart, STAFF_LIMITS } from '@kilat/
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../../shared/router'
 import { useApi } from '../../shared/api'
 import { isStatus } from '../app/api'
 import { showFieldErrors } from '../app/form-errors'

@@ -2,7 +2,7 @@ import { ERROR_CODES, OPS_ERROR_CODES, staffSignIn, staffSignInCode } from '@kil
 import { useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Form, Input, type FormInstance } from 'antd'
 import { useEffect, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from '../../shared/router'
 import { isNetworkError, isSessionError, useApi } from '../../shared/api'
 import { isCode } from '../app/api'
 import { showFieldErrors } from '../app/form-errors'

@@ -1,6 +1,6 @@
 import type { StaffMe } from '@kilat/contract'
 import { render, screen } from '@testing-library/react'
-import { createBrowserRouter } from 'react-router'
+import { createRouter } from '../../shared/router'
 import { OpsApp } from '../app/ops-app'
 import { loadOpsLanguage } from '../app/i18n'
 import { createOpsRoutes } from '../app/routes'
@@ -12,7 +12,7 @@ export async function renderOps(path: string, { signedIn = true }: { signedIn?: 
   setSignedInHint(signedIn)
   // The browser's own history, as in the console: calls read the market from the address.
   window.history.replaceState(null, '', path)
-  const router = createBrowserRouter(createOpsRoutes())
+  const router = createRouter({ routes: createOpsRoutes(), context: undefined })
   const language = await loadOpsLanguage('en')
   const view = render(<OpsApp router={router} language={language} />)
   return { ...view, router }

@@ -1,6 +1,6 @@
 import { hashKey, useQueryClient, type FetchQueryOptions, type QueryClient, type QueryFunction, type QueryKey, type SkipToken, type UseQueryOptions } from '@tanstack/react-query'
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react'
-import { useLoaderData, useRevalidator } from 'react-router'
+import { useLoaderData, useRevalidator } from '../router'
 import { isApiError, isSessionError } from './errors'
 
 /**

@@ -1,6 +1,6 @@
 import { pickSharedParams, SECRET_PARAM_KEYS, type SharedParamKey, type SharedParams } from '@kilat/contract'
 import { useCallback } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../router'
 import { sendToNative } from '../bridge'
 
 const EXTERNAL = /^https?:\/\//i

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '../i18n'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../router'
 import { sendToNative } from '../bridge'
 import styles from './page-frame.module.css'
 

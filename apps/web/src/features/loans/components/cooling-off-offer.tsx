@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/router'
 import { useTranslation } from '../../../shared/i18n'
 import { SCREEN_PATHS } from '../../../shared/screens'
 import buttons from '../../../shared/ui/button.module.css'

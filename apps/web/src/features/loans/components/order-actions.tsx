@@ -1,6 +1,6 @@
 import { ORDER_STATUS, type OrderAction } from '@kilat/domain'
 import { useTranslation } from '../../../shared/i18n'
-import { Link } from 'react-router'
+import { Link } from '../../../shared/router'
 import { useApi } from '../../../shared/api'
 import { sendToNative } from '../../../shared/bridge'
 import { formatMoney } from '../../../shared/format'

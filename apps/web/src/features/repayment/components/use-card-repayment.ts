@@ -1,7 +1,7 @@
 import { ERROR_CODES, type BankCard } from '@kilat/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../../shared/router'
 import { isApiError, useApi } from '../../../shared/api'
 import { failureMessage } from '../failure-message'
 import { useTranslation } from '../../../shared/i18n'

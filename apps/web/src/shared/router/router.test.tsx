@@ -1,0 +1,426 @@
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { useEffect } from 'react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { allowConsoleError } from '../../test/setup'
+import { resolveTo } from './history'
+import {
+  createRouter,
+  isRouteErrorResponse,
+  Link,
+  loadOnServer,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  serializeErrors,
+  staticRouter,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useParams,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+  type LoaderArgs,
+  type RouteDef,
+  type Router,
+} from '.'
+
+interface Ctx {
+  calls: string[]
+}
+
+const routers: Router[] = []
+afterEach(() => {
+  for (const router of routers.splice(0)) router.dispose()
+  window.history.replaceState(null, '', '/')
+})
+
+function memory<C>(routes: RouteDef<C>[], url: string, context: C, hydrationData?: Parameters<typeof createRouter>[0]['hydrationData']): Router<C> {
+  const router = createRouter({ routes, context, initialEntry: url, hydrationData })
+  routers.push(router as Router)
+  return router
+}
+
+const ids = (matches: { route: { id: string } }[] | null) => matches?.map((m) => m.route.id)
+
+describe('matching', () => {
+  const table: RouteDef[] = [
+    {
+      id: 'root',
+      children: [
+        { id: 'home', index: true },
+        { id: 'list', path: 'orders' },
+        { id: 'order', path: 'orders/:orderNo' },
+        { id: 'rest', path: 'orders/*' },
+        { id: 'policy', path: '/Policy' },
+        { id: 'layout', children: [{ id: 'inside', path: 'kb' }] },
+        { id: 'notFound', path: '*' },
+      ],
+    },
+  ]
+
+  it('takes the most specific path, whatever the order of the table', () => {
+    expect(ids(matchRoutes(table, '/'))).toEqual(['root', 'home'])
+    expect(ids(matchRoutes(table, '/orders'))).toEqual(['root', 'list'])
+    expect(ids(matchRoutes(table, '/orders/K1/'))).toEqual(['root', 'order'])
+    expect(ids(matchRoutes(table, '/orders/K1/items'))).toEqual(['root', 'rest'])
+    expect(ids(matchRoutes(table, '/kb'))).toEqual(['root', 'layout', 'inside'])
+    expect(ids(matchRoutes(table, '/nowhere/at/all'))).toEqual(['root', 'notFound'])
+  })
+
+  it('reads parameters, decoded, and the rest of a splat; ignores case as the old router did', () => {
+    expect(matchRoutes(table, '/orders/K%2041')?.at(-1)?.params).toEqual({ orderNo: 'K 41' })
+    expect(matchRoutes(table, '/orders/K1/a/b')?.at(-1)?.params).toEqual({ '*': 'K1/a/b' })
+    expect(ids(matchRoutes(table, '/policy'))).toEqual(['root', 'policy'])
+  })
+
+  it('answers null without a catch-all', () => {
+    expect(matchRoutes([{ path: '/a' }], '/b')).toBeNull()
+  })
+
+  it('resolves relative addresses and keeps the query and hash', () => {
+    expect(resolveTo('orders?x=1#top', '/ops')).toMatchObject({ pathname: '/ops/orders', search: '?x=1', hash: '#top' })
+    expect(resolveTo('../audit', '/ops/orders')).toMatchObject({ pathname: '/ops/audit' })
+    expect(resolveTo({ search: 'a=1' }, '/here')).toMatchObject({ pathname: '/here', search: '?a=1' })
+  })
+})
+
+describe('navigation in memory', () => {
+  function table(): RouteDef<Ctx>[] {
+    const loader = (name: string) => ({ request, params, context }: LoaderArgs<Ctx>) => {
+      context.calls.push(`${name} ${new URL(request.url).pathname}${new URL(request.url).search}`)
+      return { name, ...params }
+    }
+    return [
+      {
+        id: 'root',
+        children: [
+          { id: 'a', path: '/a', loader: loader('a') },
+          { id: 'b', path: '/b/:id', loader: loader('b') },
+        ],
+      },
+    ]
+  }
+
+  it('loads the first address, then pushes, replaces and goes back', async () => {
+    const ctx: Ctx = { calls: [] }
+    const router = memory(table(), '/a?lang=en', ctx)
+    await router.ready
+    expect(router.state).toMatchObject({ initialized: true, historyAction: 'POP', location: { pathname: '/a', search: '?lang=en', key: 'default' } })
+    expect(router.state.loaderData).toEqual({ a: { name: 'a' } })
+
+    await router.navigate('/b/7?x=1')
+    expect(router.state).toMatchObject({ historyAction: 'PUSH', location: { pathname: '/b/7', search: '?x=1' } })
+    expect(router.state.location.key).not.toBe('default')
+    expect(router.state.loaderData).toEqual({ b: { name: 'b', id: '7' } })
+
+    await router.navigate('/b/8', { replace: true })
+    expect(router.state.historyAction).toBe('REPLACE')
+
+    await router.navigate(-1)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/a'))
+    expect(router.state.historyAction).toBe('POP')
+    expect(ctx.calls).toEqual(['a /a?lang=en', 'b /b/7?x=1', 'b /b/8', 'a /a?lang=en'])
+  })
+
+  it('runs a loader again when its path or the query changes, on a link to the same address, or when asked to', async () => {
+    const ctx: Ctx = { calls: [] }
+    const router = memory(table(), '/a', ctx)
+    await router.ready
+    await router.navigate('/a#part')
+    expect(ctx.calls).toEqual(['a /a'])
+    await router.navigate('/a?page=2')
+    await router.revalidate()
+    await router.navigate('/a?page=2')
+    expect(ctx.calls).toEqual(['a /a', 'a /a?page=2', 'a /a?page=2', 'a /a?page=2'])
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+
+  it('keeps the screen on view while the next one loads, and drops a navigation a newer one replaced', async () => {
+    let release!: () => void
+    const slow = new Promise<void>((resolve) => (release = resolve))
+    const routes: RouteDef[] = [
+      { id: 'a', path: '/a' },
+      { id: 'slow', path: '/slow', loader: async () => slow },
+      { id: 'c', path: '/c' },
+    ]
+    const router = memory(routes, '/a', undefined)
+    await router.ready
+    const first = router.navigate('/slow')
+    expect(router.state.navigation).toMatchObject({ state: 'loading', location: { pathname: '/slow' } })
+    expect(router.state.location.pathname).toBe('/a')
+    await router.navigate('/c')
+    release()
+    await first
+    expect(router.state.location.pathname).toBe('/c')
+    expect(router.state.navigation.state).toBe('idle')
+  })
+
+  it('loads a lazy screen before showing it', async () => {
+    const routes: RouteDef[] = [{ id: 'lazy', path: '/lazy', lazy: async () => ({ Component: () => <p>lazy screen</p> }) }]
+    const router = memory(routes, '/lazy', undefined)
+    render(<RouterProvider router={router} />)
+    expect(await screen.findByText('lazy screen')).toBeInTheDocument()
+  })
+})
+
+describe('errors and not found', () => {
+  function Failure() {
+    const error = useRouteError()
+    return <p role="alert">{isRouteErrorResponse(error) ? `status ${error.status}` : error instanceof Error ? error.message : 'unknown'}</p>
+  }
+
+  it('shows a loader’s failure in the nearest error boundary above it', async () => {
+    const routes: RouteDef[] = [
+      {
+        id: 'root',
+        Component: () => (
+          <main>
+            shell <Outlet />
+          </main>
+        ),
+        ErrorBoundary: Failure,
+        children: [
+          {
+            id: 'screen',
+            path: '/x',
+            loader: () => {
+              throw new Error('no data')
+            },
+            Component: () => <p>never</p>,
+          },
+        ],
+      },
+    ]
+    const router = memory(routes, '/x', undefined)
+    render(<RouterProvider router={router} />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('no data')
+    expect(screen.queryByText('shell')).toBeNull()
+    expect(router.state.errors).toHaveProperty('root')
+  })
+
+  it('answers 404 when no route matches, on the server and in the browser', async () => {
+    const routes: RouteDef[] = [{ id: 'root', path: '/only', ErrorBoundary: Failure }]
+    const served = await loadOnServer(routes, new Request('http://kilat.local/else'), undefined)
+    expect(served.status).toBe(404)
+    const router = memory(routes, '/else', undefined)
+    render(<RouterProvider router={router} />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('status 404')
+  })
+
+  it('shows a screen that throws while rendering in its boundary, until the next address', async () => {
+    allowConsoleError(/render broke|The above error occurred|%o/)
+    const Broken = () => {
+      throw new Error('render broke')
+    }
+    const routes: RouteDef[] = [
+      {
+        id: 'root',
+        Component: Outlet,
+        ErrorBoundary: Failure,
+        children: [
+          { id: 'broken', path: '/broken', Component: Broken },
+          { id: 'fine', path: '/fine', Component: () => <p>fine screen</p> },
+        ],
+      },
+    ]
+    const router = memory(routes, '/broken', undefined)
+    render(<RouterProvider router={router} />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('render broke')
+    await act(() => router.navigate('/fine'))
+    expect(await screen.findByText('fine screen')).toBeInTheDocument()
+  })
+})
+
+describe('server rendering and hydration', () => {
+  const screenRoutes = (loader: () => unknown): RouteDef[] => [
+    {
+      id: 'root',
+      Component: Outlet,
+      children: [
+        {
+          id: 'page',
+          path: '/page',
+          loader,
+          Component: () => {
+            const data = useLoaderData() as { title: string }
+            const matches = useMatches()
+            return (
+              <h1>
+                {data.title} · {String(matches.at(-1)?.handle)}
+              </h1>
+            )
+          },
+          handle: 'page-handle',
+        },
+      ],
+    },
+  ]
+
+  it('carries the loaders’ results across, so the browser does not run them again', async () => {
+    const onServer = vi.fn(() => ({ title: 'From the server' }))
+    const served = await loadOnServer(screenRoutes(onServer), new Request('http://kilat.local/page?lang=en'), undefined)
+    expect(served.status).toBe(200)
+    const html = render(<RouterProvider router={staticRouter(screenRoutes(onServer), served.state)} />)
+    expect(html.container.innerHTML).toBe('<h1>From the server · page-handle</h1>')
+    html.unmount()
+
+    const crossed = JSON.parse(JSON.stringify({ loaderData: served.state.loaderData, errors: serializeErrors(served.state.errors) }))
+    const inBrowser = vi.fn(() => ({ title: 'From the browser' }))
+    const router = memory(screenRoutes(inBrowser), '/page?lang=en', undefined, crossed)
+    await router.ready
+    render(<RouterProvider router={router} />)
+    expect(screen.getByRole('heading')).toHaveTextContent('From the server · page-handle')
+    expect(inBrowser).not.toHaveBeenCalled()
+  })
+
+  it('sends the kind of a failure, never its message, and the browser shows the same boundary', async () => {
+    const routes = (): RouteDef[] => [
+      {
+        id: 'root',
+        ErrorBoundary: () => <p role="alert">{(useRouteError() as Error).message}</p>,
+        children: [
+          {
+            id: 'page',
+            path: '/page',
+            loader: () => {
+              throw new Error('secret detail')
+            },
+          },
+        ],
+      },
+    ]
+    const served = await loadOnServer(routes(), new Request('http://kilat.local/page'), undefined)
+    expect(served.status).toBe(500)
+    const errors = serializeErrors(served.state.errors)
+    expect(JSON.stringify(errors)).not.toContain('secret')
+    const router = memory(routes(), '/page', undefined, { loaderData: served.state.loaderData, errors })
+    await router.ready
+    render(<RouterProvider router={router} />)
+    expect(screen.getByRole('alert')).toHaveTextContent('render failed')
+  })
+})
+
+describe('hooks and links in the browser', () => {
+  function Shell() {
+    const { pathname, search } = useLocation()
+    return (
+      <>
+        <p data-testid="where">{`${pathname}${search}`}</p>
+        <Outlet />
+      </>
+    )
+  }
+
+  function Orders() {
+    const [params, setParams] = useSearchParams()
+    const { state, revalidate } = useRevalidator()
+    return (
+      <>
+        <Link to="/orders/K9">open K9</Link>
+        <button type="button" onClick={() => setParams({ page: String(Number(params.get('page') ?? 1) + 1) })}>
+          next page
+        </button>
+        <button type="button" onClick={() => void revalidate()}>
+          reload {state}
+        </button>
+      </>
+    )
+  }
+
+  function Order() {
+    const { orderNo } = useParams()
+    return <h1>order {orderNo}</h1>
+  }
+
+  const routes = (loads: { count: number }): RouteDef[] => [
+    {
+      id: 'root',
+      Component: Shell,
+      children: [
+        { id: 'orders', path: '/orders', Component: Orders, loader: () => ({ count: ++loads.count }) },
+        { id: 'order', path: '/orders/:orderNo', Component: Order },
+        { id: 'old', path: '/old', Component: () => <Navigate to="/orders?page=1" replace /> },
+      ],
+    },
+  ]
+
+  it('follows links, sets the query, redirects and keeps the entry’s key in the browser’s history', async () => {
+    const user = userEvent.setup()
+    const loads = { count: 0 }
+    window.history.replaceState(null, '', '/old')
+    const router = createRouter({ routes: routes(loads), context: undefined })
+    routers.push(router)
+    render(<RouterProvider router={router} />)
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/orders?page=1'))
+    expect(window.location.pathname).toBe('/orders')
+    expect(router.state.historyAction).toBe('REPLACE')
+
+    await user.click(screen.getByRole('button', { name: 'next page' }))
+    await waitFor(() => expect(window.location.search).toBe('?page=2'))
+    expect(loads.count).toBe(2)
+
+    const link = screen.getByRole('link', { name: 'open K9' })
+    expect(link).toHaveAttribute('href', '/orders/K9')
+    await user.click(link)
+    expect(await screen.findByRole('heading', { name: 'order K9' })).toBeInTheDocument()
+    const key = (window.history.state as { key: string }).key
+    expect(key).toBe(router.state.location.key)
+
+    await act(async () => {
+      const moved = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }))
+      window.history.back()
+      await moved
+    })
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/orders?page=2'))
+    expect(router.state.location.key).not.toBe('default')
+  })
+
+  it('lets a modified click open the link the browser’s way', async () => {
+    const user = userEvent.setup()
+    const router = memory(routes({ count: 0 }), '/orders', undefined)
+    render(<RouterProvider router={router} />)
+    const link = await screen.findByRole('link', { name: 'open K9' })
+    link.addEventListener('click', (event) => event.preventDefault())
+    await user.keyboard('{Control>}')
+    await user.click(link)
+    await user.keyboard('{/Control}')
+    expect(router.state.location.pathname).toBe('/orders')
+  })
+
+  it('reports a revalidation while it runs', async () => {
+    const user = userEvent.setup()
+    const loads = { count: 0 }
+    const router = memory(routes(loads), '/orders', undefined)
+    render(<RouterProvider router={router} />)
+    await user.click(await screen.findByRole('button', { name: 'reload idle' }))
+    await waitFor(() => expect(loads.count).toBe(2))
+    expect(await screen.findByRole('button', { name: 'reload idle' })).toBeInTheDocument()
+  })
+
+  it('redirects again when a navigation beside the redirect changed the address first', async () => {
+    function Layout() {
+      const [params, setParams] = useSearchParams()
+      // Runs after the redirect's effect (a parent's effects run after its children's).
+      useEffect(() => {
+        if (!params.has('market')) setParams({ market: 'ID' }, { replace: true })
+      }, [params, setParams])
+      return <Outlet />
+    }
+    function Home() {
+      const { search } = useLocation()
+      return <Navigate to={`/ops/complaints${search}`} replace />
+    }
+    const lazyDesk = async () => ({ Component: () => <h1>desk</h1> })
+    const router = memory(
+      [{ path: '/ops', Component: Layout, children: [{ index: true, Component: Home }, { path: 'complaints', lazy: lazyDesk }] }],
+      '/ops',
+      undefined,
+    )
+    render(<RouterProvider router={router} />)
+    expect(await screen.findByRole('heading', { name: 'desk' })).toBeInTheDocument()
+    expect(router.state.location).toMatchObject({ pathname: '/ops/complaints', search: '?market=ID' })
+  })
+})
