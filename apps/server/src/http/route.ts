@@ -10,7 +10,7 @@ import {
   type SharedParams,
 } from '@kilat/contract'
 import type { Config } from '../config.js'
-import { compressAnswer } from './compression.js'
+import { answerSerializer, compressAnswer } from './compression.js'
 import { okEnvelope } from './envelope.js'
 import { AppError } from './errors.js'
 import type { ResolvedSession, SessionBorrower as Borrower } from './sessions.js'
@@ -218,6 +218,8 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
             req.log.error(message)
           }
         }
+        // kept parts of the answer (kept-json.ts) are written as their JSON kept once
+        reply.serializer(answerSerializer(reply))
         return okEnvelope(call.family, data ?? null)
       },
     })
