@@ -87,6 +87,6 @@ export async function compressAnswer(req: FastifyRequest, reply: FastifyReply, p
   if (!encoding) return payload
   reply.header('content-encoding', encoding)
   reply.removeHeader('content-length')
-  if (encoding === 'gzip') return pieces ? gzipPieces(pieces, GZIP_LEVEL) : gzipSync(payload, { level: GZIP_LEVEL })
+  if (encoding === 'gzip') return pieces ? gzipPieces(pieces, GZIP_LEVEL, COMPRESS_THRESHOLD) : gzipSync(payload, { level: GZIP_LEVEL })
   return brotliCompressSync(payload, { params: { ...ANSWER_BROTLI, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(payload) } })
 }

@@ -92,12 +92,26 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
 const FINAL_BLOCK = deflateRawSync(Buffer.alloc(0))
 
 /**
- * A gzip member of the pieces: each piece of the borrower's own is deflated now (flushed to a byte
- * boundary, the last one final), each kept part's bytes deflated once are put in as they are. A
- * flushed deflate segment refers to nothing before it, so the segments form one valid stream
- * (RFC 1951, 1952); the checksum and length are of the whole text.
+ * A deflate stored block (RFC 1951 3.2.4) of at most 65,535 bytes, starting on a byte boundary as
+ * every segment here does.
  */
-export function gzipPieces(pieces: ReadonlyArray<string | KeptPart>, level: number): Buffer {
+function storedBlock(bytes: Buffer, final: boolean): Buffer {
+  const header = Buffer.alloc(5)
+  header[0] = final ? 1 : 0
+  header.writeUInt16LE(bytes.length, 1)
+  header.writeUInt16LE(~bytes.length & 0xffff, 3)
+  return Buffer.concat([header, bytes])
+}
+
+/**
+ * A gzip member of the pieces. Each kept part's bytes, deflated once, go in as they are; each piece
+ * of the borrower's own is deflated now (flushed to a byte boundary, the last one final), or stored
+ * as it is when it is shorter than `storeBelow` bytes: setting up zlib costs more than such a piece
+ * saves, as for a whole answer under the compression threshold. A flushed deflate segment refers to
+ * nothing before it, so the segments form one valid stream (RFC 1951, 1952); the checksum and
+ * length are of the whole text.
+ */
+export function gzipPieces(pieces: ReadonlyArray<string | KeptPart>, level: number, storeBelow: number): Buffer {
   const chunks: Buffer[] = [GZIP_HEADER]
   let crc = 0
   let size = 0
@@ -108,7 +122,8 @@ export function gzipPieces(pieces: ReadonlyArray<string | KeptPart>, level: numb
       const bytes = Buffer.from(piece)
       crc = crc32(bytes, crc)
       size += bytes.length
-      chunks.push(deflateRawSync(bytes, { level, finishFlush: last ? zlib.Z_FINISH : zlib.Z_SYNC_FLUSH }))
+      if (bytes.length < Math.min(storeBelow, 65_536)) chunks.push(storedBlock(bytes, last))
+      else chunks.push(deflateRawSync(bytes, { level, finishFlush: last ? zlib.Z_FINISH : zlib.Z_SYNC_FLUSH }))
     } else {
       crc = crc32(piece.bytes, crc)
       size += piece.bytes.length
