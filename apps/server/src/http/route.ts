@@ -218,7 +218,9 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
             req.log.error(message)
           }
         }
-        // kept parts of the answer (kept-json.ts) are written as their JSON kept once
+        // kept parts of the answer (kept-json.ts) are written as their JSON kept once; a reply's
+        // own serializer leaves the content type to be set, as Fastify's default one sets it
+        if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8')
         reply.serializer(answerSerializer(reply))
         return okEnvelope(call.family, data ?? null)
       },

@@ -68,6 +68,7 @@ describe('the recommended list under an order, kept', () => {
     const sent = first.json().data.recProducts
     expect(sent.length).toBeGreaterThan(0)
     expect(JSON.stringify(sent)).toBe(expected)
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8')
     // the text is JSON.stringify's own, byte for byte
     expect(first.body).toBe(JSON.stringify(first.json()))
     // kept now: the same bytes again, and the same once decompressed whichever encoding is asked
