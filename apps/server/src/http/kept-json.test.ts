@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { answerEncoding } from './compression.js'
-import { gzipPieces, keepJson, spliceJson } from './kept-json.js'
+import { gzipPieces, holdsKept, keepJson, spliceJson } from './kept-json.js'
 
 const json = fc.jsonValue()
 
@@ -27,6 +27,8 @@ describe('kept parts of an answer', () => {
     expect(JSON.stringify({ list: kept })).toBe('{"list":[{"name":"Dana Kilat","tags":["cepat"]}]}')
     expect(Object.isFrozen(kept)).toBe(true)
     expect(spliceJson({ list: [1] })).toEqual({ text: '{"list":[1]}' })
+    // answers look for kept parts as the data or one of its fields
+    expect([holdsKept(kept), holdsKept({ a: 1, list: kept }), holdsKept({ deeper: { list: kept } }), holdsKept([1]), holdsKept(null)]).toEqual([true, true, false, false, false])
   })
 
   it('ends the stream when a kept part is the last piece, and keeps multi-byte text whole', () => {

@@ -52,6 +52,21 @@ export function keepJson<T extends object>(value: T): T {
   return Object.freeze(value)
 }
 
+/**
+ * Whether an answer's data is a kept part or has one as a field: where the serializer of calls
+ * looks for them, so that answers without any take Fastify's own path. A kept part deeper in an
+ * answer is written in full, as an ordinary value.
+ */
+export function holdsKept(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false
+  if (parts.has(data)) return true
+  for (const key in data) {
+    const value = (data as Record<string, unknown>)[key]
+    if (typeof value === 'object' && value !== null && parts.has(value)) return true
+  }
+  return false
+}
+
 /** An answer's JSON as pieces: the text written per request and the kept parts between them. */
 export interface SplicedJson {
   text: string
