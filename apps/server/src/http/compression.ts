@@ -1,6 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { gzipPieces, spliceJson, type SplicedJson } from './kept-json.js'
 
 /**
  * Compression of the API's answers (JSON of a few kilobytes), in one synchronous call on the
@@ -28,10 +27,9 @@ export type AnswerEncoding = 'br' | 'gzip'
 
 /**
  * The encoding to answer with for an Accept-Encoding header: brotli or gzip, whichever the client
- * weighs higher (`onTie` on a tie, brotli unless said; `*` stands for either), none when it accepts
- * neither.
+ * weighs higher (brotli on a tie; `*` stands for either), none when it accepts neither.
  */
-export function answerEncoding(header: string | string[] | undefined, onTie: AnswerEncoding = 'br'): AnswerEncoding | undefined {
+export function answerEncoding(header: string | string[] | undefined): AnswerEncoding | undefined {
   if (header === undefined) return undefined
   const weights = new Map<string, number>()
   for (const part of (Array.isArray(header) ? header.join(',') : header).toLowerCase().split(',')) {
@@ -45,8 +43,7 @@ export function answerEncoding(header: string | string[] | undefined, onTie: Ans
   const br = weightOf('br')
   const gzip = weightOf('gzip')
   if (br <= 0 && gzip <= 0) return undefined
-  if (br === gzip) return onTie
-  return br > gzip ? 'br' : 'gzip'
+  return br >= gzip ? 'br' : 'gzip'
 }
 
 function addVary(reply: FastifyReply): void {
@@ -55,38 +52,15 @@ function addVary(reply: FastifyReply): void {
   else if (!/\baccept-encoding\b/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`)
 }
 
-/** Answers holding kept parts (kept-json.ts), as their serializer wrote them. */
-const splicedAnswers = new WeakMap<FastifyReply, SplicedJson>()
-
-/**
- * The serializer of an API answer: JSON.stringify's text, with the kept parts' JSON put in; an
- * answer holding any is remembered for compressAnswer, which sends their compressed bytes as kept.
- */
-export function answerSerializer(reply: FastifyReply): (payload: unknown) => string {
-  return (payload) => {
-    const spliced = spliceJson(payload)
-    if (spliced.pieces) splicedAnswers.set(reply, spliced)
-    return spliced.text
-  }
-}
-
-/**
- * onSend hook of the API's routes: compresses a serialized answer the client accepts compressed.
- * An answer holding kept parts goes gzip when the client weighs gzip as high as brotli (every
- * browser and WebView does): its kept parts are then compressed once, not on every request, and
- * gzip at level 6 of such an answer is no larger than brotli at quality 2
- * (docs/performance/api.md#loan-details-the-recommended-list-kept-encoded).
- */
+/** onSend hook of the API's routes: compresses a serialized answer the client accepts compressed. */
 export async function compressAnswer(req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
   if (reply.hasHeader('content-encoding') || Buffer.byteLength(payload) < COMPRESS_THRESHOLD) return payload
-  const spliced = splicedAnswers.get(reply)
-  const pieces = spliced?.text === payload ? spliced.pieces : undefined
-  const encoding = answerEncoding(req.headers['accept-encoding'], pieces ? 'gzip' : 'br')
+  const encoding = answerEncoding(req.headers['accept-encoding'])
   addVary(reply)
   if (!encoding) return payload
   reply.header('content-encoding', encoding)
   reply.removeHeader('content-length')
-  if (encoding === 'gzip') return pieces ? gzipPieces(pieces, GZIP_LEVEL, COMPRESS_THRESHOLD) : gzipSync(payload, { level: GZIP_LEVEL })
+  if (encoding === 'gzip') return gzipSync(payload, { level: GZIP_LEVEL })
   return brotliCompressSync(payload, { params: { ...ANSWER_BROTLI, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(payload) } })
 }

@@ -10,8 +10,7 @@ import {
   type SharedParams,
 } from '@kilat/contract'
 import type { Config } from '../config.js'
-import { answerSerializer, compressAnswer } from './compression.js'
-import { holdsKept } from './kept-json.js'
+import { compressAnswer } from './compression.js'
 import { okEnvelope } from './envelope.js'
 import { AppError } from './errors.js'
 import type { ResolvedSession, SessionBorrower as Borrower } from './sessions.js'
@@ -218,12 +217,6 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
             if (answerCheck === 'every') throw new Error(message)
             req.log.error(message)
           }
-        }
-        if (holdsKept(data)) {
-          // kept parts of the answer (kept-json.ts) are written as their JSON kept once; a reply's
-          // own serializer leaves the content type to be set, as Fastify's default one sets it
-          if (!reply.hasHeader('content-type')) reply.header('content-type', 'application/json; charset=utf-8')
-          reply.serializer(answerSerializer(reply))
         }
         return okEnvelope(call.family, data ?? null)
       },

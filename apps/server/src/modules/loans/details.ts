@@ -17,15 +17,13 @@ import {
 import { AppError } from '../../http/errors.js'
 import { count, textsFor } from '../../i18n/index.js'
 import { borrowerOrderPartReader, payoutInProgressSql, unsettledOrdersSql } from '../orders/orders.service.js'
-import { keptRecommendedList, type ListShape } from '../products/products.service.js'
+import { recommendedProducts } from '../products/products.service.js'
 import { adjustmentLines, confirmedAdjustmentsSql, coolingOffOf, lastPaymentOf, lastPaymentSql, methodName } from '../repayment/repayment.service.js'
 import type { Caller, LoanDeps } from './caller.js'
 import { termText } from './figures.js'
 import { isRatedSql } from './loans.repo.js'
 
 const S = ORDER_STATUS
-
-type DetailRecProduct = LoanDetails['recProducts'][number]
 
 /**
  * The order's and its product's columns the screen shows, the schedule, whether the borrower rated
@@ -44,18 +42,6 @@ const orderForDetails = borrowerOrderPartReader(
     adjustments: confirmedAdjustmentsSql(order),
   }),
 )
-
-/**
- * The recommended list under an order (docs/product/loans.md#recommended-products-on-loan-details):
- * module 300, active products only, each card with `enabled`, `globally` and `code`. Kept encoded
- * per market, language and day (products.service.ts keptRecommendedList).
- */
-export const DETAILS_LIST: ListShape<DetailRecProduct> = {
-  name: 'loan-details',
-  moduleId: recommendModuleId(undefined),
-  activeOnly: true,
-  card: (card) => ({ ...card, enabled: card.buttonStatus, globally: 1 }),
-}
 
 /** docs/product/loans.md#loan-details: one of the borrower's orders, with its banner and actions. */
 export async function loanDetailsOf(
@@ -108,7 +94,16 @@ export async function loanDetailsOf(
   })
   const { showRecommended } = actionsFor(status, extendable)
   const recProducts = showRecommended
-    ? await keptRecommendedList(deps.db, borrower, locale, DETAILS_LIST, { excludeProductId: product.id, unsettled: new Map(also.unsettled) })
+    ? (
+        await recommendedProducts(deps.db, borrower, locale, {
+          moduleId: recommendModuleId(undefined),
+          activeOnly: true,
+          excludeProductId: product.id,
+          unsettled: new Map(also.unsettled),
+        })
+      ).map(
+        (card) => ({ ...card, enabled: card.buttonStatus, globally: 1 }),
+      )
     : []
 
   const overdue = count(locale, overdueDays, 'days')

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import {
-  type RecommendedProduct,
   pageEventSave,
   productApply,
   productJump,
@@ -10,23 +9,11 @@ import {
   standFailureInfo,
   standProductLink,
 } from '@kilat/contract'
-import { recommendModuleId, type RecommendModuleId } from '@kilat/domain'
+import { recommendModuleId } from '@kilat/domain'
 import { AppError } from '../../http/errors.js'
 import { registerCall } from '../../http/route.js'
 import type { Executor } from '../../db/client.js'
-import { findProduct, keptRecommendedList, productRoute, productTexts, recommendedProducts, recordEvent, type ListShape, type UnsettledOrders } from './products.service.js'
-
-/**
- * The recommended list as its own call shows it (docs/product/products.md#recommended-list): every
- * product of the market, the cards without their code; one shape per module, kept encoded.
- */
-const listShape = (moduleId: RecommendModuleId): ListShape<RecommendedProduct> => ({
-  name: `list-${moduleId}`,
-  moduleId,
-  activeOnly: false,
-  card: ({ code: _code, ...card }) => card,
-})
-const LIST_SHAPES = { 300: listShape(300), 301: listShape(301), 302: listShape(302) } satisfies Record<RecommendModuleId, ListShape<RecommendedProduct>>
+import { findProduct, productRoute, productTexts, recommendedProducts, recordEvent, type UnsettledOrders } from './products.service.js'
 
 /** Recommended products, the taps on them, apply and jump, and the joint-login failure page. */
 export interface ProductsRoutesOptions {
@@ -40,7 +27,8 @@ export async function productsRoutes(app: FastifyInstance, options: ProductsRout
 
   // docs/product/products.md#module-ids: the scene names the module the list is shown in.
   registerCall(app, recommendProductList, async ({ borrower, body, req }) => {
-    return keptRecommendedList(db, borrower, req.locale, LIST_SHAPES[recommendModuleId(body.scene)], { unsettled: unsettledOf(borrower.id) })
+    const list = await recommendedProducts(db, borrower, req.locale, { moduleId: recommendModuleId(body.scene), unsettled: unsettledOf(borrower.id) })
+    return list.map(({ code: _code, ...card }) => card)
   })
 
   registerCall(app, pageEventSave, async ({ borrower, body }) => {

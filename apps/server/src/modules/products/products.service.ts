@@ -17,7 +17,6 @@ import {
   type Market,
 } from '@kilat/domain'
 import { catalogueVersion } from '../../db/catalogue-version.js'
-import { keepJson } from '../../http/kept-json.js'
 import type { Executor } from '../../db/client.js'
 import { productFields } from '../../db/product-fields.js'
 import type { Borrower } from '../auth/auth.service.js'
@@ -156,8 +155,6 @@ interface KeptCatalogue {
   until: number
   /** Priced cards by language and market-local date, in the catalogue's order. */
   cards: Map<string, PricedCard[]>
-  /** Whole lists kept encoded (keptRecommendedList), by shape, language, date and variant. */
-  lists: Map<string, readonly unknown[]>
 }
 
 /** Per database (a transaction reads its own), per market. */
@@ -169,7 +166,7 @@ async function catalogueOf(db: Executor, market: Market, now: number): Promise<K
   const version = catalogueVersion()
   const found = byMarket.get(market)
   if (found && found.version === version && now < found.until) return found
-  const fresh: KeptCatalogue = { products: await repo.marketProducts(db, market), version, until: now + CATALOGUE_MS, cards: new Map(), lists: new Map() }
+  const fresh: KeptCatalogue = { products: await repo.marketProducts(db, market), version, until: now + CATALOGUE_MS, cards: new Map() }
   // a write during the read leaves the catalogue unkept: the next request reads again
   if (catalogueVersion() === version) byMarket.set(market, fresh)
   return fresh
@@ -214,82 +211,19 @@ export async function recommendedProducts(
   locale: Locale,
   options: ListOptions,
 ): Promise<Array<RecommendedProduct & { code: string }>> {
-  const { catalogue, cards, running } = await listParts(db, borrower, options.unsettled)
-  return listOf(catalogue, cards, running, locale, options)
-}
-
-/** What a list is made of: the kept catalogue, its priced cards of the day, and the borrower's running lineages. */
-async function listParts(db: Executor, borrower: Borrower, unsettledOrders: ListOptions['unsettled']) {
   const now = new Date()
-  const [catalogue, unsettled] = await Promise.all([catalogueOf(db, borrower.market, now.getTime()), unsettledOrders])
-  const today = localDate(now, borrower.market)
-  return { catalogue, today, running: await unsettledByLineage(db, unsettled, catalogue.products), cards: (locale: Locale) => pricedCards(catalogue, locale, today) }
-}
-
-/** Why a product of the list is grey for this borrower, if it is listed at all (undefined: left out). */
-function listedAs(p: Product, running: ReadonlyMap<number, string>, options: Pick<ListOptions, 'activeOnly' | 'excludeProductId'>): BlockedBy | null | undefined {
-  if (p.id === options.excludeProductId || (options.activeOnly && p.status !== 'active')) return undefined
-  return p.status !== 'active' ? 'unavailable' : running.has(lineageOf(p)) ? 'inProgress' : null
-}
-
-function listOf(
-  catalogue: KeptCatalogue,
-  cardsOf: (locale: Locale) => PricedCard[],
-  running: ReadonlyMap<number, string>,
-  locale: Locale,
-  options: Omit<ListOptions, 'unsettled'>,
-): Array<RecommendedProduct & { code: string }> {
-  const cards = cardsOf(locale)
+  const [catalogue, unsettled] = await Promise.all([
+    catalogueOf(db, borrower.market, now.getTime()),
+    options.unsettled,
+  ])
+  const cards = pricedCards(catalogue, locale, localDate(now, borrower.market))
+  const running = await unsettledByLineage(db, unsettled, catalogue.products)
   const list: Array<RecommendedProduct & { code: string }> = []
   catalogue.products.forEach((p, i) => {
-    const blockedBy = listedAs(p, running, options)
-    if (blockedBy !== undefined) list.push({ ...blockedCard(cards[i]!, blockedBy, locale, options.moduleId), code: p.code })
+    if (p.id === options.excludeProductId || (options.activeOnly && p.status !== 'active')) return
+    const blockedBy = p.status !== 'active' ? 'unavailable' : running.has(lineageOf(p)) ? 'inProgress' : null
+    list.push({ ...blockedCard(cards[i]!, blockedBy, locale, options.moduleId), code: p.code })
   })
-  return list
-}
-
-/**
- * How a screen shows a recommended list: its module, whether disabled products are left out, and
- * each card as the screen's contract has it. `name` tells the shapes apart among the kept lists.
- */
-export interface ListShape<C> {
-  name: string
-  moduleId: number
-  activeOnly: boolean
-  card: (card: RecommendedProduct & { code: string }) => C
-}
-
-/** How many lists a market's kept catalogue keeps at most; past it a list is built for its request alone. */
-export const KEPT_LISTS = 256
-
-/**
- * The recommended list exactly as `recommendedProducts` gives it, shaped by `shape.card`, frozen and kept
- * encoded (http/kept-json.ts) with the market's catalogue: the same list object, and its JSON and
- * compressed bytes written once, for every borrower of the market, language and market-local day
- * who is shown the same products with the same ones grey. A borrower's own part, which products
- * they have an unsettled order of, is read on every request and picks the variant; no borrower's
- * answer is kept. The kept lists are dropped with the catalogue (a product written in any process,
- * CATALOGUE_MS) and the day's turn (docs/performance/api.md#loan-details-the-recommended-list-kept-encoded).
- */
-export async function keptRecommendedList<C extends object>(
-  db: Executor,
-  borrower: Borrower,
-  locale: Locale,
-  shape: ListShape<C>,
-  options: Pick<ListOptions, 'excludeProductId' | 'unsettled'>,
-): Promise<C[]> {
-  const { catalogue, today, cards, running } = await listParts(db, borrower, options.unsettled)
-  const listOptions = { moduleId: shape.moduleId, activeOnly: shape.activeOnly, excludeProductId: options.excludeProductId }
-  // the variant: the product left out and the products grey because of this borrower's own orders
-  const grey: number[] = []
-  for (const p of catalogue.products) if (listedAs(p, running, listOptions) === 'inProgress') grey.push(p.id)
-  const key = `${today} ${shape.name} ${locale} ${options.excludeProductId ?? ''} ${grey.join(',')}`
-  const found = catalogue.lists.get(key) as C[] | undefined
-  if (found) return found
-  const list = keepJson(listOf(catalogue, cards, running, locale, listOptions).map((card) => Object.freeze(shape.card(card))))
-  // one day's lists at a time: the date turns at the market's midnight
-  for (const old of catalogue.lists.keys()) if (!old.startsWith(`${today} `)) catalogue.lists.delete(old)
-  if (catalogue.lists.size < KEPT_LISTS) catalogue.lists.set(key, list)
   return list
 }
 
