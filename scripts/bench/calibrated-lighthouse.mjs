@@ -30,7 +30,7 @@ export const LOW_TIER_INDEX = 264
 export const DEFAULT_SLOWDOWN = 4
 /** A run this far (a share) from the check's usual index may have had two machines: run it again. */
 const INDEX_DRIFT = 0.25
-/** Retries of one run before it is taken as it is. */
+/** Retries of one run before it is taken as it is (a check may ask for fewer). */
 const MAX_DRIFT_RETRIES = 3
 /** Audits that fail to load or paint, per run, before the check gives up. */
 const MAX_FAILURES = 5
@@ -62,9 +62,10 @@ export function slowdownFor(index) {
 
 export class CalibratedLighthouse {
   /** @param {{ port: number, log?: (line: string) => void }} options Chrome's debugging port. */
-  constructor({ port, log = console.log }) {
+  constructor({ port, log = console.log, maxDriftRetries = MAX_DRIFT_RETRIES }) {
     this.port = port
     this.log = log
+    this.maxDriftRetries = maxDriftRetries
     this.indexes = []
     this.version = null
   }
@@ -112,7 +113,7 @@ export class CalibratedLighthouse {
         const index = round(uncalibrated.environment.benchmarkIndex)
         const usual = this.usualIndex
         const drift = Math.abs(index - usual) / usual
-        if (drift > INDEX_DRIFT && drifts < MAX_DRIFT_RETRIES) {
+        if (drift > INDEX_DRIFT && drifts < this.maxDriftRetries) {
           drifts += 1
           this.log(`${name}: CPU index ${index} is ${round(drift * 100)} % off the usual ${usual} (a busy moment); again`)
           continue

@@ -4,20 +4,10 @@
 // what they did. Prints the milliseconds, slowed down, medians of the runs.
 // Usage: node scripts/bench/main-thread.mjs <base URL> <path> [slowdown 6.9] [runs 3]
 import { chromium } from '@playwright/test'
+import { KINDS } from '../lighthouse/trace-work.mjs'
 
 const [, , base, path, rate = '6.9', runsArg = '3'] = process.argv
 if (!base || !path) throw new Error('usage: main-thread.mjs <base URL> <path> [slowdown] [runs]')
-
-/** What a task did, from the first of its child events that names it. */
-const KINDS = [
-  ['SVG images', (names) => names.has('SVGImage::DataChanged')],
-  ['script evaluation', (names) => names.has('v8.evaluateModule') || names.has('EvaluateScript')],
-  ['hydration and React', (names) => names.has('RunMicrotasks') || names.has('MessagePort::Accept') || names.has('FunctionCall') || names.has('TimerFire')],
-  ['HTML parsing', (names) => names.has('ParseHTML') || names.has('DocumentLoader::CommitNavigation')],
-  ['style and layout', (names) => names.has('Layout') || names.has('UpdateLayoutTree')],
-  ['paint', (names) => names.has('Paint') || names.has('WebFrameWidgetImpl::UpdateLifecycle')],
-  ['garbage collection', (names) => names.has('MinorGC') || names.has('MajorGC')],
-]
 
 async function once() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] })
