@@ -16,7 +16,10 @@ const serverLog = process.env.E2E_SERVER_LOG ?? 'test-results/e2e-server.log'
 export default defineConfig({
   testDir: 'e2e',
   outputDir,
-  timeout: 60_000,
+  // A journey's limit is a guard against a hang, not a speed check: the console journeys with two
+  // staff sign-ins (argon2id each) took 47-54 s on a two-core host beside the PostgreSQL suite, and
+  // two of them ran past 60 s there with nothing wrong (docs/performance/tests.md#ci).
+  timeout: 150_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
