@@ -31,7 +31,20 @@ export function allowConsoleError(pattern: RegExp): void {
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterAll(() => server.close())
+afterAll(async () => {
+  server.close()
+  // React flushes a commit's effects in a task of its scheduler (setImmediate under Node). A toast
+  // or dialog closed by the file's last test commits as its animation ends; a flush still due when
+  // the file's environment is torn down runs without \`window\` and fails the whole run (seen once
+  // in a clean-clone CI run on a loaded two-core host, every test green). Wait for the popups to
+  // leave the page, then let the scheduler's pending tasks run.
+  Toast.clear()
+  Dialog.clear()
+  for (let waited = 0; waited < 2_000 && document.querySelector('.adm-toast-mask, .adm-dialog, .adm-mask'); waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve))
+})
 
 beforeEach(() => {
   consoleErrors.length = 0
