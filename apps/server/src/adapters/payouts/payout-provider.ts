@@ -84,10 +84,14 @@ export class PayoutUnavailable extends Error {
 export interface PayoutProvider {
   /** Stored with each payout it sent ('sandbox', …). */
   readonly name: string
-  /** Sends a payout; idempotent by `input.reference`. Throws when the outcome is unknown. */
-  send(input: PayoutInput): Promise<PayoutResult>
-  /** What the provider knows of a reference: asked when no callback came in time. Throws when unreachable. */
-  status(reference: string): Promise<PayoutStatusAnswer>
+  /**
+   * Sends a payout; idempotent by `input.reference`. Throws when the outcome is unknown. `signal`
+   * is the caller's deadline (the payout outbox's): once it aborts, the call is cancelled down to
+   * its HTTP request and throws, so nothing of it is left on its way.
+   */
+  send(input: PayoutInput, signal?: AbortSignal): Promise<PayoutResult>
+  /** What the provider knows of a reference: asked when no callback came in time. Throws when unreachable, or when `signal` aborts. */
+  status(reference: string, signal?: AbortSignal): Promise<PayoutStatusAnswer>
   /**
    * Checks that a callback comes from the provider and is fresh, from the raw bytes received (a
    * signature covers bytes, not a re-serialised object), then reads it. Nothing is trusted before.

@@ -3,9 +3,19 @@ import type { z } from 'zod'
 
 /**
  * The one way an adapter calls a provider's API (docs/operations/going-live.md#outbound-calls):
- * a timeout on every attempt, retries with a growing backoff on a timeout, a network error or a 5xx
- * only, the same idempotency key on every retry, and answers validated by a zod schema before
- * anything reads them. A 4xx is the provider's definite answer: it is returned (ProviderRefusal)
+ * a timeout on every attempt, and answers validated by a zod schema before anything reads them. A
+ * call is sent again (with a growing backoff, the same idempotency key) only when that cannot do
+ * anything twice (docs/decisions/0022-live-providers.md):
+ *
+ * - it carries our idempotency key (in the provider's header, or in the body where the provider
+ *   keeps it: STP's tracking key), or only reads (a GET, or a query the adapter marks read-only):
+ *   again after a timeout, a network error or a 5xx;
+ * - any other call: again only when the request never left (the connection was refused, the name
+ *   did not resolve). After a timeout or a 5xx it may have been done: the caller hears that the
+ *   outcome is unknown, and decides.
+ *
+ * The caller's `signal` (a deadline) cancels the attempt under way, the wait before the next one
+ * and every later one. A 4xx is the provider's definite answer: it is returned (ProviderRefusal)
  * for the adapter to map to our own reasons, never retried. What goes to the log is the method,
  * the path, the status and the time: never a body, a header or a key.
  */
@@ -19,7 +29,7 @@ export interface ProviderHttpOptions {
   headers: () => Record<string, string>
   /** Per attempt; 10 s by default. */
   timeoutMs?: number | undefined
-  /** Attempts after the first one, on a timeout, a network error or a 5xx; 2 by default. */
+  /** Attempts after the first one, when one may be made (above); 2 by default. */
   retries?: number | undefined
   /** The first backoff; it doubles with each retry, with up to a quarter of jitter. 300 ms by default. */
   backoffMs?: number | undefined
@@ -40,12 +50,20 @@ export interface ProviderRequest<T> {
   json?: unknown
   /** Sent as application/x-www-form-urlencoded (Twilio). */
   form?: Record<string, string>
-  /** The provider's idempotency header and our key: the same on every retry. */
-  idempotency?: { header: string; key: string } | undefined
+  /**
+   * Our idempotency key: in the provider's header (the same on every attempt), or, where the
+   * provider keeps it in the body (STP's `claveRastreo`), the name of that field. With a key, a
+   * call is sent again after a timeout or a 5xx: the provider answers a repeat with its first result.
+   */
+  idempotency?: { header: string; key: string } | { bodyField: string } | undefined
+  /** A call that changes nothing at the provider though it is not a GET (STP's signed queries): sent again as a GET is. */
+  readOnly?: boolean | undefined
   /** Extra headers of this call only. */
   headers?: Record<string, string> | undefined
   /** The successful answer's shape; a 2xx that does not match is a ProviderUnavailable (we cannot tell what happened). */
   schema: z.ZodType<T>
+  /** The caller's deadline: once aborted, nothing more is sent and the call throws ProviderUnavailable. */
+  signal?: AbortSignal | undefined
 }
 
 /** A definite 4xx answer: the provider's status, its error code (as it names it) and its message. */
@@ -116,27 +134,42 @@ export class ProviderHttp {
       headers['content-type'] = 'application/x-www-form-urlencoded'
       body = new URLSearchParams(req.form).toString()
     }
-    if (req.idempotency) headers[req.idempotency.header] = req.idempotency.key
+    if (req.idempotency && 'header' in req.idempotency) headers[req.idempotency.header] = req.idempotency.key
+    const repeatable = repeatableCall(req)
     const url = `${this.options.baseUrl}${req.path}`
     let last: ProviderUnavailable | undefined
     for (let attempt = 0; attempt <= this.retries; attempt += 1) {
-      if (attempt > 0) await sleep(this.backoff(attempt))
+      if (attempt > 0) {
+        try {
+          await sleep(this.backoff(attempt), undefined, req.signal ? { signal: req.signal } : undefined)
+        } catch {
+          throw this.cancelled(req, attempt)
+        }
+      }
+      if (req.signal?.aborted) throw this.cancelled(req, attempt)
       const started = performance.now()
       let response: Response
       try {
-        response = await this.fetchFn(url, { method: req.method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) })
+        const timeout = AbortSignal.timeout(this.timeoutMs)
+        response = await this.fetchFn(url, { method: req.method, headers, body, signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout })
       } catch (error) {
+        if (req.signal?.aborted) throw this.cancelled(req, attempt, started)
+        const unsent = neverLeft(error)
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-        last = new ProviderUnavailable(this.options.provider, timedOut ? `timed out after ${this.timeoutMs} ms` : 'network error')
+        last = new ProviderUnavailable(this.options.provider, unsent ? `not sent (${unsent})` : timedOut ? `timed out after ${this.timeoutMs} ms` : 'network error')
         this.warn(req, attempt, last.detail, started)
-        continue
+        // the request never reached the provider: nothing can have been done, it may go again
+        if (unsent || repeatable) continue
+        throw last
       }
       const text = await response.text().catch(() => '')
+      if (req.signal?.aborted) throw this.cancelled(req, attempt, started)
       const parsed = parseJson(text)
       if (response.status >= 500) {
         last = new ProviderUnavailable(this.options.provider, `HTTP ${response.status}`, response.status)
         this.warn(req, attempt, last.detail, started)
-        continue
+        if (repeatable) continue
+        throw last
       }
       if (response.status === 429) {
         // Too many calls: nothing was done; the caller's own schedule tries again later (no retry in place).
@@ -157,6 +190,13 @@ export class ProviderHttp {
     throw last ?? new ProviderUnavailable(this.options.provider, 'no attempt made')
   }
 
+  /** The caller's deadline passed: nothing more is sent. */
+  private cancelled(req: ProviderRequest<unknown>, attempt: number, started = performance.now()): ProviderUnavailable {
+    const error = new ProviderUnavailable(this.options.provider, 'cancelled by the caller (its deadline passed)')
+    this.warn(req, attempt, error.detail, started)
+    return error
+  }
+
   private backoff(attempt: number): number {
     const base = this.backoffMs * 2 ** (attempt - 1)
     return base + Math.floor(Math.random() * (base / 4))
@@ -168,6 +208,35 @@ export class ProviderHttp {
       'provider call failed',
     )
   }
+}
+
+/** Whether sending the call again cannot do anything twice: it carries our key, or only reads. */
+function repeatableCall(req: ProviderRequest<unknown>): boolean {
+  return req.idempotency !== undefined || req.method === 'GET' || req.readOnly === true
+}
+
+/**
+ * Errors of a request that never left this machine: the connection was refused or could not be
+ * made, or the provider's name did not resolve. Nothing reached the provider.
+ */
+const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH'])
+
+/** The code of a never-sent request's error (fetch's TypeError, its cause, an AggregateError of both addresses), or undefined. */
+export function neverLeft(error: unknown): string | undefined {
+  const seen = new Set<unknown>()
+  const codes: string[] = []
+  const walk = (e: unknown) => {
+    if (!e || typeof e !== 'object' || seen.has(e)) return
+    seen.add(e)
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string') codes.push(code)
+    walk((e as { cause?: unknown }).cause)
+    const errors = (e as { errors?: unknown }).errors
+    if (Array.isArray(errors)) errors.forEach(walk)
+  }
+  walk(error)
+  // every code found says "not sent": one of another kind (a reset, a broken pipe) may have been sent
+  return codes.length > 0 && codes.every((c) => UNSENT_CODES.has(c)) ? codes[0] : undefined
 }
 
 /** The path without its query string: a query may carry a phone number or a date range. */

@@ -142,7 +142,11 @@ export function payoutRequestsOf(db: Executor, orderKeys: number[]): Promise<Pay
   return db.select().from(payoutRequests).where(inArray(payoutRequests.orderKey, orderKeys)).orderBy(desc(payoutRequests.id))
 }
 
-/** A new pending request; undefined when the order has one already (the partial unique index decides). */
+/**
+ * A new request, pending or already confirmed; undefined when the order has an open one for the
+ * purpose already (the partial unique index decides). Only movePayout (payouts.move.ts) calls it: a
+ * request is created by a move of the payout table, with its history and audit rows.
+ */
 export async function insertPayoutRequest(
   tx: Tx,
   values: {
@@ -165,20 +169,6 @@ export async function insertPayoutRequest(
 /** The request, locked until the transaction ends: of two confirmations, the second waits and then finds it handled. */
 export async function lockPayoutRequest(tx: Tx, id: number): Promise<PayoutRequest | undefined> {
   const [row] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, id)).for('update')
-  return row
-}
-
-/** Confirms (into the outbox) or cancels a pending request; undefined when it was no longer pending. */
-export async function closePayoutRequest(
-  tx: Tx,
-  id: number,
-  changes: { status: 'confirmed' | 'cancelled'; decidedBy: number; decidedAt: Date; provider?: string; nextAttemptAt?: Date },
-): Promise<PayoutRequest | undefined> {
-  const [row] = await tx
-    .update(payoutRequests)
-    .set(changes)
-    .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, 'pending')))
-    .returning()
   return row
 }
 

@@ -16,13 +16,13 @@ import type { Db } from '../../db/client.js'
 import { keptReads } from '../../db/kept-reads.js'
 import { AppError } from '../../http/errors.js'
 import type { StaffPrincipal } from '../../http/types.js'
-import { record } from '../audit/audit.service.js'
 import { complaintsDueIn, orderComplaintsOf } from '../complaints/complaints.service.js'
 import { orderLedgerOf, orderPaymentsOf, repaymentTotalsOf, repaymentsReceivedOn } from '../repayment/repayment.service.js'
 import { staffEmailsOf } from '../staff/staff.service.js'
 import * as desk from './orders.desk.repo.js'
 import type { DeskOrder } from './orders.desk.repo.js'
 import { decideOrder, type OrderActor } from './orders.lifecycle.js'
+import { movePayout, type PayoutMover } from './payouts.move.js'
 import * as payoutsRepo from './payouts.repo.js'
 import { orders, type PayoutRequest } from './orders.schema.js'
 import { periodsOf } from './orders.repo.js'
@@ -45,6 +45,9 @@ export interface DeskDeps {
 
 /** Who acts, for the history and the audit trail. */
 export const staffActor = (staff: StaffPrincipal, ip: string): OrderActor & { kind: 'staff' } => ({ kind: 'staff', staffId: staff.staffId, role: staff.role, ip })
+
+/** The same, as a payout's mover (payouts.move.ts). */
+const staffMover = (staff: StaffPrincipal, ip: string): PayoutMover => ({ kind: 'staff', staffId: staff.staffId, role: staff.role, ip })
 
 /** The markets a list covers: the one asked for, if the staff member works in it, else all of theirs. */
 function marketsOf(staff: StaffPrincipal, market: Market | undefined): Market[] {
@@ -210,24 +213,16 @@ export async function requestPayout(deps: DeskDeps, staff: StaffPrincipal, ip: s
   const created = await deps.db.transaction(async (tx) => {
     const locked = await desk.lockDeskOrder(tx, found.order.id)
     if (!locked || locked.order.status !== ORDER_STATUS.approved) throw new AppError('orderNotApproved')
-    const row = await desk.insertPayoutRequest(tx, { orderKey: locked.order.id, amount: locked.order.received, requestedBy: staff.staffId, requestedAt: now })
+    const row = await movePayout(
+      tx,
+      { event: 'request', create: { orderKey: locked.order.id, amount: locked.order.received, requestedBy: staff.staffId, requestedAt: now } },
+      { by: staffMover(staff, ip), at: now, order: { orderNo, market: found.product.market } },
+    )
     if (!row) {
       // one open request per order: waiting for its checker, or on its way to the borrower
       const open = await payoutsRepo.openPayoutOf(tx, locked.order.id)
       throw new AppError(open && open.status !== 'pending' ? 'payoutInFlight' : 'payoutAlreadyRequested')
     }
-    await payoutsRepo.addPayoutEvent(tx, { requestId: row.id, from: null, to: 'pending', actor: 'staff', staffId: staff.staffId, at: now })
-    await record(tx, {
-      staffId: staff.staffId,
-      role: staff.role,
-      action: 'orders.payout-request',
-      recordType: 'order',
-      recordId: orderNo,
-      markets: [found.product.market],
-      after: { payoutRequestId: row.id, status: row.status, amount: row.amount },
-      ip,
-      at: now,
-    })
     return row
   })
   return { payout: await payoutViewOf(deps.db, created, orderNo) }
@@ -260,21 +255,12 @@ export async function confirmPayout(
     const { request, found } = await lockRequest(tx, staff, requestId)
     if (request.requestedBy === staff.staffId) throw new AppError('payoutSameStaff')
     if (found.order.status !== ORDER_STATUS.approved) throw new AppError('orderNotApproved')
-    const closed = await desk.closePayoutRequest(tx, request.id, { status: 'confirmed', decidedBy: staff.staffId, decidedAt: now, provider: providerOf(deps.payouts, found.product.market).name, nextAttemptAt: now })
+    const closed = await movePayout(
+      tx,
+      { event: 'confirm', id: request.id, changes: { decidedBy: staff.staffId, decidedAt: now, provider: providerOf(deps.payouts, found.product.market).name, nextAttemptAt: now } },
+      { by: staffMover(staff, ip), at: now, order: { orderNo: found.order.orderNo, market: found.product.market } },
+    )
     if (!closed) throw new AppError('payoutNotPending')
-    await payoutsRepo.addPayoutEvent(tx, { requestId: request.id, from: 'pending', to: 'confirmed', actor: 'staff', staffId: staff.staffId, at: now })
-    await record(tx, {
-      staffId: staff.staffId,
-      role: staff.role,
-      action: 'orders.payout-confirm',
-      recordType: 'order',
-      recordId: found.order.orderNo,
-      markets: [found.product.market],
-      before: { payoutRequestId: request.id, status: request.status },
-      after: { payoutRequestId: request.id, status: closed.status },
-      ip,
-      at: now,
-    })
     return { closed, orderNo: found.order.orderNo }
   })
   deps.kickPayouts?.()
@@ -286,21 +272,12 @@ export async function cancelPayout(deps: DeskDeps, staff: StaffPrincipal, ip: st
   const now = deps.now()
   const { closed, orderNo } = await deps.db.transaction(async (tx) => {
     const { request, found } = await lockRequest(tx, staff, requestId)
-    const closed = await desk.closePayoutRequest(tx, request.id, { status: 'cancelled', decidedBy: staff.staffId, decidedAt: now })
+    const closed = await movePayout(
+      tx,
+      { event: 'cancel', id: request.id, changes: { decidedBy: staff.staffId, decidedAt: now } },
+      { by: staffMover(staff, ip), at: now, order: { orderNo: found.order.orderNo, market: found.product.market } },
+    )
     if (!closed) throw new AppError('payoutNotPending')
-    await payoutsRepo.addPayoutEvent(tx, { requestId: request.id, from: 'pending', to: 'cancelled', actor: 'staff', staffId: staff.staffId, at: now })
-    await record(tx, {
-      staffId: staff.staffId,
-      role: staff.role,
-      action: 'orders.payout-cancel',
-      recordType: 'order',
-      recordId: found.order.orderNo,
-      markets: [found.product.market],
-      before: { payoutRequestId: request.id, status: request.status },
-      after: { payoutRequestId: request.id, status: closed.status },
-      ip,
-      at: now,
-    })
     return { closed, orderNo: found.order.orderNo }
   })
   return { payout: await payoutViewOf(deps.db, closed, orderNo) }

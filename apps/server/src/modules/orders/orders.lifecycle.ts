@@ -17,8 +17,8 @@ import { orders, type Order } from './orders.schema.js'
 import { record } from '../audit/audit.service.js'
 import type { Product } from '../products/products.service.js'
 import * as repo from './orders.repo.js'
-import { insertPayoutRequest } from './orders.desk.repo.js'
-import { addPayoutEvent, noPayoutYetSql } from './payouts.repo.js'
+import { movePayout } from './payouts.move.js'
+import { noPayoutYetSql } from './payouts.repo.js'
 import type { ClaimedOrder, LocalToday, StatusChangeBy } from './orders.repo.js'
 
 /**
@@ -173,19 +173,12 @@ export function disburseOrders(db: Db, now: Date, delaySeconds: number): Promise
     db,
     and(eq(orders.status, ORDER_STATUS.approved), eq(orders.manualReview, false), lte(orders.decidedAt, cutoff), noPayoutYetSql()),
     async (tx, row) => {
-      const request = await insertPayoutRequest(tx, { orderKey: row.order.id, amount: row.order.received, requestedBy: null, requestedAt: now, status: 'confirmed', decidedAt: now, nextAttemptAt: now })
-      if (!request) return null
-      await addPayoutEvent(tx, { requestId: request.id, from: null, to: 'confirmed', actor: 'system', at: now })
-      await record(tx, {
-        ...auditWho(SYSTEM_ACTOR),
-        action: 'orders.payout-request',
-        recordType: 'order',
-        recordId: row.order.orderNo,
-        markets: [row.product.market],
-        after: { payoutRequestId: request.id, status: request.status, amount: request.amount },
-        at: now,
-      })
-      return 'disburse'
+      const request = await movePayout(
+        tx,
+        { event: 'queue', create: { orderKey: row.order.id, amount: row.order.received, requestedBy: null, requestedAt: now, decidedAt: now, nextAttemptAt: now } },
+        { by: { kind: 'system' }, at: now, order: { orderNo: row.order.orderNo, market: row.product.market } },
+      )
+      return request ? 'disburse' : null
     },
   )
 }

@@ -1,6 +1,9 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { ERRORS, loanDetails, orderApprove, orderScreen, payoutCancel, payoutConfirm, payoutRequest } from '@kilat/contract'
 import { ORDER_STATUS, cents, type OrderStatus } from '@kilat/domain'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../../adapters/payments/sandbox-gateway.js'
@@ -9,6 +12,7 @@ import { deliverDuePayoutCallbacks } from '../../adapters/payouts/payout-callbac
 import { PayoutUnavailable, type PayoutProvider, type PayoutResult } from '../../adapters/payouts/payout-provider.js'
 import { SANDBOX_FAILURE, SandboxPayouts, callbackBodyOf, type SandboxPlan } from '../../adapters/payouts/sandbox-payouts.js'
 import { sandboxPayouts } from '../../adapters/payouts/sandbox-payouts.schema.js'
+import { ProviderHttp } from '../../adapters/providers/provider-http.js'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
@@ -18,7 +22,7 @@ import { verifyChain } from '../audit/audit.service.js'
 import type { Product } from '../products/products.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsPost, testClock } from '../staff/test-helpers.js'
 import { orderHistory, orders, payoutCallbacks, payoutRequests, type Order } from './orders.schema.js'
-import { LEASE_MS, runAllPayouts, runPayoutPass, type OutboxDeps } from './payouts.outbox.js'
+import { LEASE_MS, SEND_TIMEOUT_MS, SendTimeout, runAllPayouts, runPayoutPass, type OutboxDeps } from './payouts.outbox.js'
 import { PAYOUT_CALLBACK_PATH } from './payouts.routes.js'
 import { TEST_PAYOUT_SECRET, injectFetch, paidTwice, sandboxRowsOf, settlePayouts, wrapProvider } from './test-helpers.js'
 
@@ -296,6 +300,104 @@ describe('a slow provider holds no lock', () => {
     await settle(t0)
     await expectPaidOnce(order, id, t0)
     expect((await requestOf(otherId)).status).toBe('completed')
+  })
+})
+
+describe('one deadline from the outbox down to the HTTP call', () => {
+  const until = async (done: () => boolean) => {
+    for (let waited = 0; !done(); waited += 5) {
+      if (waited > 5_000) throw new Error('waited 5 s')
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  }
+
+  it('the lease is longer than the deadline', () => {
+    expect(LEASE_MS).toBeGreaterThan(SEND_TIMEOUT_MS)
+  })
+
+  it('a provider that hangs: its HTTP request is cancelled at the deadline, nothing is sent again meanwhile, and no worker claims it before the lease ends', async () => {
+    const order = await approvedOrder()
+    const id = await confirmed(order)
+    // the provider's API: takes the request and never answers
+    const received: Array<{ key: string | undefined; cutAt?: number }> = []
+    const api = createServer((req, res) => {
+      const entry: { key: string | undefined; cutAt?: number } = { key: req.headers['idempotency-key'] as string | undefined }
+      received.push(entry)
+      res.on('close', () => {
+        if (!res.writableFinished) entry.cutAt = performance.now()
+      })
+      req.resume()
+    })
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    // its adapter: our key on every attempt, each attempt allowed 10 s, two retries: ~30 s on its own
+    const http = new ProviderHttp({ provider: sandbox.name, baseUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, headers: () => ({}), timeoutMs: 10_000, retries: 2, backoffMs: 5 })
+    const hanging = wrapProvider(sandbox, {
+      send: async (input, signal) => {
+        const answer = await http.request({ method: 'POST', path: '/payouts', json: { reference: input.reference, amount: input.amount }, idempotency: { header: 'Idempotency-Key', key: input.reference }, schema: z.object({ id: z.string() }), signal })
+        return answer.ok ? { ok: true, providerRef: answer.body.id } : { ok: false, reason: answer.message }
+      },
+    })
+    try {
+      const t0 = clock.now()
+      const started = performance.now()
+      const pass = runPayoutPass(deps(hanging, { sendTimeoutMs: 300, leaseMs: LEASE_MS }), t0)
+      await until(() => received.length === 1)
+      // while the send is in the air, another worker does not take the request, up to the lease's last instant
+      expect((await runPayoutPass(deps(), new Date(t0.getTime() + LEASE_MS - 1))).claimed).toBe(0)
+      expect(await sandboxRowsOf(database.db, id)).toEqual([])
+      expect(await pass).toMatchObject({ claimed: 1, retried: 1, accepted: 0 })
+      const gaveUp = performance.now() - started
+      expect(gaveUp).toBeGreaterThanOrEqual(290)
+      expect(gaveUp).toBeLessThan(5_000)
+      // the provider saw the connection closed at the deadline, not after the HTTP layer's own 30 s
+      await until(() => received[0]!.cutAt !== undefined)
+      expect(received[0]!.cutAt! - started).toBeLessThan(5_000)
+      expect(received[0]!.key).toBe(String(id))
+      // and nothing goes on in the background: no retry of the HTTP layer after the deadline
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(received).toHaveLength(1)
+      expect(await requestOf(id)).toMatchObject({ status: 'sending', attempts: 1, lastError: expect.stringContaining('SendTimeout'), nextAttemptAt: new Date(t0.getTime() + backoffMs(0)) })
+    } finally {
+      api.closeAllConnections()
+      await new Promise<void>((resolve) => api.close(() => resolve()))
+    }
+    // the provider back: the retry pays it, once
+    await settle(later(backoffMs(0)))
+    await expectPaidOnce(order, id, clock.now())
+  })
+
+  it('each send of a batch runs under a lease that outlasts its deadline, renewed for those whose turn comes late', async () => {
+    const made = [await approvedOrder(), await approvedOrder()]
+    const ids = [await confirmed(made[0]!), await confirmed(made[1]!)]
+    const DEADLINE = 100
+    const t0 = clock.now()
+    let started = 0
+    const sends: Array<{ id: number; leaseLeftMs: number; aborted: unknown }> = []
+    // hangs until the deadline aborts it
+    const hanging = wrapProvider(sandbox, {
+      send: async (input, signal) => {
+        // the pass's clock at this instant, at the latest: the fake time it started at plus the real time gone
+        const now = t0.getTime() + (performance.now() - started)
+        const entry = { id: Number(input.reference), leaseLeftMs: Number.NaN, aborted: undefined as unknown }
+        sends.push(entry)
+        entry.leaseLeftMs = (await requestOf(entry.id)).nextAttemptAt!.getTime() - now
+        return new Promise<PayoutResult>((_, reject) => {
+          const abort = () => reject((entry.aborted = signal!.reason))
+          if (signal!.aborted) abort()
+          else signal!.addEventListener('abort', abort, { once: true })
+        })
+      },
+    })
+    started = performance.now()
+    // a lease of 1.5 deadlines: the second request's turn comes after the first one's deadline
+    expect(await runPayoutPass(deps(hanging, { sendTimeoutMs: DEADLINE, leaseMs: 150 }), t0)).toMatchObject({ claimed: 2, retried: 2 })
+    expect(sends.map((s) => s.id)).toEqual(ids)
+    for (const send of sends) {
+      expect(send.leaseLeftMs, `payout ${send.id}`).toBeGreaterThanOrEqual(DEADLINE)
+      expect(send.aborted).toBeInstanceOf(SendTimeout)
+    }
+    await settle(later(backoffMs(0)))
+    for (const [i, order] of made.entries()) await expectPaidOnce(order, ids[i]!, clock.now())
   })
 })
 

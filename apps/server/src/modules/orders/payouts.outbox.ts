@@ -6,10 +6,10 @@ import type { PayoutCallbackEvent, PayoutInput, PayoutProvider, PayoutResult } f
 import type { Db, Tx } from '../../db/client.js'
 import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
 import { AppError } from '../../http/errors.js'
-import { record } from '../audit/audit.service.js'
-import { insertPayoutRequest, lockDeskOrder } from './orders.desk.repo.js'
+import { lockDeskOrder } from './orders.desk.repo.js'
 import { SYSTEM_ACTOR, disburseOrder } from './orders.lifecycle.js'
-import type { PayoutActorKind, PayoutRequest, PayoutRequestStatus } from './orders.schema.js'
+import type { PayoutRequest } from './orders.schema.js'
+import { movePayout, type PayoutMover } from './payouts.move.js'
 import * as repo from './payouts.repo.js'
 
 /**
@@ -29,13 +29,19 @@ import * as repo from './payouts.repo.js'
  * - completed: the order is paid out (151 → 174/170) with its due dates counted from the
  *   completion, in the transaction that records it.
  *
- * Every change is a guarded update (it names the states it moves from), with its event row and
- * its audit row (no staff id: the system) in the same transaction.
+ * Every change of state is a move of the domain's payout table through movePayout
+ * (payouts.move.ts): a guarded update with its event row and its audit row (no staff id: the
+ * system) in the same transaction.
+ *
+ * One deadline per request and pass (SEND_TIMEOUT_MS) bounds its calls to the provider: an
+ * AbortSignal goes down to the HTTP request, so a call given up on is cancelled, not left running.
+ * The lease is longer than the deadline, and renewed before a request whose turn in the batch comes
+ * late, so that no other worker claims a request while a call of it may still be in the air.
  */
 
-/** A send slower than this is an unknown outcome: retried later with the same key. */
+/** The deadline of a request's calls to its provider in one pass; past it the outcome is unknown: retried later with the same key. */
 export const SEND_TIMEOUT_MS = 20_000
-/** Longer than a send may take: a request is not taken again while its send may still be running. */
+/** Longer than the deadline: a request is not taken again while a call of it may still be in the air. */
 export const LEASE_MS = 3 * SEND_TIMEOUT_MS
 const BATCH = 20
 
@@ -46,7 +52,9 @@ export interface OutboxDeps {
   /** PAYOUT_STATUS_AFTER_SECONDS: the provider's status is asked this long after acceptance without a callback. */
   statusAfterSeconds: number
   log?: FastifyBaseLogger
+  /** SEND_TIMEOUT_MS unless a test shortens it. */
   sendTimeoutMs?: number
+  /** Three deadlines (LEASE_MS by default) unless a test sets it; always longer than the deadline. */
   leaseMs?: number
   /**
    * Tests only: called once the provider answered a send, before anything is recorded; a throw
@@ -64,61 +72,42 @@ export interface PassOutcome {
   failed: number
 }
 
-class SendTimeout extends Error {
+/** The deadline passed: the calls under it were cancelled; the outcome is unknown. */
+export class SendTimeout extends Error {
   override readonly name = 'SendTimeout'
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SendTimeout(`no answer within ${ms} ms`)), ms)
+/**
+ * A request's deadline: its signal aborts `ms` from now with a SendTimeout, which cancels the
+ * provider's HTTP call under it. `end` when its calls are over.
+ */
+function deadline(ms: number): { signal: AbortSignal; end: () => void } {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new SendTimeout(`no answer within ${ms} ms`)), ms)
+  return { signal: controller.signal, end: () => clearTimeout(timer) }
+}
+
+/**
+ * A call to the provider under the deadline: it is not started once the deadline passed, and the
+ * worker stops waiting at the deadline even for a provider that does not listen to the signal.
+ */
+function within<T>(signal: AbortSignal, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    call(signal)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort))
   })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
 const errorText = (cause: unknown) => (cause instanceof Error ? `${cause.name}: ${cause.message}` : 'unknown error').slice(0, 500)
 
-/** Who moved a request, for its event row and the audit row. */
-type Mover = PayoutActorKind
+/** Who moves a request here: the worker (the system) or the provider's callback. */
+type Mover = 'system' | 'provider'
 
-const auditSystem = { staffId: null, role: null, ip: null } as const
-
-/**
- * One guarded state change with its event and audit rows, in `tx`. Undefined when the request was
- * no longer in one of `from` (another worker, or the callback, got there first).
- */
-async function move(
-  tx: Tx,
-  request: Pick<PayoutRequest, 'id' | 'orderKey'>,
-  from: PayoutRequestStatus[],
-  changes: Parameters<typeof repo.movePayout>[3] & { status: PayoutRequestStatus },
-  context: { actor: Mover; at: Date; reason?: string | null; action: string },
-): Promise<PayoutRequest | undefined> {
-  const before = await repo.lockPayout(tx, request.id)
-  if (!before || !from.includes(before.status)) return undefined
-  const moved = await repo.movePayout(tx, request.id, from, changes)
-  if (!moved) return undefined
-  await repo.addPayoutEvent(tx, { requestId: moved.id, from: before.status, to: moved.status, actor: context.actor, reason: context.reason ?? null, at: context.at })
-  const refs = await repo.orderRefsOf(tx, [moved.orderKey])
-  const ref = refs.get(moved.orderKey)!
-  await record(tx, {
-    ...auditSystem,
-    action: context.action,
-    recordType: 'order',
-    recordId: ref.orderNo,
-    markets: [ref.market],
-    before: { payoutRequestId: moved.id, status: before.status },
-    after: {
-      payoutRequestId: moved.id,
-      status: moved.status,
-      ...(moved.providerRef ? { providerRef: moved.providerRef } : {}),
-      ...(moved.failureReason ? { failureReason: moved.failureReason } : {}),
-      ...(context.actor === 'provider' ? { by: 'provider' } : {}),
-    },
-    at: context.at,
-  })
-  return moved
-}
+const moverOf = (kind: Mover): PayoutMover => (kind === 'system' ? { kind: 'system' } : { kind: 'provider' })
 
 /**
  * What a completed payout does besides its own row, by its purpose: a disbursement pays the order
@@ -167,20 +156,26 @@ const ON_FAILED: Record<PayoutRequest['purpose'], FailedPayout> = {
  * One refund of an order on its way at a time: another is refused until it ends.
  */
 export async function queueRefund(tx: Tx, refund: { refundId: number; orderKey: number; amount: Cents; requestedBy: number; confirmedBy: number; at: Date }): Promise<PayoutRequest> {
-  const request = await insertPayoutRequest(tx, {
-    adjustmentId: refund.refundId,
-    orderKey: refund.orderKey,
-    amount: refund.amount as PayoutRequest['amount'],
-    purpose: 'refund',
-    requestedBy: refund.requestedBy,
-    requestedAt: refund.at,
-    status: 'confirmed',
-    decidedBy: refund.confirmedBy,
-    decidedAt: refund.at,
-    nextAttemptAt: refund.at,
-  })
+  const request = await movePayout(
+    tx,
+    {
+      event: 'queue',
+      create: {
+        adjustmentId: refund.refundId,
+        orderKey: refund.orderKey,
+        amount: refund.amount as PayoutRequest['amount'],
+        purpose: 'refund',
+        requestedBy: refund.requestedBy,
+        requestedAt: refund.at,
+        decidedBy: refund.confirmedBy,
+        decidedAt: refund.at,
+        nextAttemptAt: refund.at,
+      },
+    },
+    // the refund's confirmation writes its own audit row in this transaction (docs/product/waivers-and-refunds.md#refunds)
+    { by: { kind: 'staff', staffId: refund.confirmedBy, role: null, ip: null }, at: refund.at, auditedBy: 'adjustments.refund-confirm' },
+  )
   if (!request) throw new AppError('payoutInFlight')
-  await repo.addPayoutEvent(tx, { requestId: request.id, from: null, to: 'confirmed', actor: 'staff', staffId: refund.confirmedBy, at: refund.at })
   return request
 }
 
@@ -191,13 +186,11 @@ export async function queueRefund(tx: Tx, refund: { refundId: number; orderKey: 
  */
 async function completeIn(tx: Tx, requestId: number, providerRef: string | null, completedAt: Date, actor: Mover, now: Date): Promise<boolean> {
   const request = await repo.lockPayout(tx, requestId)
-  if (!request || !repo.IN_FLIGHT.includes(request.status)) return false
-  const moved = await move(
+  if (!request) return false
+  const moved = await movePayout(
     tx,
-    request,
-    repo.IN_FLIGHT,
-    { status: 'completed', completedAt, providerRef: request.providerRef ?? providerRef, nextAttemptAt: null, lastError: null },
-    { actor, at: now, action: 'orders.payout-complete' },
+    { event: 'complete', id: requestId, changes: { completedAt, providerRef: request.providerRef ?? providerRef, nextAttemptAt: null, lastError: null } },
+    { by: moverOf(actor), at: now },
   )
   if (!moved) return false
   await ON_COMPLETED[moved.purpose](tx, moved, completedAt)
@@ -206,12 +199,10 @@ async function completeIn(tx: Tx, requestId: number, providerRef: string | null,
 
 /** The provider refused or failed the payout: the request fails with the reason, and its purpose's consequence follows (ON_FAILED). */
 async function failIn(tx: Tx, requestId: number, reason: string, actor: Mover, now: Date): Promise<boolean> {
-  const moved = await move(
+  const moved = await movePayout(
     tx,
-    { id: requestId, orderKey: 0 },
-    repo.IN_FLIGHT,
-    { status: 'failed', failureReason: reason.slice(0, 500), nextAttemptAt: null, lastError: null },
-    { actor, at: now, reason: reason.slice(0, 500), action: 'orders.payout-fail' },
+    { event: 'fail', id: requestId, changes: { failureReason: reason.slice(0, 500), nextAttemptAt: null, lastError: null } },
+    { by: moverOf(actor), at: now, reason: reason.slice(0, 500) },
   )
   if (!moved) return false
   await ON_FAILED[moved.purpose](tx, moved, reason.slice(0, 500), now)
@@ -234,7 +225,8 @@ export async function receivePayoutCallback(db: Db, provider: string, event: Pay
   if (!Number.isSafeInteger(requestId) || requestId <= 0) return { stored: false, reason: 'unknownPayout' }
   return db.transaction(async (tx): Promise<CallbackOutcome> => {
     const request = await repo.lockPayout(tx, requestId)
-    if (!request || request.status === 'pending' || request.status === 'cancelled' || (request.provider !== null && request.provider !== provider)) {
+    // a request not sent yet (pending, confirmed) or withdrawn is unknown to any provider
+    if (!request || request.status === 'pending' || request.status === 'confirmed' || request.status === 'cancelled' || (request.provider !== null && request.provider !== provider)) {
       return { stored: false, reason: 'unknownPayout' }
     }
     if (request.providerRef !== null && request.providerRef !== event.providerRef) return { stored: false, reason: 'otherTransfer' }
@@ -248,12 +240,15 @@ export async function receivePayoutCallback(db: Db, provider: string, event: Pay
 
 /** Sends every payout due at `now` (one batch at most), then asks the status of those whose callback is late. */
 export async function runPayoutPass(deps: OutboxDeps, now = new Date()): Promise<PassOutcome> {
-  const leaseMs = deps.leaseMs ?? LEASE_MS
+  const sendTimeoutMs = deps.sendTimeoutMs ?? SEND_TIMEOUT_MS
+  const leaseMs = deps.leaseMs ?? 3 * sendTimeoutMs
+  if (leaseMs <= sendTimeoutMs) throw new Error(`the payout lease (${leaseMs} ms) must be longer than the send deadline (${sendTimeoutMs} ms)`)
+  const started = performance.now()
+  // the pass's clock: `now`, moved on by the time the pass has taken
+  const clock = () => new Date(now.getTime() + Math.round(performance.now() - started))
   const outcome: PassOutcome = { claimed: 0, accepted: 0, refused: 0, retried: 0, completed: 0, failed: 0 }
   const claimed = await deps.db.transaction(async (tx) => {
     const rows = await repo.claimDuePayouts(tx, now, new Date(now.getTime() + leaseMs), BATCH)
-    // the first claim of a confirmed request is its move to sending: an event and an audit row
-    const first = rows.filter((r) => r.was === 'confirmed')
     const refs = await repo.orderRefsOf(tx, rows.map((r) => r.orderKey))
     // a request goes to its market's provider, and stays with the one it went to
     for (const row of rows) {
@@ -261,19 +256,11 @@ export async function runPayoutPass(deps: OutboxDeps, now = new Date()): Promise
       row.provider = providerOf(deps.payouts, refs.get(row.orderKey)!.market).name
       await repo.nameProvider(tx, row.id, row.provider)
     }
-    for (const row of first) {
+    // the first claim of a confirmed request is its move to sending
+    for (const row of rows) {
+      if (row.was !== 'confirmed') continue
       const ref = refs.get(row.orderKey)!
-      await repo.addPayoutEvent(tx, { requestId: row.id, from: 'confirmed', to: 'sending', actor: 'system', at: now })
-      await record(tx, {
-        ...auditSystem,
-        action: 'orders.payout-send',
-        recordType: 'order',
-        recordId: ref.orderNo,
-        markets: [ref.market],
-        before: { payoutRequestId: row.id, status: 'confirmed' },
-        after: { payoutRequestId: row.id, status: 'sending', attempt: row.attempts },
-        at: now,
-      })
+      if (!(await movePayout(tx, { event: 'claim', id: row.id }, { by: moverOf('system'), at: now, order: ref }))) throw new Error(`payout ${row.id}: claimed confirmed, but could not move it to sending`)
     }
     return rows.map((r) => ({ ...r, ...refs.get(r.orderKey)! }))
   })
@@ -282,32 +269,43 @@ export async function runPayoutPass(deps: OutboxDeps, now = new Date()): Promise
     const provider = byMarket(deps.payouts).named(row.provider!)
     if (!provider) {
       // the market changed provider while this payout was on its way: only the old one can finish it
-      await retryLater(deps, row, [row.was === 'accepted' ? 'accepted' : 'sending'], new Error(`payout provider ${row.provider} is not configured any more`), now)
+      await retryLater(deps, row, row.was === 'accepted' ? 'accepted' : 'sending', new Error(`payout provider ${row.provider} is not configured any more`), now)
       outcome.retried += 1
       continue
     }
+    // the lease must outlast this request's deadline, with a deadline to spare to record the answer
+    const at = clock()
+    if (row.leaseUntil.getTime() - at.getTime() < 2 * sendTimeoutMs) {
+      const leaseUntil = new Date(at.getTime() + leaseMs)
+      // not ours any more (another worker took it after our lease ran out): that one sends it
+      if (!(await repo.renewLease(deps.db, row.id, row.leaseUntil, leaseUntil))) continue
+      row.leaseUntil = leaseUntil
+    }
     const input: PayoutInput = { reference: String(row.id), orderNo: row.orderNo, amount: row.amount as PayoutInput['amount'], market: row.market, ...(row.destination ? { destination: row.destination } : {}) }
-    if (row.was === 'accepted') await checkStatus(deps, provider, row, input, now, outcome)
-    else await send(deps, provider, row, input, now, outcome)
+    const limit = deadline(sendTimeoutMs)
+    try {
+      if (row.was === 'accepted') await checkStatus(deps, provider, row, input, limit.signal, now, outcome)
+      else await send(deps, provider, row, input, limit.signal, now, outcome)
+    } finally {
+      limit.end()
+    }
   }
   return outcome
 }
 
 /** Sends with the request's key, and records what the provider answered. */
-async function send(deps: OutboxDeps, provider: PayoutProvider, row: repo.ClaimedPayout, input: PayoutInput, now: Date, outcome: PassOutcome): Promise<void> {
-  const result = await sendOnce(deps, provider, row, input, ['sending'], now, outcome)
+async function send(deps: OutboxDeps, provider: PayoutProvider, row: repo.ClaimedPayout, input: PayoutInput, signal: AbortSignal, now: Date, outcome: PassOutcome): Promise<void> {
+  const result = await sendOnce(deps, provider, row, input, 'sending', signal, now, outcome)
   if (!result) return
   await deps.afterSend?.(row.id, result)
   if (result.ok) {
     const at = now
     // undefined when the callback (or another worker whose lease this one outlived) recorded it first
     const accepted = await deps.db.transaction((tx) =>
-      move(
+      movePayout(
         tx,
-        row,
-        ['sending'],
-        { status: 'accepted', providerRef: result.providerRef, acceptedAt: at, nextAttemptAt: new Date(now.getTime() + deps.statusAfterSeconds * 1000), lastError: null },
-        { actor: 'system', at, action: 'orders.payout-accept' },
+        { event: 'accept', id: row.id, changes: { providerRef: result.providerRef, acceptedAt: at, nextAttemptAt: new Date(now.getTime() + deps.statusAfterSeconds * 1000), lastError: null } },
+        { by: moverOf('system'), at },
       ),
     )
     if (accepted) outcome.accepted += 1
@@ -316,34 +314,44 @@ async function send(deps: OutboxDeps, provider: PayoutProvider, row: repo.Claime
   if (await deps.db.transaction((tx) => failIn(tx, row.id, result.reason, 'system', now))) outcome.refused += 1
 }
 
-/** One send with the request's key; undefined when the outcome is unknown (then retried later). */
-async function sendOnce(deps: OutboxDeps, provider: PayoutProvider, row: repo.ClaimedPayout, input: PayoutInput, from: PayoutRequestStatus[], now: Date, outcome: PassOutcome): Promise<PayoutResult | undefined> {
+/** One send with the request's key under its deadline; undefined when the outcome is unknown (then retried later). */
+async function sendOnce(
+  deps: OutboxDeps,
+  provider: PayoutProvider,
+  row: repo.ClaimedPayout,
+  input: PayoutInput,
+  state: 'sending' | 'accepted',
+  signal: AbortSignal,
+  now: Date,
+  outcome: PassOutcome,
+): Promise<PayoutResult | undefined> {
   try {
-    return await withTimeout(provider.send(input), deps.sendTimeoutMs ?? SEND_TIMEOUT_MS)
+    return await within(signal, (s) => provider.send(input, s))
   } catch (cause) {
-    await retryLater(deps, row, from, cause, now)
+    await retryLater(deps, row, state, cause, now)
     outcome.retried += 1
     return undefined
   }
 }
 
 /** An unknown outcome: the same key goes again after a backoff; the request keeps its state. */
-async function retryLater(deps: OutboxDeps, row: repo.ClaimedPayout, from: PayoutRequestStatus[], cause: unknown, now: Date): Promise<void> {
+async function retryLater(deps: OutboxDeps, row: repo.ClaimedPayout, state: 'sending' | 'accepted', cause: unknown, now: Date): Promise<void> {
   deps.log?.warn({ payoutRequestId: row.id, attempts: row.attempts, err: cause }, 'payout provider did not answer; retried later')
-  await repo.movePayout(deps.db, row.id, from, { lastError: errorText(cause), nextAttemptAt: new Date(now.getTime() + backoffMs(Math.max(0, row.attempts - 1))) })
+  await repo.reschedulePayout(deps.db, row.id, state, { lastError: errorText(cause), nextAttemptAt: new Date(now.getTime() + backoffMs(Math.max(0, row.attempts - 1))) })
 }
 
-/** No callback came in time: the provider's status decides; a provider that does not know the key is sent it again. */
-async function checkStatus(deps: OutboxDeps, provider: PayoutProvider, row: repo.ClaimedPayout, input: PayoutInput, now: Date, outcome: PassOutcome): Promise<void> {
+/** No callback came in time: the provider's status decides; a provider that does not know the key is sent it again (under the same deadline). */
+async function checkStatus(deps: OutboxDeps, provider: PayoutProvider, row: repo.ClaimedPayout, input: PayoutInput, signal: AbortSignal, now: Date, outcome: PassOutcome): Promise<void> {
   let answer: Awaited<ReturnType<PayoutProvider['status']>>
   try {
-    answer = await withTimeout(provider.status(input.reference), deps.sendTimeoutMs ?? SEND_TIMEOUT_MS)
+    answer = await within(signal, (s) => provider.status(input.reference, s))
   } catch (cause) {
-    await retryLater(deps, row, ['accepted'], cause, now)
+    await retryLater(deps, row, 'accepted', cause, now)
     outcome.retried += 1
     return
   }
   const at = now
+  const statusLater = { nextAttemptAt: new Date(now.getTime() + deps.statusAfterSeconds * 1000), lastError: null }
   switch (answer.status) {
     case 'completed':
       if (await deps.db.transaction((tx) => completeIn(tx, row.id, answer.providerRef, completionTime(answer.completedAt, at), 'system', at))) outcome.completed += 1
@@ -352,13 +360,13 @@ async function checkStatus(deps: OutboxDeps, provider: PayoutProvider, row: repo
       if (await deps.db.transaction((tx) => failIn(tx, row.id, answer.reason, 'system', at))) outcome.failed += 1
       return
     case 'accepted':
-      await repo.movePayout(deps.db, row.id, ['accepted'], { nextAttemptAt: new Date(now.getTime() + deps.statusAfterSeconds * 1000), lastError: null })
+      await repo.reschedulePayout(deps.db, row.id, 'accepted', statusLater)
       return
     case 'unknown': {
       // it accepted this key once: sending it again answers that first result, never a second payout
-      const result = await sendOnce(deps, provider, row, input, ['accepted'], now, outcome)
+      const result = await sendOnce(deps, provider, row, input, 'accepted', signal, now, outcome)
       if (!result) return
-      if (result.ok) await repo.movePayout(deps.db, row.id, ['accepted'], { nextAttemptAt: new Date(now.getTime() + deps.statusAfterSeconds * 1000), lastError: null })
+      if (result.ok) await repo.reschedulePayout(deps.db, row.id, 'accepted', statusLater)
       else if (await deps.db.transaction((tx) => failIn(tx, row.id, result.reason, 'system', at))) outcome.failed += 1
     }
   }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
-import type { Market } from '@kilat/domain'
+import { PAYOUT_IN_FLIGHT, PAYOUT_OPEN, type Market } from '@kilat/domain'
 import type { PayoutDestination } from '../../adapters/payouts/payout-provider.js'
 import { rowsOf, type Executor, type Tx } from '../../db/client.js'
 import { productColumns, productJoin } from '../products/products.service.js'
@@ -19,11 +19,16 @@ import {
 
 /**
  * The payout outbox's queries (docs/product/operations.md#payout-states): the worker's claim with
- * a lease, the guarded state changes, the events and the provider's callbacks.
+ * a lease, its retries, the events and the provider's callbacks. A request's state changes only
+ * through movePayout (payouts.move.ts).
  */
 
-/** States in which the worker still has something to do with a request. */
-export const IN_FLIGHT: PayoutRequestStatus[] = ['confirmed', 'sending', 'accepted']
+/**
+ * The states in flight (the domain's, in which the worker still has something to do), written out
+ * in the statement rather than as parameters: the planner then sees that the partial index of due
+ * requests fits (payout_requests_due_idx).
+ */
+const IN_FLIGHT_SQL = sql.raw(PAYOUT_IN_FLIGHT.map((s) => `'${s.replace(/'/g, "''")}'`).join(', '))
 
 export interface ClaimedPayout {
   id: number
@@ -35,26 +40,28 @@ export interface ClaimedPayout {
   /** The provider it went (or goes) to: null until its first claim names its market's. */
   provider: string | null
   providerRef: string | null
+  /** The lease this worker holds it under: no other worker claims it before. */
+  leaseUntil: Date
 }
 
 /**
  * Claims up to `limit` requests due at `now`, skipping those another worker holds, and pushes each
- * a lease ahead (`leaseUntil`): a confirmed one turns sending and counts an attempt, as does a
- * sending one taken again (its retry is due, or the worker that held it died). The provider is
- * then called outside any transaction.
+ * a lease ahead (`leaseUntil`); a confirmed or sending one counts an attempt (a sending one is taken
+ * again when its retry is due, or when the worker that held it died). The state does not change
+ * here: the caller moves each confirmed one to sending (`claim`, movePayout) in the same
+ * transaction. The provider is then called outside any transaction.
  */
 export async function claimDuePayouts(tx: Tx, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedPayout[]> {
   const rows = await rowsOf<{ id: number | string; was: ClaimedPayout['was']; order_id: number | string; amount: number | string; attempts: number | string; provider: string | null; provider_ref: string | null }>(
     tx.execute(sql`
       with due as (
         select id, status from ${payoutRequests}
-        where status in ('confirmed', 'sending', 'accepted') and next_attempt_at <= ${now.toISOString()}::timestamptz
+        where status in (${IN_FLIGHT_SQL}) and next_attempt_at <= ${now.toISOString()}::timestamptz
         order by next_attempt_at, id
         limit ${limit}
         for update skip locked
       )
       update ${payoutRequests} p set
-        status = case when due.status = 'confirmed' then 'sending' else p.status end,
         attempts = p.attempts + case when due.status = 'accepted' then 0 else 1 end,
         next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
       from due where p.id = due.id
@@ -68,7 +75,22 @@ export async function claimDuePayouts(tx: Tx, now: Date, leaseUntil: Date, limit
     attempts: Number(r.attempts),
     provider: r.provider,
     providerRef: r.provider_ref,
+    leaseUntil,
   }))
+}
+
+/**
+ * Pushes the lease of a request this worker holds further ahead, before a call to the provider its
+ * lease would not outlast; false when the lease is no longer this worker's (it ran out and another
+ * worker took the request, or its state changed).
+ */
+export async function renewLease(db: Executor, id: number, heldUntil: Date, leaseUntil: Date): Promise<boolean> {
+  const [row] = await db
+    .update(payoutRequests)
+    .set({ nextAttemptAt: leaseUntil })
+    .where(and(eq(payoutRequests.id, id), inArray(payoutRequests.status, ['sending', 'accepted']), eq(payoutRequests.nextAttemptAt, heldUntil)))
+    .returning({ id: payoutRequests.id })
+  return row !== undefined
 }
 
 /** Names the provider a request goes to (its market's, at its first claim); a request keeps the one it went to. */
@@ -98,17 +120,21 @@ export async function saveDestination(db: Executor, borrowerId: number, destinat
   await db.insert(payoutDestinations).values({ borrowerId, ...values }).onConflictDoUpdate({ target: payoutDestinations.borrowerId, set: values })
 }
 
-/** Moves a request from one of `from` to `changes.status`; undefined when it was in none of them. */
-export async function movePayout(
+/**
+ * Sets when the worker takes a request again (a retry after an unknown outcome, the next status
+ * call) and its last error, while it is still `state`: no change of state, so no history row.
+ * Undefined when it moved meanwhile.
+ */
+export async function reschedulePayout(
   db: Executor,
   id: number,
-  from: PayoutRequestStatus[],
-  changes: Partial<Pick<PayoutRequest, 'status' | 'providerRef' | 'failureReason' | 'nextAttemptAt' | 'lastError' | 'acceptedAt' | 'completedAt' | 'decidedBy' | 'decidedAt' | 'provider'>>,
+  state: 'sending' | 'accepted',
+  changes: Pick<PayoutRequest, 'nextAttemptAt' | 'lastError'>,
 ): Promise<PayoutRequest | undefined> {
   const [row] = await db
     .update(payoutRequests)
     .set(changes)
-    .where(and(eq(payoutRequests.id, id), inArray(payoutRequests.status, from)))
+    .where(and(eq(payoutRequests.id, id), eq(payoutRequests.status, state)))
     .returning()
   return row
 }
@@ -151,7 +177,7 @@ export async function openPayoutOf(db: Executor, orderKey: number): Promise<Payo
   const [row] = await db
     .select()
     .from(payoutRequests)
-    .where(and(eq(payoutRequests.orderKey, orderKey), eq(payoutRequests.purpose, 'disbursement'), inArray(payoutRequests.status, ['pending', ...IN_FLIGHT])))
+    .where(and(eq(payoutRequests.orderKey, orderKey), eq(payoutRequests.purpose, 'disbursement'), inArray(payoutRequests.status, [...PAYOUT_OPEN])))
     .limit(1)
   return row
 }
@@ -164,7 +190,7 @@ export function payoutInProgressSql(order: { id: SQLWrapper }): SQL<boolean> {
   const open = new QueryBuilder()
     .select({ id: payoutRequests.id })
     .from(payoutRequests)
-    .where(and(eq(payoutRequests.orderKey, order.id), eq(payoutRequests.purpose, 'disbursement'), inArray(payoutRequests.status, IN_FLIGHT)))
+    .where(and(eq(payoutRequests.orderKey, order.id), eq(payoutRequests.purpose, 'disbursement'), inArray(payoutRequests.status, [...PAYOUT_IN_FLIGHT])))
   return sql<boolean>`exists (${open})`
 }
 

@@ -136,12 +136,14 @@ describe('issueAccount', () => {
     expect(warnings[0]).toMatchObject({ type: 'parameter_validation_error', code: 'conekta.errors.parameter_validation.customer_info.email.invalid' })
   })
 
-  it('a 500 then a success: retried, one order at Conekta', async () => {
+  it('a 500 is not sent again (Conekta has no idempotency key for orders): "unavailable", one call', async () => {
     fake.failNext(500)
-    const before = fake.orders.size
+    const error = await refusal(gateway().issueAccount(spei('104')))
+    expect(error.key).toBe('unavailable')
+    expect(fake.calls).toHaveLength(1)
+    // the borrower asks again: a new call, a new order
     const issued = await gateway().issueAccount(spei('104'))
     expect(fake.calls).toHaveLength(2)
-    expect(fake.orders.size).toBe(before + 1)
     expect(isValidClabe(issued.accountNo)).toBe(true)
   })
 
@@ -152,13 +154,15 @@ describe('issueAccount', () => {
     expect(fake.calls).toHaveLength(1)
   })
 
-  it('an answer slower than the timeout is retried, then "unavailable" when every attempt is slow', async () => {
-    fake.slowNext(400)
-    fake.slowNext(400)
+  it('an answer slower than the timeout is not sent again: "unavailable", one call, one order left unseen at Conekta', async () => {
+    const before = fake.orders.size
     fake.slowNext(400)
     const error = await refusal(gateway({}, 100).issueAccount(spei('106')))
     expect(error.key).toBe('unavailable')
-    expect(fake.calls).toHaveLength(3)
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(fake.calls).toHaveLength(1)
+    // a second attempt would have made a second order: the one made expires unpaid
+    expect(fake.orders.size).toBe(before + 1)
   })
 
   it('cards and hosted pages are not offered with conekta', async () => {

@@ -148,9 +148,10 @@ export class ConektaGateway implements PaymentGateway, CheckableProvider {
   }
 
   /**
-   * One order, one charge. Conekta has no idempotency key for orders: an order whose answer was
-   * lost (a timeout, a 5xx before the retry) stays at Conekta unseen and expires unpaid, because
-   * the borrower is shown only the CLABE or reference of the order that answered.
+   * One order, one charge. Conekta has no idempotency key for orders, so an order is not sent again
+   * after a timeout or a 5xx (only when the request never left: ProviderHttp): the borrower hears
+   * "try again later", and an order whose answer was lost stays at Conekta unseen and expires
+   * unpaid, because the borrower is shown only the CLABE or reference of an order that answered.
    */
   async issueAccount(input: IssueAccountInput): Promise<IssuedAccount> {
     if (input.market !== 'MX') throw new Error(`conekta collects in Mexico only, not ${input.market}`)

@@ -132,6 +132,7 @@ export class RazorpayGateway implements PaymentGateway, CheckableProvider {
     if (input.accountKind === 'hosted') return this.issueLink(input)
     const plan = RECEIVERS[input.method]
     if (!plan || plan.kind !== input.accountKind) throw new RazorpayRefused('notOffered', `method ${input.method} (${input.accountKind})`)
+    // no idempotency key for virtual accounts: after a timeout or a 5xx it is not sent again (the borrower asks again)
     const answer = await this.http.request({
       method: 'POST',
       path: '/v1/virtual_accounts',
@@ -172,6 +173,8 @@ export class RazorpayGateway implements PaymentGateway, CheckableProvider {
         reminder_enable: false,
         notes: { [NOTE_REFERENCE]: input.reference, [NOTE_METHOD]: input.method },
       },
+      // Razorpay keeps `reference_id` unique: a repeat is refused, and the first link fetched below
+      idempotency: { bodyField: 'reference_id' },
       schema: paymentLink,
     })
     let link = answer.ok ? answer.body : undefined

@@ -100,7 +100,7 @@ export class RazorpayXPayouts implements PayoutProvider, CheckableProvider {
    * Takes the payout (its `pout_` id) or refuses it for good with our reason; throws when the
    * outcome is unknown (a timeout, a 5xx, a 429, our key refused, an idempotency conflict).
    */
-  async send(input: RazorpayPayoutInput): Promise<PayoutResult> {
+  async send(input: RazorpayPayoutInput, signal?: AbortSignal): Promise<PayoutResult> {
     if (input.market !== 'IN') return { ok: false, reason: `RazorpayX pays out in India only, not ${input.market}` }
     if (!/^\d{1,15}$/.test(input.reference)) throw new Error(`not a payout reference: ${input.reference}`)
     const paise = toPaise(input.amount)
@@ -125,6 +125,7 @@ export class RazorpayXPayouts implements PayoutProvider, CheckableProvider {
         notes: { kilat_reference: input.reference, order_no: input.orderNo },
       },
       schema: payout,
+      signal,
     })
     if (!answer.ok) {
       const refused = refusalOf(answer, RAZORPAYX)
@@ -138,12 +139,13 @@ export class RazorpayXPayouts implements PayoutProvider, CheckableProvider {
    * The payout made under our reference (`reference_id`), newest first. A processed payout's time
    * is not in the payout entity: the answer's time is used (the callback, when it comes, has it).
    */
-  async status(reference: string): Promise<PayoutStatusAnswer> {
+  async status(reference: string, signal?: AbortSignal): Promise<PayoutStatusAnswer> {
     if (!/^\d{1,15}$/.test(reference)) throw new Error(`not a payout reference: ${reference}`)
     const answer = await this.http.request({
       method: 'GET',
       path: `/v1/payouts?account_number=${encodeURIComponent(this.accountNumber)}&reference_id=${encodeURIComponent(reference)}&count=10`,
       schema: payoutList,
+      signal,
     })
     if (!answer.ok) {
       const refused = refusalOf(answer, RAZORPAYX)

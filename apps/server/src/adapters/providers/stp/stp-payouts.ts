@@ -156,7 +156,7 @@ export class StpPayouts implements PayoutProvider, CheckableProvider {
     })
   }
 
-  async send(input: StpPayoutInput): Promise<PayoutResult> {
+  async send(input: StpPayoutInput, signal?: AbortSignal): Promise<PayoutResult> {
     if (input.market !== 'MX') return { ok: false, reason: `STP pays out in Mexico only, not ${input.market}` }
     const destination = input.destination
     if (!destination) return { ok: false, reason: 'no destination account: STP pays to a CLABE' }
@@ -188,7 +188,15 @@ export class StpPayouts implements PayoutProvider, CheckableProvider {
       referenciaNumerica: (Number(BigInt(input.reference) % 9_999_999n) || 0) + 1,
     }
     const answer = await this.unknownOnSilence(() =>
-      this.http.request({ method: 'PUT', path: '/ordenPago/registra', json: { ...order, firma: signCadena(this.key, orderCadena(order)) }, schema: registered }),
+      this.http.request({
+        method: 'PUT',
+        path: '/ordenPago/registra',
+        json: { ...order, firma: signCadena(this.key, orderCadena(order)) },
+        // the tracking key is the idempotency key: a repeat is refused as used, and found below
+        idempotency: { bodyField: 'claveRastreo' },
+        schema: registered,
+        signal,
+      }),
     )
     if (!answer.ok) throw new PayoutUnavailable(`STP answered HTTP ${answer.status} to an order`)
     const { id, descripcionError } = answer.body.resultado
@@ -198,7 +206,7 @@ export class StpPayouts implements PayoutProvider, CheckableProvider {
     if (refusal.kind === 'refused') return { ok: false, reason: refusal.reason }
     if (refusal.kind === 'unknown') throw new PayoutUnavailable(refusal.detail)
     // the key was used: by an earlier attempt of this payout whose answer was lost, if STP's order is this one
-    const earlier = await this.find(claveRastreo)
+    const earlier = await this.find(claveRastreo, signal)
     if (!earlier) throw new PayoutUnavailable('STP says the tracking key was used but does not find its order')
     if (earlier.cuentaBeneficiario !== destination.accountNumber || Math.round(earlier.monto * 100) !== input.amount) {
       return { ok: false, reason: 'the tracking key was used by another transfer' }
@@ -206,8 +214,8 @@ export class StpPayouts implements PayoutProvider, CheckableProvider {
     return { ok: true, providerRef: String(earlier.idEF) }
   }
 
-  async status(reference: string): Promise<PayoutStatusAnswer> {
-    const order = await this.find(trackingKeyOf(reference))
+  async status(reference: string, signal?: AbortSignal): Promise<PayoutStatusAnswer> {
+    const order = await this.find(trackingKeyOf(reference), signal)
     if (!order) return { status: 'unknown' }
     const providerRef = String(order.idEF)
     const estado = order.estado.trim().toUpperCase()
@@ -272,7 +280,7 @@ export class StpPayouts implements PayoutProvider, CheckableProvider {
     const callbackDetail = `STP's API does not say where it posts status changes: ask STP to confirm ${expectedCallbackUrl}`
     try {
       const empresa = this.settings.company
-      const answer = await this.http.request({ method: 'POST', path: '/ordenPago/consSaldoEnvRec', json: { empresa, firma: signCadena(this.key, queryCadena({ empresa })) }, schema: balances })
+      const answer = await this.http.request({ method: 'POST', path: '/ordenPago/consSaldoEnvRec', json: { empresa, firma: signCadena(this.key, queryCadena({ empresa })) }, readOnly: true, schema: balances })
       if (!answer.ok) return { provider: STP, keys: 'unreachable', callback: 'unknown', detail: `POST /ordenPago/consSaldoEnvRec answered HTTP ${answer.status}` }
       const { descripcionError } = answer.body.resultado
       if (descripcionError !== undefined && /firma|empresa/i.test(descripcionError)) {
@@ -288,12 +296,12 @@ export class StpPayouts implements PayoutProvider, CheckableProvider {
    * An order we sent, by its tracking key: today's operations first (STP's default), then the
    * previous day's, for an order sent before midnight and asked after.
    */
-  private async find(claveRastreo: string): Promise<z.infer<typeof orderPago> | undefined> {
+  private async find(claveRastreo: string, signal?: AbortSignal): Promise<z.infer<typeof orderPago> | undefined> {
     const yesterday = operationDay(new Date(Date.now() - 86_400_000))
     for (const fechaOperacion of [undefined, yesterday]) {
       const query = { empresa: this.settings.company, claveRastreo, institucionOperante: STP_INSTITUTION, ...(fechaOperacion ? { fechaOperacion } : {}) }
       const answer = await this.unknownOnSilence(() =>
-        this.http.request({ method: 'POST', path: '/ordenPago/consOrdEnvRastreo', json: { ...query, firma: signCadena(this.key, queryCadena(query)) }, schema: found }),
+        this.http.request({ method: 'POST', path: '/ordenPago/consOrdEnvRastreo', json: { ...query, firma: signCadena(this.key, queryCadena(query)) }, readOnly: true, schema: found, signal }),
       )
       if (!answer.ok) throw new PayoutUnavailable(`STP answered HTTP ${answer.status} to a query`)
       const { ordenPago, descripcionError, id } = answer.body.resultado

@@ -106,7 +106,7 @@ export class XenditPayouts implements PayoutProvider, CheckableProvider {
     this.http = xenditHttp(settings, options)
   }
 
-  async send(input: XenditPayoutInput): Promise<PayoutResult> {
+  async send(input: XenditPayoutInput, signal?: AbortSignal): Promise<PayoutResult> {
     if (input.market !== 'ID') return { ok: false, reason: `Xendit pays out in Indonesia only, not ${input.market}` }
     const d = input.destination
     if (!d) return { ok: false, reason: 'No bank account to pay out to (destination missing)' }
@@ -134,20 +134,21 @@ export class XenditPayouts implements PayoutProvider, CheckableProvider {
         },
         idempotency: { header: 'Idempotency-key', key: input.reference },
         schema: payout,
+        signal,
       }),
     )
     if (answer.ok) return resultOf(statusOf(answer.body))
     if (/^DUPLICATE/.test(answer.code)) {
       // The key was taken by an earlier send whose answer we lost: its payout is the answer.
-      const first = await this.status(input.reference)
+      const first = await this.status(input.reference, signal)
       if (first.status === 'unknown') throw new PayoutUnavailable(`xendit: key ${input.reference} taken but no payout found by its reference yet`)
       return resultOf(first)
     }
     return this.refused(answer)
   }
 
-  async status(reference: string): Promise<PayoutStatusAnswer> {
-    const answer = await this.call(() => this.http.request({ method: 'GET', path: `/v2/payouts?reference_id=${encodeURIComponent(reference)}`, schema: payouts }))
+  async status(reference: string, signal?: AbortSignal): Promise<PayoutStatusAnswer> {
+    const answer = await this.call(() => this.http.request({ method: 'GET', path: `/v2/payouts?reference_id=${encodeURIComponent(reference)}`, schema: payouts, signal }))
     if (!answer.ok) {
       if (answer.status === 404) return { status: 'unknown' }
       throw new PayoutUnavailable(`xendit: status of ${reference} refused (HTTP ${answer.status} ${answer.code})`)
