@@ -2,6 +2,9 @@
 // (docs/product/platform.md#deploy). Where the development dependencies are installed it runs the
 // command's TypeScript source through tsx, so that a change needs no build; in a production
 // install (built, then `npm prune --omit=dev`) it runs the built file in apps/server/dist.
+// staff:create prints a new account's one-time enrolment link; for an admin of a market with no
+// product yet (a fresh production install has none), also that borrowers see an empty list until
+// admins create products on the console's products screen (docs/operations/going-live.md#the-first-admin-and-the-products).
 // Usage: node scripts/operator.mjs NAME [ARGS...]
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'

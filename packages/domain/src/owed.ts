@@ -67,7 +67,9 @@ export function paidAfter(p: PaidFigures, allocated: Pick<PeriodAllocation, 'int
  * loan is paid out (the admin fee was deducted at payout); each period owes its interest neither
  * paid nor waived and its principal not yet paid. Never less than nothing. A waiver is read here and
  * nowhere else, so that every screen and call that asks what is owed follows it at once
- * (docs/product/waivers-and-refunds.md#waivers).
+ * (docs/product/waivers-and-refunds.md#waivers). Statements that read it in the database for many
+ * orders at once (the collections desk, the late-charge job) use its one SQL mirror, held to this
+ * function by a property test (docs/product/collections.md#buckets).
  */
 export function owedOf(order: OrderFigures, periods: readonly (PaidFigures & Pick<PeriodFigures, 'periodNo'>)[]): Owed {
   return {

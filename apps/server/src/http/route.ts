@@ -9,6 +9,7 @@ import {
   type ParsedQueryOf,
   type SharedParams,
 } from '@kilat/contract'
+import { isMarket } from '@kilat/domain'
 import type { Config } from '../config.js'
 import { compressAnswer } from './compression.js'
 import { okEnvelope } from './envelope.js'
@@ -86,18 +87,52 @@ async function readMultipart(req: FastifyRequest): Promise<{ fields: Record<stri
   return { fields, files }
 }
 
+/** Requests whose language the ops call's own checks have settled (see `settleOpsLocale`). */
+const opsLocaleSettled = new WeakSet<FastifyRequest>()
+
+/**
+ * The console's language (docs/product/operations.md#sessions): `?lang=` when given, else the
+ * signed-in staff member's, else English. The call's checks settle it; an answer given before they
+ * ran (a body that is not JSON, an unknown path under the console's calls) settles it here, so that
+ * it is never the borrowers' default.
+ */
+export async function settleOpsLocale(req: FastifyRequest): Promise<void> {
+  if (opsLocaleSettled.has(req)) return
+  opsLocaleSettled.add(req)
+  // (the shared parameters are read by the first hook: an answer before it has none)
+  if (req.sharedParams?.lang) return
+  // the staff session is looked up once per request; a failed lookup leaves the console's default
+  const staff = await req.resolveStaff().catch(() => null)
+  req.locale = staff?.language ?? 'en'
+}
+
+/** Whether a request is one of the console's calls (`/ops-api/…`). */
+export const isOpsCall = (req: FastifyRequest) => req.url.startsWith(`${OPS_API_PREFIX}/`)
+
+/**
+ * What an ops call does with a `market` the server does not know (`?market=XX`): `invalid` answers
+ * it as bad input, 400 `invalidRequest` with `fields: ['market']`, as documented for the console's
+ * calls (docs/product/operations.md#calls); `forbidden` (the default) refuses it with 403, as a
+ * market outside the staff member's. A known market outside the staff member's is 403 either way.
+ */
+export interface CallOptions {
+  unknownMarket?: 'invalid' | 'forbidden'
+}
+
 /**
  * An ops call's access check (docs/product/operations.md#roles): a staff session (a borrower's
  * never counts), one of the call's roles, and the market the console asks about among the staff
  * member's (403). A record's own market is checked by its module's service (`assertStaffMarket`).
  */
-async function authorizeStaff(req: FastifyRequest, roles: readonly string[]): Promise<void> {
+async function authorizeStaff(req: FastifyRequest, roles: readonly string[], options: CallOptions): Promise<void> {
   const staff = await req.resolveStaff()
   if (!staff) throw new AppError('sessionRequired')
   if (!req.sharedParams.lang) req.locale = staff.language
   if (!roles.includes(staff.role)) throw new AppError('staffForbidden')
-  const market = req.sharedParams.market?.toUpperCase()
-  if (market !== undefined && !(staff.markets as string[]).includes(market)) throw new AppError('staffForbidden')
+  const market = req.sharedParams.market?.trim().toUpperCase()
+  if (market === undefined) return
+  if (options.unknownMarket === 'invalid' && !isMarket(market)) throw new AppError('invalidRequest', { data: { fields: ['market'] } })
+  if (!(staff.markets as string[]).includes(market)) throw new AppError('staffForbidden')
 }
 
 /**
@@ -131,7 +166,7 @@ export function answerCheckOf(nodeEnv: Config['NODE_ENV'], fromSource = import.m
  * query and body, the session check, and the family's envelope around what the handler returns.
  * Errors thrown anywhere become the family's error envelope (see error-handler.ts).
  */
-export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>, options: CallOptions = {}): void {
   const methods = call.method === 'GET_POST' ? (['GET', 'POST'] as const) : ([call.method] as const)
   const multipart = call.bodyType === 'multipart'
   const answerCheck = answerCheckOf(app.config.NODE_ENV)
@@ -142,11 +177,12 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
   const authenticate = async (req: FastifyRequest) => {
     if (ops) {
       // The console speaks English unless the address or the staff member's choice says otherwise.
+      opsLocaleSettled.add(req)
       if (!req.sharedParams.lang) req.locale = 'en'
       // The staff cookie is SameSite=Strict; this marker, which a cross-site form cannot add, is a second guard.
       if (req.method === 'POST' && req.headers['x-requested-with'] !== 'XMLHttpRequest') throw new AppError('forbidden')
     }
-    if (call.auth === 'staff') return authorizeStaff(req, call.roles ?? [])
+    if (call.auth === 'staff') return authorizeStaff(req, call.roles ?? [], options)
     if (call.auth === 'none') return
     const session = await req.resolveSession()
     if (!session) {

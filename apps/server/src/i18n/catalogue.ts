@@ -11,6 +11,20 @@ export type PluralForms = { other: string } & Partial<Record<'zero' | 'one' | 't
 
 export type HeadlineKind = HeadlineRate['kind']
 
+/** The figures of India's cooling-off offer, amounts as the market writes them, days as yyyy-mm-dd. */
+export interface CoolingOffOfferFacts {
+  /** What ends the loan now: the exit's amount. */
+  amount: string
+  /** The exit's last local day. */
+  lastDay: string
+  /** What is owed after it: the amount due by the due date, or the next installment's amount. */
+  then: string
+  /** The due date of `then`. */
+  thenDate: string
+  /** Whether `then` is the next installment of an installment loan. */
+  installment: boolean
+}
+
 /** Facts a status banner may mention, already formatted for the borrower. */
 export interface NoticeFacts {
   productName: string
@@ -182,7 +196,10 @@ export interface ServerTexts {
     /** A refund whose transfer failed: the money stays with the lender, the refund line is undone. */
     refundReturned: string
     coolingOff: string
-    /** The exit's offer: `amount` as the market writes it, `lastDay` the local date. */
-    coolingOffOffer: (amount: string, lastDay: string) => string
+    /**
+     * The exit's offer, one sentence (docs/product/money-rules.md#cooling-off): what ends the loan
+     * and its last local day, then what is owed after that day if the borrower keeps the loan.
+     */
+    coolingOffOffer: (offer: CoolingOffOfferFacts) => string
   }
 }

@@ -163,7 +163,7 @@ export const en: ServerTexts = {
     refund: 'Overpayment refunded',
     refundReturned: 'Refund not delivered: the transfer failed',
     coolingOff: 'Interest released (cooling-off exit)',
-    coolingOffOffer: (amount, lastDay) =>
-      `You may end this loan by paying ${amount} (the principal and the interest of the days used, no penalty) until ${lastDay}.`,
+    coolingOffOffer: (o) =>
+      `You may end this loan by paying ${o.amount} (the principal and the interest of the days used, no penalty) until ${o.lastDay}; after that day, ${o.installment ? `your next installment of ${o.then} is due on` : `${o.then} is due by`} ${o.thenDate}.`,
   },
 }

@@ -163,7 +163,7 @@ export const es: ServerTexts = {
     refund: 'Pago en exceso reembolsado',
     refundReturned: 'Reembolso no entregado: la transferencia falló',
     coolingOff: 'Intereses liberados (salida en periodo de reflexión)',
-    coolingOffOffer: (amount, lastDay) =>
-      `Puedes terminar este préstamo pagando ${amount} (el capital y los intereses de los días usados, sin penalización) hasta el ${lastDay}.`,
+    coolingOffOffer: (o) =>
+      `Puedes terminar este préstamo pagando ${o.amount} (el capital y los intereses de los días usados, sin penalización) hasta el ${o.lastDay}; después de ese día, ${o.installment ? `tu siguiente pago de ${o.then} vence el` : `deberás pagar ${o.then} a más tardar el`} ${o.thenDate}.`,
   },
 }

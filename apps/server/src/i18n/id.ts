@@ -163,7 +163,7 @@ export const id: ServerTexts = {
     refund: 'Kelebihan bayar dikembalikan',
     refundReturned: 'Pengembalian gagal dikirim, dana belum diterima',
     coolingOff: 'Bunga dibebaskan (keluar masa pertimbangan)',
-    coolingOffOffer: (amount, lastDay) =>
-      `Anda dapat mengakhiri pinjaman ini dengan membayar ${amount} (pokok dan bunga hari yang digunakan, tanpa denda) sampai ${lastDay}.`,
+    coolingOffOffer: (o) =>
+      `Anda dapat mengakhiri pinjaman ini dengan membayar ${o.amount} (pokok dan bunga hari yang digunakan, tanpa denda) sampai ${o.lastDay}; setelah tanggal itu, ${o.installment ? `cicilan berikutnya ${o.then} jatuh tempo pada` : `Anda perlu membayar ${o.then} paling lambat`} ${o.thenDate}.`,
   },
 }

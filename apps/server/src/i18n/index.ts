@@ -11,7 +11,7 @@ import { plural } from './plural.js'
  */
 export const TEXTS: Readonly<Record<Locale, ServerTexts>> = { id, en, es }
 
-export type { HeadlineKind, NoticeFacts, PluralForms, ServerTexts } from './catalogue.js'
+export type { CoolingOffOfferFacts, HeadlineKind, NoticeFacts, PluralForms, ServerTexts } from './catalogue.js'
 export { plural }
 /** The catalogues by name, for content written in one language (the agreements). */
 export { en, es, id }

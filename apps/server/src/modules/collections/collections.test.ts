@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ERRORS, collectionBuckets, collectionContacts, collectionQueue, collectionRecordContact } from '@kilat/contract'
-import { ORDER_STATUS, addDays, cents, localDate, type Market, type OrderStatus } from '@kilat/domain'
+import { ORDER_STATUS, addDays, cents, localDate, owedOf, totalOwed, type Market, type OrderStatus } from '@kilat/domain'
 import type { SmsMessage, SmsSender } from '../../adapters/sms/sms-sender.js'
 import type { Database } from '../../db/client.js'
 import { createBorrower, createOrder, createProduct } from '../../db/factories.js'
@@ -103,10 +103,12 @@ describe('buckets and queue', () => {
     expect(id.date).toBe('2026-03-02')
     const counts = Object.fromEntries(id.buckets.map((b: { bucket: string; count: number }) => [b.bucket, b.count]))
     expect(counts).toEqual({ d1_30: 2, d31_60: 1, d61_90: 1, d90_plus: 1 })
+    // what each order owes, as the domain reads it (docs/product/money-rules.md#repayment): the
+    // desk's amounts come from its one SQL expression (orders.owed.ts), held to owedOf
     const owed = async (o: Order) => {
       const row = (await database.db.select().from(orders).where(eq(orders.id, o.id)))[0]!
       const periods = await database.db.select().from(orderPeriods).where(eq(orderPeriods.orderKey, o.id))
-      return periods.filter((p) => p.status !== 'paid').reduce((s, p) => s + p.total - p.paid - p.interestWaived, 0) + row.penalty - row.penaltyPaid - row.penaltyWaived
+      return totalOwed(owedOf(row, periods))
     }
     const first = id.buckets.find((b: { bucket: string }) => b.bucket === 'd1_30')
     expect(first.amount).toBe((await owed(made.d5!)) + (await owed(made.d20!)))

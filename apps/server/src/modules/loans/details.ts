@@ -115,6 +115,20 @@ export async function loanDetailsOf(
   if (status === S.repayingInstallments) reyMsg = t.loan.reyNext(nextAmount, nextDueDate)
   else if (status === S.due || status === S.partnerRepaying) reyMsg = t.loan.reyDue(money(dueByDate), dueDate)
   else if (status === S.overdue || status === S.partnerOverdue) reyMsg = t.loan.reyOverdue(money(dueByDate), overdue)
+  // docs/product/money-rules.md#cooling-off: while the exit is open, what the borrower pays now is
+  // its amount; one sentence says it with its last day and what is owed after that day, and the
+  // banner and the reminder say that sentence instead of "please pay" the amount due by the due date
+  const installments = status === S.repayingInstallments
+  const offer = exit
+    ? t.adjustments.coolingOffOffer({
+        amount: money(exit.amount),
+        lastDay: exit.lastDay,
+        then: installments ? nextAmount : money(dueByDate),
+        thenDate: nextDueDate,
+        installment: installments,
+      })
+    : null
+  if (offer) reyMsg = offer
 
   const n = t.figures
   const detail = [
@@ -139,7 +153,7 @@ export async function loanDetailsOf(
     productId: product.id,
     orderStatus: status,
     noticeStatusText: notice.title,
-    noticeDesText: notice.description(facts),
+    noticeDesText: offer ?? notice.description(facts),
     recProducts,
     productName: product.name,
     productLogo: product.logoUrl,
@@ -166,7 +180,7 @@ export async function loanDetailsOf(
       amount: exit.amount,
       amountText: money(exit.amount),
       lastDay: exit.lastDay,
-      text: textsFor(locale).adjustments.coolingOffOffer(money(exit.amount), exit.lastDay),
+      text: offer ?? '',
     },
   }
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { MARKET_INFO, ORDER_STATUS, type Cents, type Locale, type Market } from '@kilat/domain'
 import { rowsOf, type Executor } from '../../db/client.js'
+import { lateChargesOwedSql, orderOwedSql, periodOwedSql } from './orders.owed.js'
 
 /**
  * The orders module's reads for the collections desk and the reminders (docs/product/collections.md):
@@ -15,21 +16,22 @@ const REPAYING_OWN = [ORDER_STATUS.repayingInstallments, ORDER_STATUS.due, ORDER
 const zone = (market: Market) => MARKET_INFO[market].timeZone
 
 /**
- * One row per overdue order of the market (status 180): its oldest unpaid due date, the whole local
- * days since, and what it owes now (each unpaid installment's total less paid and waived, plus the
- * late charges not paid or waived). Only what the counts and the order need, read from two indexes
- * alone (the overdue orders' and their unpaid installments'): the order's number and status, the
- * product's name and the borrower's phone are joined to a page's rows (docs/performance/console-at-scale.md).
+ * One row per overdue order of the market (status 180): its oldest due date of an installment still
+ * owing something, the whole local days since, and what it owes now, as the domain's `owedOf` reads
+ * it (orders.owed.ts: every installment's interest and principal neither paid nor waived, plus the
+ * late charges neither paid nor waived). Only what the counts and the order need: the order's number
+ * and status, the product's name and the borrower's phone are joined to a page's rows
+ * (docs/performance/console-at-scale.md).
  */
 function overdueSql(market: Market, now: Date): SQL {
   return sql`
     select o.id as order_key, o.product_id, d.due_at,
       ((${now.toISOString()}::timestamptz at time zone ${zone(market)})::date - (d.due_at at time zone ${zone(market)})::date) as days_overdue,
-      (d.owed + o.penalty - o.penalty_paid - o.penalty_waived) as owed
+      (d.owed + ${lateChargesOwedSql('o')}) as owed
     from orders o
     join lateral (
-      select min(op.due_at) as due_at, coalesce(sum(op.total - op.paid - op.interest_waived), 0) as owed
-      from order_periods op where op.order_id = o.id and op.status <> 'paid'
+      select min(op.due_at) filter (where ${periodOwedSql('op')} > 0) as due_at, coalesce(sum(${periodOwedSql('op')}), 0) as owed
+      from order_periods op where op.order_id = o.id
     ) d on d.due_at is not null
     where o.status = ${sql.raw(String(ORDER_STATUS.overdue))} and o.product_id in (select p.id from products p where p.market = ${market})`
 }
@@ -119,9 +121,7 @@ export interface CollectionOrder {
 export async function collectionOrderByNo(db: Executor, orderNo: string): Promise<CollectionOrder | undefined> {
   const [row] = await rowsOf<Record<string, unknown>>(
     db.execute(sql`
-      select o.id as order_key, o.order_no, o.borrower_id, o.status, p.market, o.settled_at,
-        (coalesce((select sum(op.total - op.paid - op.interest_waived) from order_periods op where op.order_id = o.id and op.status <> 'paid'), 0)
-          + o.penalty - o.penalty_paid - o.penalty_waived) as owed
+      select o.id as order_key, o.order_no, o.borrower_id, o.status, p.market, o.settled_at, ${orderOwedSql('o')} as owed
       from orders o join products p on p.id = o.product_id
       where o.order_no = ${orderNo}`),
   )
@@ -166,12 +166,12 @@ export async function installmentsDueOn(db: Executor, market: Market, dates: rea
     db.execute(sql`
       select o.id as order_key, o.order_no, o.borrower_id, b.phone, b.locale, op.period_no,
         to_char(op.due_at at time zone ${zone(market)}, 'YYYY-MM-DD') as due_date,
-        (op.total - op.paid - op.interest_waived) as owed
+        ${periodOwedSql('op')} as owed
       from order_periods op
       join orders o on o.id = op.order_id
       join products p on p.id = o.product_id
       join borrowers b on b.id = o.borrower_id
-      where p.market = ${market} and o.status in (${sql.join(REPAYING_OWN.map((s) => sql`${s}`), sql`, `)}) and op.status <> 'paid'
+      where p.market = ${market} and o.status in (${sql.join(REPAYING_OWN.map((s) => sql`${s}`), sql`, `)}) and ${periodOwedSql('op')} > 0
         and (op.due_at at time zone ${zone(market)})::date in (${sql.join(dates.map((d) => sql`${d}::date`), sql`, `)})
       order by op.due_at, o.id, op.period_no`),
   )

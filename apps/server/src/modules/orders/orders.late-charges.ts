@@ -8,15 +8,15 @@ import {
   lateChargePlan,
   lateChargeTermsOf,
   localDate,
-  minCents,
   penaltyForDays,
   sumCents,
   type Cents,
   type Market,
 } from '@kilat/domain'
 import type { Db, Tx } from '../../db/client.js'
-import { orders, type Order, type OrderPeriod } from './orders.schema.js'
+import { orders, type Order } from './orders.schema.js'
 import { BATCH, todayIn } from './orders.lifecycle.js'
+import { periodsOwed, type PeriodOwedRow } from './orders.owed.js'
 import * as repo from './orders.repo.js'
 
 /**
@@ -44,9 +44,13 @@ export async function accrueLateCharges(db: Db, now: Date): Promise<{ claimed: n
   })
 }
 
-/** The late charges of the days overdue not yet charged, through today. */
+/**
+ * The late charges of the days overdue not yet charged, through today. What each installment still
+ * owes is read where every amount owed is (orders.owed.ts, the domain's `owedOf`): its interest and
+ * principal neither paid nor waived (docs/product/waivers-and-refunds.md#waivers).
+ */
 async function chargeFor(tx: Tx, order: Order, market: Market, partner: boolean, now: Date): Promise<Cents> {
-  const overdue = (await repo.periodsOf(tx, order.id)).filter((p) => unpaidOf(p) > 0 && isOverdue(p.dueAt, now, market))
+  const overdue = (await periodsOwed(tx, order.id)).filter((p) => unpaidOf(p) > 0 && isOverdue(p.dueAt, now, market))
   const first = overdue[0]
   if (!first) return cents(0)
   // docs/product/money-rules.md#overdue-boundary: the earliest unpaid installment past due counts.
@@ -67,8 +71,8 @@ async function chargeFor(tx: Tx, order: Order, market: Market, partner: boolean,
   return penaltyForDays(done + 1, days, base, order.penalty, rules)
 }
 
-/** What is left of an installment: neither paid nor waived (docs/product/waivers-and-refunds.md#waivers). */
-const unpaidOf = (p: OrderPeriod): Cents => cents(p.total - p.paid - p.interestWaived)
+/** What is left of an installment: its interest and principal still owed. */
+const unpaidOf = (p: PeriodOwedRow): Cents => cents(p.interest + p.principal)
 
-/** A payment on an installment covers its interest first, so the principal is what stays unpaid last. */
-const unpaidPrincipalOf = (p: OrderPeriod): Cents => minCents(p.principal, unpaidOf(p))
+/** The principal still owed of an installment: what the late charges of Indonesia are a share of. */
+const unpaidPrincipalOf = (p: PeriodOwedRow): Cents => p.principal

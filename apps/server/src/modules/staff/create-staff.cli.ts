@@ -5,13 +5,15 @@ import { ConfigError, loadConfigOrExit, requireSecrets } from '../../config.js'
 import { openDatabase } from '../../db/client.js'
 import { migrateDatabase } from '../../db/migrate.js'
 import { AppError } from '../../http/errors.js'
+import { productsNote } from './create-staff.notes.js'
 import { SYSTEM_ACTOR, createStaff, enrolmentPath } from './staff.service.js'
 
 /**
  * `npm run staff:create -- --email … --role admin --markets ID[,IN,MX] [--language en] [--url https://…]`
  * (docs/product/operations.md#commands): creates a staff account on the configured database
  * (DATABASE_URL, else the embedded one in DATA_DIR) and prints its one-time enrolment link. A
- * server without demo mode has no account until this makes the first admin.
+ * server without demo mode has no account until this makes the first admin, and no product: an
+ * admin's link comes with where to create them (docs/operations/going-live.md#the-first-admin-and-the-products).
  */
 const USAGE = `usage: npm run staff:create -- --email <email> --role <${STAFF_ROLES.join('|')}> --markets <${MARKETS.join(',')}> [--language <${LOCALES.join('|')}>] [--url <public address>]`
 
@@ -56,6 +58,8 @@ async function main(): Promise<void> {
         `One-time enrolment link, valid until ${created.enrolmentExpiresAt.toISOString()}:\n` +
         `${base}${enrolmentPath(created.enrolmentToken)}\n`,
     )
+    // a fresh install offers borrowers nothing until admins publish products: the admin is told where
+    if (role === 'admin') process.stdout.write(await productsNote(database.db, markets as Market[], base))
   } catch (error) {
     if (error instanceof AppError && error.key === 'staffEmailTaken') fail(`A staff account with the email ${email} already exists.`)
     throw error

@@ -176,11 +176,26 @@ describe('/loan-detail', () => {
 
   // docs/product/money-rules.md#cooling-off
   it('offers India’s cooling-off exit while it is open, with a button that repays everything', async () => {
-    const coolingOff = { amount: 80_104_00, amountText: '₹80,104.00', lastDay: '2026-03-05', text: 'You may end this loan by paying ₹80,104.00 until 2026-03-05.' }
-    const data = answer({ orderStatus: ORDER_STATUS.due, market: 'IN', coolingOff })
+    const text = 'You may end this loan by paying ₹3,002.70 (the principal and the interest of the days used, no penalty) until 2026-03-05; after that day, ₹3,324.00 is due by 2026-06-01.'
+    const coolingOff = { amount: 3_002_70, amountText: '₹3,002.70', lastDay: '2026-03-05', text }
+    // the banner's own description names the amount due by the due date: never beside the exit's
+    const data = answer({
+      orderStatus: ORDER_STATUS.due,
+      market: 'IN',
+      noticeStatusText: 'Due',
+      noticeDesText: 'Please pay ₹3,324.00 by 2026-06-01.',
+      amountDue: 3_002_70,
+      coolingOff,
+    })
     await open(data)
     const offer = await screen.findByRole('region', { name: 'Cooling-off period' })
-    expect(within(offer).getByText(coolingOff.text)).toBeInTheDocument()
+    expect(within(offer).getByText(text)).toBeInTheDocument()
+    // one sentence on the screen says what to pay now: the banner gives way to it
+    expect(screen.getAllByText(text)).toHaveLength(1)
+    expect(screen.queryByText(/Please pay/)).not.toBeInTheDocument()
+    const banner = screen.getByRole('region', { name: 'Due' })
+    expect(banner).not.toHaveTextContent('₹3,324.00')
+    expect(screen.getByText('Amount due now')).toHaveTextContent('₹3,002.70')
     const href = new URL(within(offer).getByRole('link', { name: 'End the loan now' }).getAttribute('href')!, 'http://x')
     expect(href.pathname).toBe('/individual')
     expect(Object.fromEntries(href.searchParams)).toEqual({ productId: '5', orderId: 'K2026000005', lang: 'en' })
@@ -191,6 +206,8 @@ describe('/loan-detail', () => {
     await open(data)
     await screen.findByRole('heading', { level: 1, name: 'Kilat Tunai' })
     expect(screen.queryByRole('region', { name: 'Cooling-off period' })).not.toBeInTheDocument()
+    // the banner keeps its own description
+    expect(within(screen.getByRole('region', { name: 'Menunggu pembayaran' })).getByText('Silakan bayar sebelum 2026-04-01.')).toBeInTheDocument()
   })
 
   it('shows no payment before the first one', async () => {

@@ -140,6 +140,18 @@ async function* ledgerLines(db: Db, q: ExportQuery, pageSize = EXPORT_PAYMENTS_P
   }
 }
 
+/**
+ * The order a confirmed "apply to an order" put the money on: a difference with no order of its own
+ * (a payment to an unknown account) has one once it is resolved so
+ * (docs/product/operations.md#resolutions), and the file names it.
+ */
+function appliedOrderKey(resolution: { kind: string; status: string; order_id: number | string | null } | undefined): number | null {
+  if (!resolution || resolution.kind !== 'apply_to_order' || resolution.status !== 'confirmed' || resolution.order_id === null) return null
+  return Number(resolution.order_id)
+}
+
+const orderNoOf = (key: number | null, orderNos: Map<number, string>) => (key === null ? '' : (orderNos.get(key) ?? ''))
+
 async function* reconciliationLines(db: Db, q: ExportQuery, pageSize = EXPORT_PAGE): AsyncGenerator<string> {
   const { market } = q
   const currency = MARKET_INFO[market].currency
@@ -158,15 +170,16 @@ async function* reconciliationLines(db: Db, q: ExportQuery, pageSize = EXPORT_PA
       .limit(pageSize)
     if (rows.length === 0) return
     // each difference's latest resolution
-    const resolutions = await rowsOf<{ difference_id: number | string; kind: string; status: string; proposed_by: number | string; decided_by: number | string | null; decided_at: string | Date | null; payment_id: number | string | null; note: string }>(
+    const resolutions = await rowsOf<{ difference_id: number | string; kind: string; status: string; order_id: number | string | null; proposed_by: number | string; decided_by: number | string | null; decided_at: string | Date | null; payment_id: number | string | null; note: string }>(
       db.execute(sql`
-        select distinct on (difference_id) difference_id, kind, status, proposed_by, decided_by, decided_at, payment_id, note
+        select distinct on (difference_id) difference_id, kind, status, order_id, proposed_by, decided_by, decided_at, payment_id, note
         from ${reconResolutions} where difference_id in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})
         order by difference_id, id desc`),
     )
     const byDifference = new Map(resolutions.map((r) => [Number(r.difference_id), r]))
+    const orderKeyOf = (d: (typeof rows)[number]) => d.orderKey ?? appliedOrderKey(byDifference.get(d.id))
     const [orderNos, emails] = await Promise.all([
-      orderNosOf(db, rows.map((r) => r.orderKey).filter((k): k is number => k !== null)),
+      orderNosOf(db, rows.map(orderKeyOf).filter((k): k is number => k !== null)),
       staffEmailsOf(db, resolutions.flatMap((r) => [Number(r.proposed_by), r.decided_by === null ? null : Number(r.decided_by)])),
     ])
     let chunk = ''
@@ -180,7 +193,7 @@ async function* reconciliationLines(db: Db, q: ExportQuery, pageSize = EXPORT_PA
         d.status,
         d.gatewayPaymentId,
         d.accountNo,
-        d.orderKey === null ? '' : (orderNos.get(d.orderKey) ?? ''),
+        orderNoOf(orderKeyOf(d), orderNos),
         currency,
         d.amount,
         formatMoney(d.amount, market),

@@ -379,6 +379,27 @@ describe('the payments desk', () => {
     void productMx
   })
 
+  it('answers a market the server does not know 400, naming the field, in the member’s language', async () => {
+    const answers = [
+      await read(reconDay.path, financeA, { market: 'XX', day: DAY }),
+      await read(reconDifferences.path, financeA, { market: 'xx', day: DAY }),
+      await read(paymentsInbox.path, financeA, { market: 'ZZ', day: DAY }),
+      await read(exportReconciliation.path, financeA, { market: 'XX', from: DAY, to: DAY }),
+      await post(reconRun.path, { market: 'XX', day: DAY }, financeA),
+      await opsPost(app, resolutionCancel.path, { resolutionId: 1 }, { cookie: financeA.cookie, query: { market: 'XX' } }),
+    ]
+    for (const res of answers) {
+      expectError(res, 'invalidRequest')
+      expect(res.json().data).toEqual({ fields: ['market'] })
+    }
+    const spanish = await read(reconDay.path, financeA, { market: 'XX', day: DAY, lang: 'es' })
+    expect(spanish.statusCode).toBe(400)
+    expect(spanish.json().message).toBe(ERRORS.invalidRequest.messages.es)
+    // a market the server knows but the member does not work in stays 403, the wrong role too
+    expectError(await read(reconDay.path, financeA, { market: 'MX', day: DAY }), 'staffForbidden')
+    expectError(await read(reconDay.path, agent, { market: 'XX', day: DAY }), 'staffForbidden')
+  })
+
   it('refuses the wrong role', async () => {
     expectError(await read(paymentsInbox.path, agent, { market: 'ID', day: DAY }), 'staffForbidden')
     expectError(await post(reconRun.path, { market: 'ID', day: DAY }, agent), 'staffForbidden')
@@ -409,6 +430,29 @@ describe('the payments desk', () => {
     expect(res.json().data.fields).toContain(field)
   })
 })
+
+/** The fields of one CSV line as RFC 4180 writes them (quoted fields may hold commas and doubled quotes). */
+function csvCells(line: string): string[] {
+  const cells: string[] = []
+  let i = 0
+  while (i <= line.length) {
+    if (line[i] === '"') {
+      let text = ''
+      i += 1
+      while (i < line.length && !(line[i] === '"' && line[i + 1] !== '"')) {
+        text += line[i]
+        i += line[i] === '"' ? 2 : 1
+      }
+      cells.push(text)
+      i += 2
+    } else {
+      const end = line.indexOf(',', i) === -1 ? line.length : line.indexOf(',', i)
+      cells.push(line.slice(i, end))
+      i = end + 1
+    }
+  }
+  return cells
+}
 
 describe('CSV exports', () => {
   it('quotes fields as RFC 4180 says and defuses formulas', () => {
@@ -465,5 +509,12 @@ describe('CSV exports', () => {
     expect(unknown).toContain('unknown_account,Payment to an unknown account,resolved')
     expect(unknown).toContain('Apply to an order,confirmed')
     expect(unknown).toContain('borrower sent the receipt')
+    // the money went to an order: the file names it, though the difference itself had none
+    const orderNoAt = csvCells(lines[0]!).indexOf('order_no')
+    expect(csvCells(unknown)[orderNoAt]).toBe(target.orderNo)
+    // a difference about an order of its own names that order
+    const missed = (await differences()).find((d) => d.gatewayPaymentId === ids.missed)!
+    expect(missed.orderNo).not.toBeNull()
+    expect(csvCells(lines.find((l) => l.includes(ids.missed))!)[orderNoAt]).toBe(missed.orderNo)
   })
 })

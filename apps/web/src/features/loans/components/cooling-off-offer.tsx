@@ -9,8 +9,9 @@ import styles from '../loans.module.css'
 
 /**
  * India's cooling-off exit while it is open (docs/product/money-rules.md#cooling-off): the server's
- * offer in the borrower's language, and the repayment of everything owed, which asks the exit's
- * amount while the period lasts.
+ * offer in the borrower's language, one sentence (the exit's amount and last day, then what is owed
+ * after that day) that stands for the status banner's description meanwhile, and the repayment of
+ * everything owed, which asks the exit's amount while the period lasts.
  */
 export function CoolingOffOffer({ details, offer }: { details: LoanDetails; offer: NonNullable<LoanDetails['coolingOff']> }) {
   const { t } = useTranslation('loans')
