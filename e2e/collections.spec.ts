@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { signInStaff, test, expect, expectAccessible, screenshot } from './support'
 
 /**
@@ -18,6 +18,35 @@ async function setDeskClock(request: APIRequestContext, at: string | null) {
   expect(res.ok(), await res.text()).toBe(true)
 }
 
+/** The page at 1280 px scrolls sideways nowhere: neither the page nor its first table. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  expect(await page.locator('.ant-table-content').first().evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+}
+
+/** A cell shows its text whole: nothing cut (no ellipsis), nothing running out of it. */
+async function expectWhole(cell: Locator) {
+  expect(await cell.evaluate((td) => ({ whole: td.scrollWidth <= td.clientWidth, cut: getComputedStyle(td).textOverflow === 'ellipsis' || td.querySelector('.ant-table-cell-content, .ant-typography-ellipsis') !== null }))).toEqual({
+    whole: true,
+    cut: false,
+  })
+}
+
+/**
+ * An order-number cell holds a new order's 17-character number whole, on one line, in the cell's
+ * own font (docs/product/console-screens.md#tables).
+ */
+async function expectOrderNoFits(cell: Locator) {
+  const fit = await cell.evaluate((td) => {
+    const style = getComputedStyle(td)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontSize} ${style.fontFamily}`
+    const needed = context.measureText('K2026120223011692').width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)
+    return { oneLine: style.whiteSpace === 'nowrap', wideEnough: td.clientWidth >= needed, whole: td.scrollWidth <= td.clientWidth }
+  })
+  expect(fit).toEqual({ oneLine: true, wideEnough: true, whole: true })
+}
+
 test.afterEach(async ({ request }) => {
   await setDeskClock(request, null)
 })
@@ -33,6 +62,10 @@ test('a collector is refused a contact at 21:00 Jakarta time and records one at 
   const row = page.locator('.ant-table-row', { hasText: OVERDUE })
   await expect(row).toBeVisible()
   await expect(row).toContainText('Not contacted yet')
+  // the queue fits 1280 px with the menu open, its promise to pay in view
+  await expectNoSidewaysScroll(page)
+  await expect(page.getByRole('columnheader', { name: 'Promise to pay' })).toBeInViewport({ ratio: 1 })
+  await expectOrderNoFits(row.getByRole('cell', { name: OVERDUE, exact: true }))
   await expectAccessible(page)
   await screenshot(page, 'ops-collections-en')
 
@@ -45,6 +78,12 @@ test('a collector is refused a contact at 21:00 Jakarta time and records one at 
   await setDeskClock(request, '2026-12-01T21:00:00+07:00')
   await page.locator('.ant-table-row', { hasText: OVERDUE }).getByRole('link', { name: OVERDUE }).click()
   await expect(page.getByRole('heading', { name: `Order ${OVERDUE}` })).toBeVisible()
+  // the seeded complaint's state by its name, never its key; the seeded order's timeline says it
+  // has no history rather than showing an empty card
+  const complaints = page.locator('section', { has: page.getByRole('heading', { name: 'Complaints', exact: true }) })
+  await expect(complaints.getByRole('cell', { name: /^(Replied|Closed|Waiting for a reply)$/ }).first()).toBeVisible()
+  await expect(complaints.getByRole('cell', { name: /^(replied|closed|processing)$/ })).toHaveCount(0)
+  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Timeline', exact: true }) })).toContainText('No status change has been recorded for this order.')
   const log = page.locator('section', { has: page.getByRole('heading', { name: 'Contact log' }) })
   await expect(log.getByText('Borrower’s local time: 2026-12-01 21:00. Contact hours: 08:00-20:00.')).toBeVisible()
   await expect(log.getByText('Outside the contact hours')).toBeVisible()
@@ -76,6 +115,9 @@ test('a collector is refused a contact at 21:00 Jakarta time and records one at 
   await expect(line).toContainText('Promised')
   await expect(line).toContainText('2026-12-04')
   await expect(line).toContainText(COLLECTOR)
+  // who recorded it: the email whole, wrapped rather than cut
+  await expectWhole(line.getByRole('cell', { name: COLLECTOR }))
+  await expect(line.getByRole('cell', { name: COLLECTOR })).toHaveText(COLLECTOR)
   await expect(log.getByText(/^Refused/)).toHaveCount(0)
   await page.mouse.move(0, 0)
   await expectAccessible(page)
@@ -88,11 +130,17 @@ test('a collector is refused a contact at 21:00 Jakarta time and records one at 
   await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)
   const logId = page.locator('section', { has: page.getByRole('heading', { name: 'Catatan kontak' }) })
   await expect(logId.locator('.ant-table-row').first()).toContainText('Janji bayar')
+  await expectWhole(logId.locator('.ant-table-row').first().getByRole('cell', { name: COLLECTOR }))
+  const complaintsId = page.locator('section', { has: page.getByRole('heading', { name: 'Pengaduan', exact: true }) })
+  await expect(complaintsId.getByRole('cell', { name: /^(Dibalas|Ditutup|Menunggu balasan)$/ }).first()).toBeVisible()
+  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Riwayat', exact: true }) })).toContainText('Belum ada perubahan status yang tercatat untuk pesanan ini.')
   await expectAccessible(page)
   await screenshot(page, 'ops-contact-log-id')
   await page.goto('/ops/collections?market=ID')
   await expect(page.getByRole('heading', { name: 'Penagihan' })).toBeVisible()
   await expect(page.locator('.ant-table-row', { hasText: OVERDUE })).toContainText('Dijanjikan')
+  await expectNoSidewaysScroll(page)
+  await expect(page.getByRole('columnheader', { name: 'Janji bayar' })).toBeInViewport({ ratio: 1 })
   await expectAccessible(page)
   await screenshot(page, 'ops-collections-id')
   // back to English for the next run

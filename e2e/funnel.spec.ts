@@ -53,6 +53,22 @@ test('the funnel shows a registration made through /register, and its CSV', asyn
   // the chart loads after the screen, with the summary as its name
   await expect(page.getByRole('img', { name: /^From .* registered: 1/ })).toBeVisible()
   await expect(page.locator('.ops-funnel-chart canvas')).toBeVisible()
+  // its legend shows the range's totals without the pointer on it (the totals above, never "--"),
+  // a day's counts while the pointer is on that day, and the totals again once it leaves
+  await page.mouse.move(0, 0)
+  const legend = page.locator('.ops-funnel-chart .u-legend td.u-value')
+  await expect(legend).toHaveCount(6)
+  await expect(legend.first()).toHaveText(/^Totals, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/)
+  const totals = await page.locator('.ant-statistic-content').allTextContents()
+  await expect(legend.nth(1)).toHaveText(totals[0]!.trim())
+  await expect(legend.nth(3)).toHaveText(totals[2]!.trim())
+  expect(await legend.allTextContents()).not.toContain('--')
+  const plot = page.locator('.ops-funnel-chart .u-over')
+  const box = (await plot.boundingBox())!
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2)
+  await expect(legend.first()).toHaveText(/^\d{4}-\d{2}-\d{2}$/)
+  await page.mouse.move(0, 0)
+  await expect(legend.first()).toHaveText(/^Totals, /)
   await expectAccessible(page)
   await screenshot(page, 'ops-funnel-en')
 
@@ -77,6 +93,7 @@ test('the funnel shows a registration made through /register, and its CSV', asyn
   await expect(page.getByRole('heading', { name: 'Corong pendaftaran', level: 1 })).toBeVisible()
   await expect(page.locator('.ant-table-row', { hasText: tag })).toHaveCount(1)
   await expect(page.locator('.ops-funnel-chart canvas')).toBeVisible()
+  await expect(page.locator('.ops-funnel-chart .u-legend td.u-value').first()).toHaveText(/^Total, \d{4}-\d{2}-\d{2} sampai \d{4}-\d{2}-\d{2}$/)
   await expectAccessible(page)
   await screenshot(page, 'ops-funnel-id')
   await speak(page, 'en')

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { apiData, hydratedGoto, signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { apiData, demoStaffCode, hydratedGoto, signInStaff, STAFF_PASSWORD, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * The operations console at a desk's width (docs/product/operations.md): staff sign in with their
@@ -17,6 +17,26 @@ function photo() {
 
 /** The demo authenticator's current code for an account (demo mode only). */
 const menu = (page: Page, label = 'Console menu') => page.getByRole('navigation', { name: label }).getByRole('link')
+
+/**
+ * A table's order-number cell holds the longest order number whole, on one line: a new order's
+ * 17 characters (`K2026120223011692`) in the cell's own font fit its width, nothing overflows.
+ */
+async function expectOrderNoFits(cell: Locator) {
+  const fit = await cell.evaluate((td) => {
+    const style = getComputedStyle(td)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontSize} ${style.fontFamily}`
+    const needed = context.measureText('K2026120223011692').width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)
+    return { oneLine: style.whiteSpace === 'nowrap', wideEnough: td.clientWidth >= needed, whole: td.scrollWidth <= td.clientWidth }
+  })
+  expect(fit).toEqual({ oneLine: true, wideEnough: true, whole: true })
+}
+
+/** The order screen's summary: the value beside a label. */
+const summary = (page: Page, label: string) => page.locator('.ant-descriptions-item-label', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]')
+/** A titled section of a screen. */
+const section = (page: Page, title: string) => page.locator('section', { has: page.getByRole('heading', { name: title, exact: true }) })
 
 test('an agent signs in with password and code and sees the complaint desk', async ({ page }) => {
   await page.goto('/ops/sign-in')
@@ -130,6 +150,19 @@ test('an agent answers a complaint with an image; the borrower reads it in Indon
   await page.getByRole('button', { name: 'Send reply' }).click()
   await expect(page.getByRole('heading', { name: 'Our reply' })).toBeVisible()
 
+  // the order screen names the complaint's state in the staff member's words, never its key
+  await page.goto('/ops/orders/K2026000011?market=ID')
+  await expect(page.getByRole('heading', { name: 'Order K2026000011' })).toBeVisible()
+  const complaintRow = section(page, 'Complaints').getByRole('row').filter({ hasText: `#${saved.problemId}` })
+  await expect(complaintRow.getByRole('cell', { name: 'Replied', exact: true })).toBeVisible()
+  await expect(complaintRow.getByRole('cell', { name: 'replied', exact: true })).toHaveCount(0)
+  // a seeded order kept no history: its timeline says so instead of an empty card
+  await expect(section(page, 'Timeline')).toContainText('No status change has been recorded for this order.')
+  // a loan being repaid was paid out
+  await expect(page.locator('.ant-descriptions-item-label', { hasText: /^Paid out$/ })).toBeVisible()
+  await expectAccessible(page)
+  await screenshot(page, 'ops-order-complaint-en')
+
   const borrower = hydratedGoto(await page.context().newPage())
   await borrower.setViewportSize({ width: 360, height: 740 })
   await borrower.goto(`/complainDetails?problemId=${saved.problemId}&tok=demo-borrower-2&lang=id`)
@@ -147,12 +180,29 @@ test('risk approves an order; finance A requests and finance B confirms its payo
   const details = (p: Page) => p.goto(`/loan-detail?orderId=${orderNo}&tok=demo-borrower-2&lang=en`)
 
   await signInStaff(page, 'risk@demo.kilat.example.com')
+  // under review: nothing is paid out yet, what will be is "to pay out", with no payout date
+  await page.goto(`/ops/orders/${orderNo}?market=ID`)
+  await expect(page.getByRole('heading', { name: `Order ${orderNo}` })).toBeVisible()
+  await expect(summary(page, 'To pay out')).toHaveText(/^Rp\s[\d.]+,\d{2}$/)
+  await expect(page.locator('.ant-descriptions-item-label', { hasText: /^Paid out$/ })).toHaveCount(0)
+  await expect(summary(page, 'Paid out on')).toHaveText('—')
+  await expectAccessible(page)
+  await screenshot(page, 'ops-order-under-review-en')
+
   await menu(page).filter({ hasText: 'Review queue' }).click()
+  // a new order's 17-character number fits its column, on one line, in every order table
+  await expectOrderNoFits(page.getByRole('row').filter({ hasText: orderNo }).getByRole('cell', { name: orderNo, exact: true }))
+  // the queue fits 1280 px with the menu open: nothing scrolls sideways
+  expect(await page.locator('.ant-table-content').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await page.getByRole('button', { name: `Approve ${orderNo}` }).click()
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'Approve' }).click()
   await expect(page.getByText(`Order ${orderNo} is approved.`)).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, 'ops-review-en')
+  // the decision is on the order's timeline
+  await page.goto(`/ops/orders/${orderNo}?market=ID`)
+  await expect(section(page, 'Timeline')).toContainText('Under review → Approved · risk@demo.kilat.example.com')
+  await expect(summary(page, 'To pay out')).toHaveText(/^Rp\s[\d.]+,\d{2}$/)
 
   const borrower = await browser.newPage({ viewport: { width: 360, height: 740 } })
   await details(borrower)
@@ -161,6 +211,11 @@ test('risk approves an order; finance A requests and finance B confirms its payo
   const financeA = await browser.newPage({ viewport: { width: 1280, height: 800 } })
   await signInStaff(financeA, 'finance.a@demo.kilat.example.com')
   await menu(financeA).filter({ hasText: 'Disbursement' }).click()
+  // not paid out yet: the amount says so by the payout's state, and no column calls it paid out
+  const financeRow = financeA.getByRole('row').filter({ hasText: orderNo })
+  await expect(financeRow).toContainText('To pay out')
+  await expect(financeA.getByRole('columnheader', { name: 'Paid out', exact: true })).toHaveCount(0)
+  await expectOrderNoFits(financeRow.getByRole('cell', { name: orderNo, exact: true }))
   await financeA.getByRole('button', { name: `Request payout ${orderNo}` }).click()
   await expect(financeA.getByText('Payout requested. Another finance member confirms it.')).toBeVisible()
   // the maker cannot be the checker

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import { apiData, demoStaffCode, STAFF_PASSWORD, test, expect, expectAccessible, screenshot } from './support'
 
 /**
@@ -38,6 +38,24 @@ async function finance(browser: Browser, email: string): Promise<Page> {
   return page
 }
 
+/**
+ * A table's order-number cell holds a new order's 17-character number whole, on one line, in the
+ * cell's own font (docs/product/console-screens.md#tables).
+ */
+async function expectOrderNoFits(cell: Locator) {
+  const fit = await cell.evaluate((td) => {
+    const style = getComputedStyle(td)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontSize} ${style.fontFamily}`
+    const needed = context.measureText('K2026120223011692').width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)
+    return { oneLine: style.whiteSpace === 'nowrap', wideEnough: td.clientWidth >= needed, whole: td.scrollWidth <= td.clientWidth }
+  })
+  expect(fit).toEqual({ oneLine: true, wideEnough: true, whole: true })
+}
+
+/** The order screen's summary: the value beside a label. */
+const summary = (page: Page, label: string) => page.locator('.ant-descriptions-item-label', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]')
+
 /** A fresh approved order of the demo borrower, what it pays out ending in `cents` (demo mode). */
 async function approvedOrder(request: APIRequestContext, cents?: number): Promise<string> {
   const form: Record<string, string> = { kind: 'approved', ...(cents === undefined ? {} : { payoutCents: String(cents) }) }
@@ -63,10 +81,17 @@ test('a payout the provider fails shows its reason and can be requested again', 
   await requestAndConfirm(financeA, financeB, orderNo)
 
   const row = financeB.getByRole('row').filter({ hasText: orderNo })
+  // a new order's number whole in its column; its amount "to pay out" while the payout is on its
+  // way, and no column calls it paid out
+  await expectOrderNoFits(row.getByRole('cell', { name: orderNo, exact: true }))
+  await expect(row).toContainText('To pay out')
+  await expect(financeB.getByRole('columnheader', { name: 'Paid out', exact: true })).toHaveCount(0)
   // on its way: no action but to wait; the page follows it by itself
   await expect(row.getByText('On its way: nothing to do')).toBeVisible()
   await expect(row.getByText(FAILURE)).toBeVisible({ timeout: 60_000 })
   await expect(row.getByText('Failed', { exact: true })).toBeVisible()
+  // a failed payout paid nothing out
+  await expect(row).toContainText('To pay out')
   // the actions stay in view at 1280 px
   await expect(row.getByRole('button', { name: `Request again ${orderNo}` })).toBeInViewport()
   await expectAccessible(financeB)
@@ -77,6 +102,9 @@ test('a payout the provider fails shows its reason and can be requested again', 
   await expect(financeB.getByText('Payout history')).toBeVisible()
   await expect(financeB.getByText(`Request #`).first()).toBeVisible()
   await expect(financeB.getByText('Accepted by the provider → Failed', { exact: false })).toBeVisible()
+  // nothing arrived: the amount is still to pay out, with no payout date
+  await expect(summary(financeB, 'To pay out')).toHaveText(/^Rp\s[\d.]+,\d{2}$/)
+  await expect(summary(financeB, 'Paid out on')).toHaveText('—')
   await expectAccessible(financeB)
   await screenshot(financeB, 'ops-order-payout-failed-en')
 
@@ -88,6 +116,7 @@ test('a payout the provider fails shows its reason and can be requested again', 
   await expect(financeB.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)
   const again = financeB.getByRole('button', { name: `Minta lagi ${orderNo}` })
   await expect(financeB.getByRole('row').filter({ hasText: orderNo }).getByText('Gagal', { exact: true })).toBeVisible()
+  await expect(financeB.getByRole('row').filter({ hasText: orderNo })).toContainText('Akan dicairkan')
   await screenshot(financeB, 'ops-payout-failed-id')
   await again.click()
   await expect(financeB.getByRole('row').filter({ hasText: orderNo }).getByText('Menunggu konfirmasi')).toBeVisible()
@@ -137,4 +166,11 @@ test('a payout that completes later makes the loan due only then; the borrower s
   // it left the disbursement queue: the order is paid out
   await financeB.reload()
   await expect(financeB.getByRole('row').filter({ hasText: orderNo })).toHaveCount(0)
+  // the order screen says paid out, the amount with its date
+  await financeB.goto(`/ops/orders/${orderNo}?market=ID`)
+  await expect(summary(financeB, 'Paid out')).toHaveText(/^Rp\s[\d.]+,\d{2} · \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
+  await expect(summary(financeB, 'Paid out on')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)
+  await expect(financeB.locator('.ant-descriptions-item-label', { hasText: /^To pay out$/ })).toHaveCount(0)
+  await expectAccessible(financeB)
+  await screenshot(financeB, 'ops-order-paid-out-en')
 })

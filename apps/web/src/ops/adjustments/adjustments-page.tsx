@@ -8,6 +8,7 @@ import { useApi } from '../../shared/api'
 import { showFieldErrors } from '../app/form-errors'
 import { useNotices } from '../app/ops-app'
 import { useOpsText } from '../app/i18n'
+import { ORDER_NO_COLUMN, OrderNoLink } from '../app/order-no'
 import { KeyPager } from '../app/paging'
 import { Panel } from '../app/panel'
 import { useOpsMarket, useStaff } from '../app/session'
@@ -186,7 +187,7 @@ export function AdjustmentsPage() {
               pagination={false}
               locale={{ emptyText: t('list.empty') }}
               columns={[
-                { key: 'order', title: t('adjustments.order'), render: (_, r) => <Link to={`/ops/orders/${r.orderNo}?market=${r.market}`}>{r.orderNo}</Link> },
+                { key: 'order', ...ORDER_NO_COLUMN, title: t('adjustments.order'), render: (_, r) => <OrderNoLink orderNo={r.orderNo} market={r.market} /> },
                 { key: 'what', title: t('adjustments.what'), render: (_, r) => kindName(t, r) },
                 { key: 'amount', title: t('adjustments.amount'), render: (_, r) => formatMoney(r.amount, r.market) },
                 { key: 'by', title: t('adjustments.requestedBy'), render: (_, r) => <Who email={r.requestedByEmail ?? `#${r.requestedBy}`} at={formatDateTime(r.requestedAt, r.market)} /> },

@@ -2,10 +2,10 @@ import { collectionBuckets, collectionQueue, type DataOf } from '@kilat/contract
 import { DELINQUENCY_BUCKETS, type DelinquencyBucket } from '@kilat/domain'
 import { useQuery } from '@tanstack/react-query'
 import { Badge, Button, Col, Row, Statistic, Table } from 'antd'
-import { Link } from '../../shared/router'
 import { formatCount, formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'
+import { ORDER_NO_COLUMN, OrderNoLink } from '../app/order-no'
 import { KeyPager, useAddressFilter } from '../app/paging'
 import { useOpsMarket } from '../app/session'
 import { LoadFailure } from '../app/states'
@@ -69,28 +69,31 @@ export function CollectionsPage() {
         <>
           <Table<Row>
             rowKey="orderNo"
+            // a medium-sized table, its columns' widths within 1280 px with the menu open, the
+            // promise to pay included (docs/product/console-screens.md#tables)
+            size="medium"
             loading={queue.isPending}
             dataSource={queue.data?.orders}
             pagination={false}
             locale={{ emptyText: t('list.empty') }}
-            scroll={{ x: 1000 }}
+            scroll={{ x: 980 }}
             columns={[
-              { key: 'orderNo', title: t('orders.orderNo'), width: 150, render: (_, o) => <Link to={`/ops/orders/${o.orderNo}?market=${market}`}>{o.orderNo}</Link> },
-              { key: 'phone', title: t('orders.borrower'), width: 150, dataIndex: 'phoneMasked' },
+              { key: 'orderNo', ...ORDER_NO_COLUMN, title: t('orders.orderNo'), render: (_, o) => <OrderNoLink orderNo={o.orderNo} market={market} /> },
+              { key: 'phone', title: t('orders.borrower'), width: 120, className: 'ops-nowrap', dataIndex: 'phoneMasked' },
               { key: 'product', title: t('orders.product'), dataIndex: 'productName', ellipsis: true },
-              { key: 'days', title: t('collections.daysOverdue'), width: 110, render: (_, o) => t('orders.days', { count: o.daysOverdue }) },
-              { key: 'bucket', title: t('collections.bucket'), width: 120, render: (_, o) => t(`collections.buckets.${o.bucket}`) },
-              { key: 'owed', title: t('collections.owed'), width: 150, render: (_, o) => formatMoney(o.owed, o.market) },
+              { key: 'days', title: t('collections.daysOverdue'), width: 85, render: (_, o) => t('orders.days', { count: o.daysOverdue }) },
+              { key: 'bucket', title: t('collections.bucket'), width: 105, render: (_, o) => t(`collections.buckets.${o.bucket}`) },
+              { key: 'owed', title: t('collections.owed'), width: 130, className: 'ops-nowrap', render: (_, o) => formatMoney(o.owed, o.market) },
               {
                 key: 'last',
                 title: t('collections.lastContact'),
-                width: 190,
+                width: 140,
                 render: (_, o) => (o.lastContactAt ? `${t(`collections.outcomes.${o.lastOutcome ?? 'reached'}`)} · ${formatDateTime(o.lastContactAt, o.market).slice(0, 16)}` : t('collections.never')),
               },
               {
                 key: 'promise',
                 title: t('collections.promise'),
-                width: 200,
+                width: 150,
                 render: (_, o) =>
                   o.promise ? (
                     <Badge status={PROMISE_BADGES[o.promise.state]} text={`${t(`collections.promiseStates.${o.promise.state}`)} · ${o.promise.date}`} />

@@ -108,7 +108,8 @@ export function ContactsSection({ orderNo }: { orderNo: string }) {
                 ''
               ),
           },
-          { key: 'who', title: t('audit.who'), width: 160, ellipsis: { showTitle: true }, render: (_, c) => who(c) },
+          // an email is shown whole: it wraps rather than being cut
+          { key: 'who', title: t('audit.who'), width: 170, className: 'ops-staff-email', render: (_, c) => who(c) },
           { key: 'note', title: t('collections.note'), dataIndex: 'note', ellipsis: { showTitle: true } },
         ]}
       />

@@ -1,5 +1,5 @@
 import type { FunnelDay } from '@kilat/contract'
-import { FUNNEL_STEPS, type FunnelStep } from '@kilat/domain'
+import { formatCount, FUNNEL_STEPS, type FunnelStep, type Market } from '@kilat/domain'
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
@@ -16,9 +16,26 @@ export const STEP_COLOURS: Record<FunnelStep, string> = {
 /**
  * The funnel's days as lines, one per step (docs/decisions/0023-funnel-chart.md): uPlot, loaded
  * with this chunk after the screen. The table beside it is the accessible equivalent; the chart
- * itself is an image with the page's text summary as its name.
+ * itself is an image with the page's text summary as its name. Its legend shows the range's totals
+ * (`totalsLabel`) until the pointer is on a day, then that day's counts.
  */
-export function FunnelChart({ days, labels, dayLabel, summary }: { days: FunnelDay[]; labels: Record<FunnelStep, string>; dayLabel: string; summary: string }) {
+export function FunnelChart({
+  days,
+  labels,
+  dayLabel,
+  summary,
+  market,
+  totals,
+  totalsLabel,
+}: {
+  days: FunnelDay[]
+  labels: Record<FunnelStep, string>
+  dayLabel: string
+  summary: string
+  market: Market
+  totals: Record<FunnelStep, number>
+  totalsLabel: string
+}) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const element = box.current
@@ -34,7 +51,21 @@ export function FunnelChart({ days, labels, dayLabel, summary }: { days: FunnelD
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         // the axis writes days as the table does (year-month-day), not in the browser's own order
         axes: [{ values: (_u, ticks) => ticks.map((v) => new Date(v * 1000).toISOString().slice(5, 10)) }, { values: (_u, ticks) => ticks.map((v) => (Number.isInteger(v) ? String(v) : '')) }],
-        series: [{ label: dayLabel, value: (_u, v) => (v === null ? '—' : new Date(v * 1000).toISOString().slice(0, 10)) }, ...FUNNEL_STEPS.map((step) => ({ label: labels[step], stroke: STEP_COLOURS[step], width: 2, points: { show: days.length <= 31 } }))],
+        // without a day under the pointer (no `idx`) the legend says the range's totals, never uPlot's "--"
+        series: [
+          {
+            label: dayLabel,
+            value: (_u: uPlot, v: number | null, _s: number, idx: number | null | undefined) => (idx === null || idx === undefined || v === null ? totalsLabel : new Date(v * 1000).toISOString().slice(0, 10)),
+          },
+          ...FUNNEL_STEPS.map((step) => ({
+            label: labels[step],
+            stroke: STEP_COLOURS[step],
+            width: 2,
+            points: { show: days.length <= 31 },
+            value: (_u: uPlot, v: number | null, _s: number, idx: number | null | undefined) =>
+              idx === null || idx === undefined ? formatCount(totals[step], market) : v === null ? '—' : formatCount(v, market),
+          })),
+        ],
         legend: { show: true },
       },
       data,
@@ -46,6 +77,6 @@ export function FunnelChart({ days, labels, dayLabel, summary }: { days: FunnelD
       window.removeEventListener('resize', resize)
       plot.destroy()
     }
-  }, [days, labels, dayLabel])
+  }, [days, labels, dayLabel, market, totals, totalsLabel])
   return <div ref={box} role="img" aria-label={summary} className="ops-funnel-chart" />
 }

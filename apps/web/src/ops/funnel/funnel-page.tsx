@@ -139,7 +139,15 @@ function FunnelBody({ market, data, labels, summary, columns, count, rate }: {
       <Panel title={t('funnel.chartTitle')}>
         <p className="ops-muted">{summary}</p>
         <Suspense fallback={<div style={{ height: 300 }} />}>
-          <FunnelChart days={data.days} labels={labels} dayLabel={t('funnel.day')} summary={summary} />
+          <FunnelChart
+            days={data.days}
+            labels={labels}
+            dayLabel={t('funnel.day')}
+            summary={summary}
+            market={market}
+            totals={data.totals.counts}
+            totalsLabel={t('funnel.legendTotals', { from: formatDate(`${data.from}T12:00:00Z`, market), to: formatDate(`${data.to}T12:00:00Z`, market) })}
+          />
         </Suspense>
       </Panel>
       {data.rowsTruncated && <Alert type="info" showIcon style={{ margin: '16px 0' }} message={t('funnel.truncated', { count: FUNNEL_LIMITS.rowsMax })} />}

@@ -80,7 +80,7 @@ export function DisbursementPage() {
         queue={queue}
         // what decides here: whose order, how much, where its payout stands; the rest is on the order screen
         keep={['orderNo', 'phone', 'received']}
-        width={1000}
+        width={950}
         columns={[
           {
             key: 'payout',

@@ -1,4 +1,4 @@
-import { orderScreen, type DataOf } from '@kilat/contract'
+import { COMPLAINT_STATUSES, orderScreen, type ComplaintStatus, type DataOf } from '@kilat/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Flex, Table, Tag, Timeline } from 'antd'
 import { lazy, Suspense } from 'react'
@@ -9,10 +9,12 @@ import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket } from '../app/session'
 import { LoadFailure, Loading } from '../app/states'
-import { PAYOUT_COLORS } from './order-status'
+import { PAYOUT_COLORS, payoutStage } from './order-status'
 import { OrderStatusName } from '../app/status-names'
 
 type Screen = DataOf<typeof orderScreen>
+
+const isComplaintStatus = (status: string): status is ComplaintStatus => (COMPLAINT_STATUSES as readonly string[]).includes(status)
 
 // Below the fold, their own chunks: the waivers and refunds (with their own call) and the payout history.
 const AdjustmentsSection = lazy(async () => ({ default: (await import('../adjustments/adjustments-section')).AdjustmentsSection }))
@@ -35,6 +37,11 @@ export function OrderPage() {
   const money = (cents: number) => formatMoney(cents, order.market)
   const at = (iso: string | null) => (iso ? formatDateTime(iso, order.market) : '')
   const small = { pagination: false as const, size: 'small' as const, locale: { emptyText: t('list.empty') } }
+  // The loan's payout: what it pays is "to pay out" until it completed, then "paid out" with its date
+  // (docs/product/operations.md#payout-states).
+  const disbursement = payouts.find((p) => p.purpose === 'disbursement' && p.status === 'completed')
+  const stage = payoutStage(order, disbursement)
+  const paidOutAt = order.disbursedAt ?? disbursement?.completedAt ?? null
 
   return (
     <Flex vertical gap={16}>
@@ -48,30 +55,37 @@ export function OrderPage() {
         <Descriptions.Item label={t('orders.borrower')}>{order.phoneMasked}</Descriptions.Item>
         <Descriptions.Item label={t('orders.product')}>{order.productName}</Descriptions.Item>
         <Descriptions.Item label={t('orders.amount')}>{money(order.amount)}</Descriptions.Item>
-        <Descriptions.Item label={t('orders.received')}>{money(order.received)}</Descriptions.Item>
+        <Descriptions.Item label={t(stage === 'toPayOut' ? 'orders.toPayOut' : 'orders.received')}>
+          {stage === 'none' ? '—' : stage === 'paidOut' && paidOutAt ? `${money(order.received)} · ${at(paidOutAt)}` : money(order.received)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('orders.totalRepay')}>{money(order.totalRepay)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.paid')}>{money(order.paid)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.applied')}>{at(order.appliedAt)}</Descriptions.Item>
-        <Descriptions.Item label={t('orders.disbursed')}>{at(order.disbursedAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.disbursed')}>{stage === 'paidOut' && paidOutAt ? at(paidOutAt) : '—'}</Descriptions.Item>
         <Descriptions.Item label={t('orders.due')}>{at(order.dueAt)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.record')}>
           {t('orders.recordText', { earlier: borrower.earlierOrders, repayments: borrower.repaymentsCount, sum: money(borrower.repaymentsSum), worst: borrower.worstDaysOverdue })}
         </Descriptions.Item>
       </Descriptions>
       <Panel title={t('orders.timeline')}>
-        <Timeline
-          items={timeline.map((e) => ({
-            key: `${e.at}-${e.to}`,
-            content: (
-              <span>
-                {e.from === null ? '' : <><OrderStatusName status={e.from} /> → </>}
-                <OrderStatusName status={e.to} /> · {e.staffEmail ?? t(`orders.actors.${e.actor}`)} · {at(e.at)}
-                {e.reason ? ` · ${e.reason}` : ''}
-                {e.note ? ` · ${e.note}` : ''}
-              </span>
-            ),
-          }))}
-        />
+        {timeline.length === 0 ? (
+          // an order whose history was never kept (the seeded ones) says so rather than showing an empty card
+          <p className="ops-muted">{t('orders.noTimeline')}</p>
+        ) : (
+          <Timeline
+            items={timeline.map((e) => ({
+              key: `${e.at}-${e.to}`,
+              content: (
+                <span>
+                  {e.from === null ? '' : <><OrderStatusName status={e.from} /> → </>}
+                  <OrderStatusName status={e.to} /> · {e.staffEmail ?? t(`orders.actors.${e.actor}`)} · {at(e.at)}
+                  {e.reason ? ` · ${e.reason}` : ''}
+                  {e.note ? ` · ${e.note}` : ''}
+                </span>
+              ),
+            }))}
+          />
+        )}
       </Panel>
       <Panel title={t('orders.schedule')}>
         <Table<Screen['schedule'][number]>
@@ -129,7 +143,7 @@ export function OrderPage() {
           dataSource={complaints}
           columns={[
             { key: 'id', title: t('complaints.number'), render: (_, c) => <Link to={`/ops/complaints/${c.id}?market=${market}`}>#{c.id}</Link> },
-            { key: 'status', title: t('complaints.status'), dataIndex: 'status' },
+            { key: 'status', title: t('complaints.status'), render: (_, c) => (isComplaintStatus(c.status) ? t(`complaints.statuses.${c.status}`) : c.status) },
             { key: 'detail', title: t('complaint.text'), dataIndex: 'detail', ellipsis: true },
             { key: 'created', title: t('complaints.created'), render: (_, c) => at(c.createdAt) },
           ]}
@@ -144,7 +158,8 @@ export function OrderPage() {
             { key: 'id', title: '#', render: (_, p) => p.id },
             { key: 'purpose', title: t('payout.purpose'), render: (_, p) => t(`payout.purposes.${p.purpose}`) },
             { key: 'status', title: t('orders.status'), render: (_, p) => <Tag color={PAYOUT_COLORS[p.status]}>{t(`payout.statuses.${p.status}`)}</Tag> },
-            { key: 'amount', title: t('orders.received'), render: (_, p) => money(p.amount) },
+            // every request's amount, whatever its state (the state says whether it was paid out)
+            { key: 'amount', title: t('orders.amount'), render: (_, p) => money(p.amount) },
             { key: 'by', title: t('audit.who'), render: (_, p) => `${p.requestedByEmail ?? t('payout.system')}${p.decidedByEmail ? ` / ${p.decidedByEmail}` : ''}` },
             { key: 'at', title: t('payout.requestedAt'), render: (_, p) => at(p.requestedAt) },
             { key: 'completed', title: t('payout.completedAt'), render: (_, p) => at(p.completedAt) },

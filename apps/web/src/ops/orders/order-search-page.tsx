@@ -40,11 +40,12 @@ export function OrderSearchPage() {
       ) : q ? (
         <Table<OpsOrderSummary>
           rowKey="orderNo"
+          size="medium"
           loading={found.isPending}
           dataSource={found.data?.orders}
           pagination={false}
           locale={{ emptyText: t('orders.noneFound') }}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 940 }}
           columns={orderColumns<OpsOrderSummary>(t, market)}
         />
       ) : null}

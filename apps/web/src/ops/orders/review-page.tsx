@@ -69,7 +69,8 @@ export function ReviewPage() {
         queue={queue}
         // every order here is under review: no status column; the record in short, in full when the row is expanded
         keep={['orderNo', 'phone', 'product', 'amount', 'term', 'applied']}
-        width={1000}
+        // the columns' widths and the expand button's: within 1280 px with the menu open
+        width={990}
         expanded={(o) =>
           t('orders.recordText', {
             earlier: o.borrower.earlierOrders,
@@ -82,13 +83,13 @@ export function ReviewPage() {
           {
             key: 'record',
             title: t('orders.record'),
-            width: 150,
+            width: 100,
             render: (_, o) => t('first.recordShort', { earlier: o.borrower.earlierOrders, worst: o.borrower.worstDaysOverdue }),
           },
           {
             key: 'actions',
             title: t('staff.actions'),
-            width: 150,
+            width: 165,
             render: (_, o) => (
               <Space>
                 <Popconfirm title={t('orders.approveConfirm', { orderNo: o.orderNo })} onConfirm={() => approve.mutate(o.orderNo)} okText={t('orders.approve')} cancelText={t('staff.cancel')}>

@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'
 import { useAddressFilter } from '../app/paging'
+import { ORDER_NO_COLUMN } from '../app/order-no'
 import { orderLink, PagedTable } from './payments-shared'
 
 /** The money desk's callbacks as received (its own chunk, loaded when the view is chosen). */
@@ -43,7 +44,7 @@ export function CallbacksView({ market, day }: { market: Market; day: string }) 
           { key: 'paidAt', title: t('payments.paidAt'), render: (_, r) => formatDateTime(r.paidAt, market) },
           { key: 'source', title: t('payments.account'), render: (_, r) => (r.source === 'inbox' ? <Tag>{t('payments.ourAccount')}</Tag> : <Tag color="red">{t('payments.unknownAccount')}</Tag>) },
           { key: 'accountNo', title: t('payments.accountNo'), dataIndex: 'accountNo' },
-          { key: 'order', title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
+          { key: 'order', ...ORDER_NO_COLUMN, title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
           { key: 'amount', title: t('orders.amount'), render: (_, r) => formatMoney(r.amount, market) },
           { key: 'body', title: t('payments.body'), width: 320, render: (_, r) => <code className="ops-code">{r.body}</code> },
         ]}

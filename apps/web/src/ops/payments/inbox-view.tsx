@@ -6,6 +6,7 @@ import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'
 import { useAddressFilter } from '../app/paging'
+import { ORDER_NO_COLUMN } from '../app/order-no'
 import { orderLink, PagedTable } from './payments-shared'
 
 /** The money desk's payment inbox (its own chunk, loaded when the view is chosen). */
@@ -37,7 +38,7 @@ export function InboxView({ market, day }: { market: Market; day: string }) {
         width={1000}
         columns={[
           { key: 'paidAt', title: t('payments.paidAt'), render: (_, r) => formatDateTime(r.paidAt, market) },
-          { key: 'order', title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
+          { key: 'order', ...ORDER_NO_COLUMN, title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
           { key: 'amount', title: t('orders.amount'), render: (_, r) => formatMoney(r.amount, market) },
           { key: 'method', title: t('orders.method'), dataIndex: 'method' },
           { key: 'state', title: t('payments.state'), render: (_, r) => <Tag color={r.state === 'failed' ? 'red' : r.state === 'pending' ? 'gold' : 'green'}>{t(`payments.states.${r.state}`)}</Tag> },

@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { useOpsText } from '../app/i18n'
 import { useAddressFilter } from '../app/paging'
+import { ORDER_NO_COLUMN } from '../app/order-no'
 import { orderLink, PagedTable } from './payments-shared'
 
 /** The ledger's parts (the server's `component`), each named in the console's texts. */
@@ -28,7 +29,7 @@ export function LedgerView({ market, day }: { market: Market; day: string }) {
       width={1000}
       columns={[
         { key: 'at', title: t('payments.bookedAt'), render: (_, r) => formatDateTime(r.at, market) },
-        { key: 'order', title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
+        { key: 'order', ...ORDER_NO_COLUMN, title: t('orders.orderNo'), render: (_, r) => orderLink(r.orderNo, market) },
         { key: 'component', title: t('payments.component'), render: (_, r) => t(`payments.components.${r.component as LedgerComponent}`) },
         { key: 'period', title: t('payments.period'), render: (_, r) => r.periodNo ?? '—' },
         { key: 'amount', title: t('orders.amount'), render: (_, r) => formatMoney(r.amount, market) },

@@ -7,6 +7,7 @@ import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { useNotices } from '../app/ops-app'
 import { useOpsText } from '../app/i18n'
+import { ORDER_NO_COLUMN } from '../app/order-no'
 import { useAddressFilter } from '../app/paging'
 import { Panel } from '../app/panel'
 import { useOpsMarket, useStaff } from '../app/session'
@@ -194,8 +195,8 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
           },
           {
             key: 'order',
+            ...ORDER_NO_COLUMN,
             title: t('orders.orderNo'),
-            width: 170,
             // an unknown account's money names its order once a resolution applies it
             render: (_, r) => orderLink(r.orderNo ?? (r.resolution?.kind === 'apply_to_order' && r.resolution.status !== 'cancelled' ? r.resolution.orderNo : null), market),
           },

@@ -2,15 +2,15 @@ import type { DifferenceView } from '@kilat/contract'
 import type { Market, ReconResolutionKind } from '@kilat/domain'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Table, type TableColumnsType } from 'antd'
-import { Link } from '../../shared/router'
 import { formatMoney } from '../../shared/format'
 import { useOpsText, type OpsT } from '../app/i18n'
+import { OrderNoLink } from '../app/order-no'
 import { KeyPager } from '../app/paging'
 import { LoadFailure } from '../app/states'
 
 /** What the money desk's views share: the link to an order, a table paged by key, a resolution's consequence. */
 
-export const orderLink = (orderNo: string | null, market: Market) => (orderNo ? <Link to={`/ops/orders/${orderNo}?market=${market}`}>{orderNo}</Link> : '—')
+export const orderLink = (orderNo: string | null, market: Market) => (orderNo ? <OrderNoLink orderNo={orderNo} market={market} /> : '—')
 
 export function PagedTable<T extends object>({ query, columns, rowKey, width }: { query: UseQueryResult<{ rows: T[]; nextCursor: string | null }>; columns: TableColumnsType<T>; rowKey: (row: T) => string; width: number }) {
   const { t } = useOpsText()
