@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
-import { apiData, demoStaffCode, hydratedGoto, signInStaff, STAFF_PASSWORD, test, expect, expectAccessible, screenshot } from './support'
+import { apiData, hydratedGoto, signInStaff, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * The operations console at a desk's width (docs/product/operations.md): staff sign in with their
