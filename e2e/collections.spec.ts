@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { signInStaff, test, expect, expectAccessible, screenshot, expectOrderNoFits } from './support'
 
 /**
  * The collector's desk at a desk's width (docs/product/collections.md): the buckets and the queue,
@@ -32,20 +32,6 @@ async function expectWhole(cell: Locator) {
   })
 }
 
-/**
- * An order-number cell holds a new order's 17-character number whole, on one line, in the cell's
- * own font (docs/product/console-screens.md#tables).
- */
-async function expectOrderNoFits(cell: Locator) {
-  const fit = await cell.evaluate((td) => {
-    const style = getComputedStyle(td)
-    const context = document.createElement('canvas').getContext('2d')!
-    context.font = `${style.fontSize} ${style.fontFamily}`
-    const needed = context.measureText('K2026120223011692').width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)
-    return { oneLine: style.whiteSpace === 'nowrap', wideEnough: td.clientWidth >= needed, whole: td.scrollWidth <= td.clientWidth }
-  })
-  expect(fit).toEqual({ oneLine: true, wideEnough: true, whole: true })
-}
 
 test.afterEach(async ({ request }) => {
   await setDeskClock(request, null)

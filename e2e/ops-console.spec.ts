@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { apiData, hydratedGoto, signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { apiData, hydratedGoto, signInStaff, test, expect, expectAccessible, screenshot, expectOrderNoFits } from './support'
 
 /**
  * The operations console at a desk's width (docs/product/operations.md): staff sign in with their
@@ -18,20 +18,6 @@ function photo() {
 /** The demo authenticator's current code for an account (demo mode only). */
 const menu = (page: Page, label = 'Console menu') => page.getByRole('navigation', { name: label }).getByRole('link')
 
-/**
- * A table's order-number cell holds the longest order number whole, on one line: a new order's
- * 17 characters (`K2026120223011692`) in the cell's own font fit its width, nothing overflows.
- */
-async function expectOrderNoFits(cell: Locator) {
-  const fit = await cell.evaluate((td) => {
-    const style = getComputedStyle(td)
-    const context = document.createElement('canvas').getContext('2d')!
-    context.font = `${style.fontSize} ${style.fontFamily}`
-    const needed = context.measureText('K2026120223011692').width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)
-    return { oneLine: style.whiteSpace === 'nowrap', wideEnough: td.clientWidth >= needed, whole: td.scrollWidth <= td.clientWidth }
-  })
-  expect(fit).toEqual({ oneLine: true, wideEnough: true, whole: true })
-}
 
 /** The order screen's summary: the value beside a label. */
 const summary = (page: Page, label: string) => page.locator('.ant-descriptions-item-label', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]')

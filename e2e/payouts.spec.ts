@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
-import { apiData, demoStaffCode, STAFF_PASSWORD, test, expect, expectAccessible, screenshot } from './support'
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import { apiData, demoStaffCode, STAFF_PASSWORD, test, expect, expectAccessible, screenshot, expectOrderNoFits } from './support'
 
 /**
  * Payouts through the outbox (docs/product/operations.md#payout-states), against the built server
@@ -38,20 +38,6 @@ async function finance(browser: Browser, email: string): Promise<Page> {
   return page
 }
 
-/**
- * A table's order-number cell holds a new order's 17-character number whole, on one line, in the
- * cell's own font (docs/product/console-screens.md#tables).
- */
-async function expectOrderNoFits(cell: Locator) {
-  const fit = await cell.evaluate((td) => {
-    const style = getComputedStyle(td)
-    const context = document.createElement('canvas').getContext('2d')!
-    context.font = `${style.fontSize} ${style.fontFamily}`
-    const needed = context.measureText('K2026120223011692').width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)
-    return { oneLine: style.whiteSpace === 'nowrap', wideEnough: td.clientWidth >= needed, whole: td.scrollWidth <= td.clientWidth }
-  })
-  expect(fit).toEqual({ oneLine: true, wideEnough: true, whole: true })
-}
 
 /** The order screen's summary: the value beside a label. */
 const summary = (page: Page, label: string) => page.locator('.ant-descriptions-item-label', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]')

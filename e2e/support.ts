@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
@@ -126,4 +126,20 @@ export async function signInStaff(page: Page, email: string) {
   await page.getByLabel('Code').fill(await demoStaffCode(page.request, email))
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
+}
+
+/**
+ * A table's order-number cell holds the longest order number whole, on one line: a new order's
+ * 17 characters (`K2026120223011692`) in the cell's own font fit its width, nothing overflows
+ * (docs/product/console-screens.md#tables).
+ */
+export async function expectOrderNoFits(cell: Locator) {
+  const fit = await cell.evaluate((td) => {
+    const style = getComputedStyle(td)
+    const context = document.createElement('canvas').getContext('2d')!
+    context.font = `${style.fontSize} ${style.fontFamily}`
+    const needed = context.measureText('K2026120223011692').width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)
+    return { oneLine: style.whiteSpace === 'nowrap', wideEnough: td.clientWidth >= needed, whole: td.scrollWidth <= td.clientWidth }
+  })
+  expect(fit).toEqual({ oneLine: true, wideEnough: true, whole: true })
 }
