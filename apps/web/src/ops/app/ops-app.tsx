@@ -107,9 +107,10 @@ export function createOpsQueryClient(router: Router): QueryClient {
     if (!isSessionError(error) || !queryClient.getQueryData(ME_KEY)) return
     const { pathname, search } = router.state.location
     if (pathname.startsWith('/ops/sign-in')) return
-    setSignedInHint(false)
     // The sign-in page drops what the ended session left in memory, once the screens using it are gone.
-    void router.navigate(`/ops/sign-in?expired=1&next=${encodeURIComponent(pathname + search)}`)
+    // The hint goes after the move: dropped before it, the layout (drawn again as the move starts)
+    // would send to the sign-in itself, without the message, and cancel this move.
+    void router.navigate(`/ops/sign-in?expired=1&next=${encodeURIComponent(pathname + search)}`).then(() => setSignedInHint(false))
   }
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError }),

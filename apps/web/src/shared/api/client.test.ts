@@ -1,5 +1,5 @@
 import { defineCall, ERRORS, loginInit, sendSmsCode, userInfo } from '@kilat/contract'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { delay, http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { fail, mockCall, server, type MockRequest } from '../../test/msw'
@@ -129,15 +129,20 @@ describe('api client', () => {
   })
 
   it('shows a loading toast until the answer arrives', async () => {
+    // The answer waits until the toast has been seen: on a loaded host a fixed delay could end first.
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
     server.use(
       mockCall(loginInit, async () => {
-        await delay(30)
+        await answered
         return demoSettings
       }),
     )
     const pending = callApi(loginInit, {}, { loading: 'Please wait' })
     expect(await screen.findByText('Please wait')).toBeInTheDocument()
+    answer()
     await pending
+    await waitFor(() => expect(screen.queryByText('Please wait')).not.toBeInTheDocument())
   })
 })
 
