@@ -40,11 +40,14 @@ import { lendingFiguresRoutes } from './modules/lending-figures/lending-figures.
 import { registrationRoutes } from './modules/registration/registration.routes.js'
 // registration funnel
 import { funnelRoutes } from './modules/registration/funnel.routes.js'
-import { repaymentRoutes } from './modules/repayment/repayment.routes.js'
+import { paymentGateways, repaymentRoutes } from './modules/repayment/repayment.routes.js'
+import { connectMoneyDesk } from './modules/repayment/repayment.service.js'
 import { auditRoutes } from './modules/audit/audit.routes.js'
 import { staffRoutes } from './modules/staff/staff.routes.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
-import { adjustmentsRoutes } from './modules/repayment/adjustments.routes.js'
+import { moneyDeskRoutes } from './modules/money-desk/money-desk.routes.js'
+import { repaymentSide } from './modules/money-desk/money-desk.service.js'
+import { orderScreenRoutes } from './modules/order-screen/order-screen.routes.js'
 import { messagingRoutes, recordingSender } from './modules/messaging/messaging.routes.js'
 import { productsDeskRoutes } from './modules/products/products.desk.routes.js'
 import { collectionsRoutes } from './modules/collections/collections.routes.js'
@@ -144,12 +147,17 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(chatbotRoutes)
   await app.register(registrationRoutes)
   await app.register(lendingFiguresRoutes)
-  await app.register(repaymentRoutes, { gateway: payments, now })
+  // repayment never imports the money desk, which builds on it: its side is handed in here
+  // (docs/decisions/0026-money-desk-module.md)
+  connectMoneyDesk(repaymentSide)
+  const gateways = paymentGateways(app, payments)
+  await app.register(repaymentRoutes, { gateway: gateways })
   await app.register(staffRoutes, { now })
   await app.register(auditRoutes)
+  await app.register(ordersRoutes, { now })
   // the payout sandbox signs its callbacks with the payment sandbox's key (docs/product/operations.md#the-payout-sandbox)
-  await app.register(ordersRoutes, { now, payouts: payouts ?? new SandboxPayouts(db.db, { secret: config.PAYMENT_CALLBACK_SECRET ?? '' }) })
-  await app.register(adjustmentsRoutes, { now })
+  await app.register(moneyDeskRoutes, { now, gateways, payouts: payouts ?? new SandboxPayouts(db.db, { secret: config.PAYMENT_CALLBACK_SECRET ?? '' }) })
+  await app.register(orderScreenRoutes, { now })
   await app.register(messagingRoutes, { sms: smsSender })
   await app.register(productsDeskRoutes, { now })
   await app.register(collectionsRoutes, { now })

@@ -121,7 +121,7 @@ export const adjustmentQueue = defineOpsCall({
 export const waiverRequest = defineOpsCall({
   method: 'POST',
   path: '/ops-api/adjustments/waiver-request',
-  roles: ['finance'],
+  permission: 'adjustment.request',
   body: z.object({ orderNo, component: z.enum(WAIVER_COMPONENT_VALUES), amount, note }),
   data: z.object({ adjustment: adjustmentSchema }),
 })
@@ -130,7 +130,7 @@ export const waiverRequest = defineOpsCall({
 export const refundRequest = defineOpsCall({
   method: 'POST',
   path: '/ops-api/adjustments/refund-request',
-  roles: ['finance'],
+  permission: 'adjustment.request',
   body: z.object({ orderNo, amount, note }),
   data: z.object({ adjustment: adjustmentSchema }),
 })
@@ -143,7 +143,7 @@ export const refundRequest = defineOpsCall({
 export const adjustmentConfirm = defineOpsCall({
   method: 'POST',
   path: '/ops-api/adjustments/confirm',
-  roles: ['finance'],
+  permission: 'adjustment.confirm',
   body: z.object({ requestId }),
   data: z.object({ adjustment: adjustmentSchema }),
 })
@@ -152,7 +152,7 @@ export const adjustmentConfirm = defineOpsCall({
 export const adjustmentCancel = defineOpsCall({
   method: 'POST',
   path: '/ops-api/adjustments/cancel',
-  roles: ['finance'],
+  permission: 'adjustment.cancel',
   body: z.object({ requestId }),
   data: z.object({ adjustment: adjustmentSchema }),
 })

@@ -102,7 +102,6 @@ export const OPS_ERROR_CODES = {
   orderAlreadyDecided: 3101,
   orderNotApproved: 3102,
   payoutAlreadyRequested: 3103,
-  payoutSameStaff: 3104,
   payoutNotPending: 3105,
   /** payouts: the outbox (docs/product/operations.md#disbursement). */
   payoutInFlight: 3110,
@@ -110,7 +109,6 @@ export const OPS_ERROR_CODES = {
   waiverTooLarge: 3130,
   refundTooLarge: 3131,
   adjustmentAlreadyRequested: 3132,
-  adjustmentSameStaff: 3133,
   adjustmentNotPending: 3134,
   orderNotRepaying: 3135,
   /** The money desk (docs/product/operations.md#money-desk-errors). */
@@ -118,7 +116,6 @@ export const OPS_ERROR_CODES = {
   reconResolutionNotAllowed: 3151,
   reconResolutionPending: 3152,
   reconResolutionNotPending: 3153,
-  reconSameStaff: 3154,
   reconDayOpen: 3155,
   reconDayClosed: 3156,
   reconDayNotReconciled: 3157,
@@ -127,7 +124,6 @@ export const OPS_ERROR_CODES = {
   /** Products by staff (docs/product/products.md#version-errors). */
   productRuleBroken: 3170,
   productVersionPending: 3171,
-  productVersionSameStaff: 3172,
   productVersionNotPending: 3173,
   productVersionStale: 3174,
   productCodeTaken: 3175,
@@ -135,10 +131,12 @@ export const OPS_ERROR_CODES = {
   contactOutsideWindow: 3180,
   promiseInvalid: 3181,
   orderNotInCollections: 3182,
+  /** Four eyes, in every action that needs it (docs/product/operations.md#four-eyes). */
+  fourEyesSameMember: 3120,
+  fourEyesExpired: 3121,
   /** kb and staff administration (docs/product/knowledge-base.md#errors, operations.md#staff-administration). */
   kbGapGone: 4020,
   staffRolePending: 7010,
-  staffRoleSameStaff: 7011,
   staffRoleNotPending: 7012,
   staffSelfChange: 7013,
   staffAdminByGrant: 7014,
@@ -672,14 +670,6 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       es: 'Ya se solicitó el desembolso de este pedido y espera confirmación.',
     },
   },
-  payoutSameStaff: {
-    status: 403,
-    messages: {
-      id: 'Pencairan harus dikonfirmasi oleh anggota keuangan lain, bukan yang memintanya.',
-      en: 'Another finance member must confirm a payout, not the one who requested it.',
-      es: 'Otro miembro de finanzas debe confirmar el desembolso, no quien lo solicitó.',
-    },
-  },
   payoutNotPending: {
     status: 409,
     messages: {
@@ -719,14 +709,6 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Pesanan ini sudah memiliki permintaan yang menunggu konfirmasi.',
       en: 'This order already has a request of this kind waiting for confirmation.',
       es: 'Este pedido ya tiene una solicitud de este tipo pendiente de confirmación.',
-    },
-  },
-  adjustmentSameStaff: {
-    status: 403,
-    messages: {
-      id: 'Permintaan harus dikonfirmasi oleh anggota keuangan lain, bukan yang memintanya.',
-      en: 'Another finance member must confirm the request, not the one who made it.',
-      es: 'Otro miembro de finanzas debe confirmar la solicitud, no quien la hizo.',
     },
   },
   adjustmentNotPending: {
@@ -775,14 +757,6 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Usulan penyelesaian ini sudah dikonfirmasi atau dibatalkan. Muat ulang untuk melihat statusnya.',
       en: 'This resolution was already confirmed or cancelled. Reload to see its status.',
       es: 'Esta resolución ya fue confirmada o cancelada. Recarga para ver su estado.',
-    },
-  },
-  reconSameStaff: {
-    status: 403,
-    messages: {
-      id: 'Anggota keuangan lain yang harus mengonfirmasi penyelesaian, bukan yang mengusulkannya.',
-      en: 'Another finance member must confirm a resolution, not the one who proposed it.',
-      es: 'Otro miembro de finanzas debe confirmar la resolución, no quien la propuso.',
     },
   },
   reconDayOpen: {
@@ -839,14 +813,6 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Produk ini sudah memiliki versi yang menunggu diterbitkan.',
       en: 'This product already has a version waiting to be published.',
       es: 'Este producto ya tiene una versión pendiente de publicación.',
-    },
-  },
-  productVersionSameStaff: {
-    status: 403,
-    messages: {
-      id: 'Versi ini harus diterbitkan oleh admin lain, bukan yang mengusulkannya.',
-      en: 'Another admin must publish this version, not the one who proposed it.',
-      es: 'Otro administrador debe publicar esta versión, no quien la propuso.',
     },
   },
   productVersionNotPending: {
@@ -906,20 +872,28 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       es: 'Estas preguntas ya se vincularon o ya no están. Vuelve a cargar la lista.',
     },
   },
+  fourEyesSameMember: {
+    status: 403,
+    messages: {
+      id: 'Anggota lain harus mengonfirmasi permintaan ini, bukan yang memintanya.',
+      en: 'Another member must confirm this request, not the one who asked for it.',
+      es: 'Otro miembro debe confirmar esta solicitud, no quien la pidió.',
+    },
+  },
+  fourEyesExpired: {
+    status: 409,
+    messages: {
+      id: 'Permintaan ini menunggu terlalu lama dan tidak dapat dikonfirmasi lagi. Batalkan dan minta lagi.',
+      en: 'This request waited too long and can no longer be confirmed. Withdraw it and ask again.',
+      es: 'Esta solicitud esperó demasiado y ya no se puede confirmar. Retírala y pídela de nuevo.',
+    },
+  },
   staffRolePending: {
     status: 409,
     messages: {
       id: 'Perubahan peran anggota ini sudah menunggu konfirmasi administrator lain.',
       en: "A change of this member's role is already waiting for another administrator.",
       es: 'Un cambio de rol de este miembro ya espera la confirmación de otro administrador.',
-    },
-  },
-  staffRoleSameStaff: {
-    status: 409,
-    messages: {
-      id: 'Administrator lain harus mengonfirmasi perubahan yang Anda usulkan.',
-      en: 'Another administrator must confirm the change you proposed.',
-      es: 'Otro administrador debe confirmar el cambio que propusiste.',
     },
   },
   staffRoleNotPending: {

@@ -229,7 +229,7 @@ export const payoutQueue = defineOpsCall({
 export const payoutRequest = defineOpsCall({
   method: 'POST',
   path: '/ops-api/orders/payout-request',
-  roles: ['finance'],
+  permission: 'payout.request',
   body: z.object({ orderNo: opsOrderNo }),
   data: z.object({ payout: payoutRequestSchema }),
 })
@@ -243,7 +243,7 @@ export const payoutRequest = defineOpsCall({
 export const payoutConfirm = defineOpsCall({
   method: 'POST',
   path: '/ops-api/orders/payout-confirm',
-  roles: ['finance'],
+  permission: 'payout.confirm',
   body: z.object({ requestId }),
   data: z.object({ payout: payoutRequestSchema, order: opsOrderSummarySchema }),
 })
@@ -252,7 +252,7 @@ export const payoutConfirm = defineOpsCall({
 export const payoutCancel = defineOpsCall({
   method: 'POST',
   path: '/ops-api/orders/payout-cancel',
-  roles: ['finance'],
+  permission: 'payout.cancel',
   body: z.object({ requestId }),
   data: z.object({ payout: payoutRequestSchema }),
 })
@@ -293,6 +293,12 @@ export const orderScreen = defineOpsCall({
       fee: centsSchema,
       interest: centsSchema,
       paid: centsSchema,
+      /**
+       * What the borrower owes now, late charges included, after every payment and waiver: the one
+       * home of what is owed (docs/product/money-rules.md#repayment), as collections shows it.
+       * `totalRepay` is what the contract signed for, without late charges.
+       */
+      owedNow: centsSchema,
       settledAt: isoString.nullable(),
     }),
     borrower: borrowerRecordSchema,

@@ -231,7 +231,7 @@ export const reconRun = defineOpsCall({
 export const resolutionPropose = defineOpsCall({
   method: 'POST',
   path: '/ops-api/payments/resolution-propose',
-  roles: ['finance'],
+  permission: 'reconResolution.request',
   body: z
     .object({
       differenceId: recordId,
@@ -250,7 +250,7 @@ const resolutionBody = z.object({ resolutionId: z.coerce.number().int().positive
 export const resolutionConfirm = defineOpsCall({
   method: 'POST',
   path: '/ops-api/payments/resolution-confirm',
-  roles: ['finance'],
+  permission: 'reconResolution.confirm',
   body: resolutionBody,
   data: z.object({ difference: differenceSchema }),
 })
@@ -259,7 +259,7 @@ export const resolutionConfirm = defineOpsCall({
 export const resolutionCancel = defineOpsCall({
   method: 'POST',
   path: '/ops-api/payments/resolution-cancel',
-  roles: ['finance'],
+  permission: 'reconResolution.cancel',
   body: resolutionBody,
   data: z.object({ difference: differenceSchema }),
 })

@@ -134,7 +134,7 @@ export const productVersionsOf = defineOpsCall({
 export const productPropose = defineOpsCall({
   method: 'POST',
   path: '/ops-api/products/propose',
-  roles: ['admin'],
+  permission: 'productVersion.request',
   body: z
     .object({
       productId: productId.optional(),
@@ -155,7 +155,7 @@ export const productPropose = defineOpsCall({
 export const productPublish = defineOpsCall({
   method: 'POST',
   path: '/ops-api/products/publish',
-  roles: ['admin'],
+  permission: 'productVersion.confirm',
   body: z.object({ versionId }).strict(),
   data: z.object({ version: productVersionSchema }),
 })
@@ -164,7 +164,7 @@ export const productPublish = defineOpsCall({
 export const productWithdraw = defineOpsCall({
   method: 'POST',
   path: '/ops-api/products/withdraw',
-  roles: ['admin'],
+  permission: 'productVersion.cancel',
   body: z.object({ versionId }).strict(),
   data: z.object({ version: productVersionSchema }),
 })

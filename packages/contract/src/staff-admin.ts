@@ -40,7 +40,7 @@ export const staffRoleRequests = defineOpsCall({
 export const staffRoleChange = defineOpsCall({
   method: 'POST',
   path: '/ops-api/staff/accounts/role',
-  roles: ['admin'],
+  permission: 'staffRole.request',
   body: z.object({ staffId, role: z.enum(STAFF_ROLES), markets }),
   data: z.object({ account: staffAccountSchema, pending: staffRoleRequestSchema.nullable() }),
 })
@@ -49,7 +49,7 @@ export const staffRoleChange = defineOpsCall({
 export const staffRoleConfirm = defineOpsCall({
   method: 'POST',
   path: '/ops-api/staff/role-requests/confirm',
-  roles: ['admin'],
+  permission: 'staffRole.confirm',
   body: z.object({ roleRequestId: staffId }),
   data: z.object({ account: staffAccountSchema }),
 })
@@ -58,7 +58,7 @@ export const staffRoleConfirm = defineOpsCall({
 export const staffRoleCancel = defineOpsCall({
   method: 'POST',
   path: '/ops-api/staff/role-requests/cancel',
-  roles: ['admin'],
+  permission: 'staffRole.cancel',
   body: z.object({ roleRequestId: staffId }),
 })
 

@@ -110,28 +110,20 @@ export async function settleOpsLocale(req: FastifyRequest): Promise<void> {
 export const isOpsCall = (req: FastifyRequest) => req.url.startsWith(`${OPS_API_PREFIX}/`)
 
 /**
- * What an ops call does with a `market` the server does not know (`?market=XX`): `invalid` answers
- * it as bad input, 400 `invalidRequest` with `fields: ['market']`, as documented for the console's
- * calls (docs/product/operations.md#calls); `forbidden` (the default) refuses it with 403, as a
- * market outside the staff member's. A known market outside the staff member's is 403 either way.
- */
-export interface CallOptions {
-  unknownMarket?: 'invalid' | 'forbidden'
-}
-
-/**
  * An ops call's access check (docs/product/operations.md#roles): a staff session (a borrower's
  * never counts), one of the call's roles, and the market the console asks about among the staff
- * member's (403). A record's own market is checked by its module's service (`assertStaffMarket`).
+ * member's (403). A market the server does not know (`?market=XX`) is bad input, 400
+ * `invalidRequest` with `fields: ['market']` (docs/product/operations.md#calls). A record's own
+ * market is checked by its module's service (`assertStaffMarket`).
  */
-async function authorizeStaff(req: FastifyRequest, roles: readonly string[], options: CallOptions): Promise<void> {
+async function authorizeStaff(req: FastifyRequest, roles: readonly string[]): Promise<void> {
   const staff = await req.resolveStaff()
   if (!staff) throw new AppError('sessionRequired')
   if (!req.sharedParams.lang) req.locale = staff.language
   if (!roles.includes(staff.role)) throw new AppError('staffForbidden')
   const market = req.sharedParams.market?.trim().toUpperCase()
   if (market === undefined) return
-  if (options.unknownMarket === 'invalid' && !isMarket(market)) throw new AppError('invalidRequest', { data: { fields: ['market'] } })
+  if (!isMarket(market)) throw new AppError('invalidRequest', { data: { fields: ['market'] } })
   if (!(staff.markets as string[]).includes(market)) throw new AppError('staffForbidden')
 }
 
@@ -166,7 +158,7 @@ export function answerCheckOf(nodeEnv: Config['NODE_ENV'], fromSource = import.m
  * query and body, the session check, and the family's envelope around what the handler returns.
  * Errors thrown anywhere become the family's error envelope (see error-handler.ts).
  */
-export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>, options: CallOptions = {}): void {
+export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
   const methods = call.method === 'GET_POST' ? (['GET', 'POST'] as const) : ([call.method] as const)
   const multipart = call.bodyType === 'multipart'
   const answerCheck = answerCheckOf(app.config.NODE_ENV)
@@ -182,7 +174,7 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
       // The staff cookie is SameSite=Strict; this marker, which a cross-site form cannot add, is a second guard.
       if (req.method === 'POST' && req.headers['x-requested-with'] !== 'XMLHttpRequest') throw new AppError('forbidden')
     }
-    if (call.auth === 'staff') return authorizeStaff(req, call.roles ?? [], options)
+    if (call.auth === 'staff') return authorizeStaff(req, call.roles ?? [])
     if (call.auth === 'none') return
     const session = await req.resolveSession()
     if (!session) {

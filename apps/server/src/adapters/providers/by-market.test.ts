@@ -30,4 +30,16 @@ describe('ByMarket', () => {
   it('refuses two different providers under one name: a stored row names its provider', () => {
     expect(() => ByMarket.of({ ID: named('xendit'), IN: named('xendit'), MX: named('sandbox') })).toThrow('two providers are named xendit')
   })
+
+  it('takes any market list: a fourth market is one more code', () => {
+    const sandbox = named('sandbox')
+    const thaipay = named('thaipay')
+    const providers = ByMarket.from(['ID', 'IN', 'MX', 'TH'] as const, (m) => (m === 'TH' ? thaipay : sandbox))
+    expect(providers.of('TH')).toBe(thaipay)
+    expect(providers.markets).toEqual(['ID', 'IN', 'MX', 'TH'])
+    expect(providers.distinct()).toEqual([
+      { provider: sandbox, markets: ['ID', 'IN', 'MX'] },
+      { provider: thaipay, markets: ['TH'] },
+    ])
+  })
 })

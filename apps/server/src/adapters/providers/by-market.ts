@@ -7,37 +7,47 @@ import { MARKETS, type Market } from '@kilat/domain'
  * an SMS provider); `distinct` lists each once with its markets, for what exists once per provider
  * (a webhook, a job).
  */
-export class ByMarket<T extends { readonly name: string }> {
-  private constructor(private readonly byMarket: Readonly<Record<Market, T>>) {
-    for (const market of MARKETS) {
-      const named = MARKETS.filter((m) => byMarket[m].name === byMarket[market].name)
+export class ByMarket<T extends { readonly name: string }, M extends string = Market> {
+  private constructor(
+    /** The markets, in their order: MARKETS, or the list the registry was given (providers.ts). */
+    readonly markets: readonly M[],
+    private readonly byMarket: Readonly<Record<M, T>>,
+  ) {
+    for (const market of markets) {
+      if (!byMarket[market]) throw new Error(`no provider for market ${market}`)
+      const named = markets.filter((m) => byMarket[m].name === byMarket[market].name)
       if (named.some((m) => byMarket[m] !== byMarket[market])) throw new Error(`two providers are named ${byMarket[market].name}`)
     }
   }
 
   /** Each market its own provider. */
   static of<T extends { readonly name: string }>(byMarket: Readonly<Record<Market, T>>): ByMarket<T> {
-    return new ByMarket(byMarket)
+    return new ByMarket(MARKETS, byMarket)
+  }
+
+  /** Each market of a list its provider: the registry's way, whatever the markets (registry.ts). */
+  static from<T extends { readonly name: string }, M extends string>(markets: readonly M[], providerOf: (market: M) => T): ByMarket<T, M> {
+    return new ByMarket(markets, Object.fromEntries(markets.map((m) => [m, providerOf(m)])) as Record<M, T>)
   }
 
   /** One provider for every market. */
   static all<T extends { readonly name: string }>(provider: T): ByMarket<T> {
-    return new ByMarket({ ID: provider, IN: provider, MX: provider })
+    return ByMarket.from(MARKETS, () => provider)
   }
 
-  of(market: Market): T {
+  of(market: M): T {
     return this.byMarket[market]
   }
 
   /** The provider of that name, if it serves a market: a stored row names the provider it went through. */
   named(name: string): T | undefined {
-    return MARKETS.map((m) => this.byMarket[m]).find((p) => p.name === name)
+    return this.markets.map((m) => this.byMarket[m]).find((p) => p.name === name)
   }
 
   /** Each provider once, with the markets it serves, in the markets' order. */
-  distinct(): Array<{ provider: T; markets: Market[] }> {
-    const out: Array<{ provider: T; markets: Market[] }> = []
-    for (const market of MARKETS) {
+  distinct(): Array<{ provider: T; markets: M[] }> {
+    const out: Array<{ provider: T; markets: M[] }> = []
+    for (const market of this.markets) {
       const provider = this.byMarket[market]
       const seen = out.find((o) => o.provider === provider)
       if (seen) seen.markets.push(market)

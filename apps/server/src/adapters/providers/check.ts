@@ -1,4 +1,3 @@
-import { MARKETS } from '@kilat/domain'
 import type { Config } from '../../config.js'
 import type { ProviderCheck } from './provider-http.js'
 import type { Providers } from './registry.js'
@@ -17,7 +16,7 @@ export interface CheckLine {
  * callback address it has is ours (docs/operations/going-live.md#before-the-first-real-loan). One at
  * a time: a provider that does not answer takes its timeout, not the others'.
  */
-export async function checkProviders(providers: Providers, config: Pick<Config, 'PUBLIC_URL'>): Promise<CheckLine[]> {
+export async function checkProviders<M extends string>(providers: Providers<M>, config: Pick<Config, 'PUBLIC_URL'>): Promise<CheckLine[]> {
   const lines: CheckLine[] = []
   for (const { provider, kind, markets, callbackPath } of providers.live) {
     const callbackUrl = `${config.PUBLIC_URL ?? ''}${callbackPath}`
@@ -33,9 +32,9 @@ export async function checkProviders(providers: Providers, config: Pick<Config, 
 }
 
 /** The report an operator reads: each market's providers, then each live one's answer; `ok` when every key works and no callback address differs. */
-export function checkReport(providers: Providers, lines: CheckLine[]): { text: string; ok: boolean } {
+export function checkReport<M extends string>(providers: Providers<M>, lines: CheckLine[]): { text: string; ok: boolean } {
   const out: string[] = []
-  for (const market of MARKETS) {
+  for (const market of providers.payments.markets) {
     out.push(`${market}: payments ${providers.choice.payments[market]}, payouts ${providers.choice.payouts[market]}, sms ${providers.choice.sms[market]}`)
   }
   if (lines.length === 0) out.push('Every market uses the sandbox: no keys to check (it moves no real money and sends no SMS).')

@@ -88,10 +88,19 @@ export class ProviderUnavailable extends Error {
     readonly provider: string,
     readonly detail: string,
     readonly status?: number,
+    /**
+     * Which silence: 'never-left' (refused connection, unresolved name: nothing reached the
+     * provider), 'timeout' (ours or the caller's deadline), 'bad-answer' (a 2xx we cannot read), or
+     * 'unavailable' (a network error, a 5xx, a 429). ProviderError keeps it (provider-error.ts).
+     */
+    readonly kind: UnavailableKind = 'unavailable',
   ) {
     super(`${provider} did not answer (${detail})`)
   }
 }
+
+/** What ProviderHttp tells apart when the outcome is unknown. */
+export type UnavailableKind = 'unavailable' | 'timeout' | 'never-left' | 'bad-answer'
 
 /** Where a provider's 4xx answer names its error code: Xendit's `error_code`, Razorpay's `error.code`, Conekta's `details[0].code`, Twilio's `code`. */
 export function errorCodeOf(body: unknown): { code: string; message: string } {
@@ -156,7 +165,12 @@ export class ProviderHttp {
         if (req.signal?.aborted) throw this.cancelled(req, attempt, started)
         const unsent = neverLeft(error)
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-        last = new ProviderUnavailable(this.options.provider, unsent ? `not sent (${unsent})` : timedOut ? `timed out after ${this.timeoutMs} ms` : 'network error')
+        last = new ProviderUnavailable(
+          this.options.provider,
+          unsent ? `not sent (${unsent})` : timedOut ? `timed out after ${this.timeoutMs} ms` : 'network error',
+          undefined,
+          unsent ? 'never-left' : timedOut ? 'timeout' : 'unavailable',
+        )
         this.warn(req, attempt, last.detail, started)
         // the request never reached the provider: nothing can have been done, it may go again
         if (unsent || repeatable) continue
@@ -183,7 +197,7 @@ export class ProviderHttp {
       const checked = req.schema.safeParse(parsed)
       if (!checked.success) {
         this.warn(req, attempt, 'unexpected answer', started)
-        throw new ProviderUnavailable(this.options.provider, `unexpected answer to ${req.method} ${pathOnly(req.path)}`, response.status)
+        throw new ProviderUnavailable(this.options.provider, `unexpected answer to ${req.method} ${pathOnly(req.path)}`, response.status, 'bad-answer')
       }
       return { ok: true, status: response.status, body: checked.data }
     }
@@ -192,7 +206,7 @@ export class ProviderHttp {
 
   /** The caller's deadline passed: nothing more is sent. */
   private cancelled(req: ProviderRequest<unknown>, attempt: number, started = performance.now()): ProviderUnavailable {
-    const error = new ProviderUnavailable(this.options.provider, 'cancelled by the caller (its deadline passed)')
+    const error = new ProviderUnavailable(this.options.provider, 'cancelled by the caller (its deadline passed)', undefined, 'timeout')
     this.warn(req, attempt, error.detail, started)
     return error
   }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { CALLBACK_ROOTS, callbackPathOf } from '../../adapters/providers/providers.js'
 import { MarketSmsSender, marketOfNumber } from '../../adapters/sms/market-sms-sender.js'
 import { isTrackedSmsSender, type SmsSender, type TrackedSmsSender } from '../../adapters/sms/sms-sender.js'
 import type { Db } from '../../db/client.js'
@@ -7,7 +8,7 @@ import { AppError } from '../../http/errors.js'
 import * as repo from './messaging.repo.js'
 
 /** Where a live SMS provider posts each message's delivery status: public, no session, one per provider. */
-export const SMS_STATUS_PATH = '/h5-api/v3/sms/status'
+export const SMS_STATUS_PATH = CALLBACK_ROOTS.sms
 
 const BODY_LIMIT = 16 * 1024
 
@@ -41,7 +42,9 @@ export async function messagingRoutes(app: FastifyInstance, { sms }: { sms: SmsS
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body))
     for (const provider of tracked) {
-      scope.post(`${SMS_STATUS_PATH}/${provider.name}`, { config: { family: 'code0' }, bodyLimit: BODY_LIMIT }, async (req, reply) => {
+      const path = callbackPathOf('sms', provider.name)
+      if (path === null) continue
+      scope.post(path, { config: { family: 'code0' }, bodyLimit: BODY_LIMIT }, async (req, reply) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
         const verified = provider.verifyStatusCallback(raw, req.headers)
         if (!verified.ok) {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js'
 import { orders } from './orders.schema.js'
 import { DEMO_ORDERS, seedDemo } from '../../db/seed.js'
 import { openTestDatabase } from '../../test/setup-db.js'
+import { demoPayouts } from '../money-desk/money-desk.service.js'
 import { runOrderJob, type JobDeps } from './orders.service.js'
 
 let database: Database
@@ -13,7 +14,7 @@ let deps: JobDeps
 beforeAll(async () => {
   database = await openTestDatabase()
   await seedDemo(database.db, { sessionTtlDays: 30 })
-  deps = { db: database.db, config: { DEMO_MODE: true, DECISION_DELAY_SECONDS: 0, DISBURSE_DELAY_SECONDS: 0 } }
+  deps = { db: database.db, config: { DEMO_MODE: true, DECISION_DELAY_SECONDS: 0, DISBURSE_DELAY_SECONDS: 0 }, payouts: demoPayouts }
 })
 
 afterAll(async () => {

@@ -8,16 +8,13 @@ import {
   orderHistory,
   orderPeriods,
   orders,
-  payoutRequests,
   type Order,
   type OrderHistoryRow,
-  type PayoutRequest,
 } from './orders.schema.js'
 
 /**
  * The order desk's queries (docs/product/operations.md#loan-decisions): orders with their product
- * and borrower's phone, the review and payout queues by key, the history, the payout requests, the
- * dashboard's counts.
+ * and borrower's phone, the review and payout queues by key, the history, the dashboard's counts.
  */
 
 /** An order as the desk reads it: the whole row, its product, its borrower's phone (E.164). */
@@ -133,43 +130,6 @@ export function disbursedPeriodsOf(
 /** The order's status changes, oldest first. */
 export function historyOf(db: Executor, orderKey: number): Promise<OrderHistoryRow[]> {
   return db.select().from(orderHistory).where(eq(orderHistory.orderKey, orderKey)).orderBy(asc(orderHistory.at), asc(orderHistory.id))
-}
-
-// payout requests
-
-export function payoutRequestsOf(db: Executor, orderKeys: number[]): Promise<PayoutRequest[]> {
-  if (orderKeys.length === 0) return Promise.resolve([])
-  return db.select().from(payoutRequests).where(inArray(payoutRequests.orderKey, orderKeys)).orderBy(desc(payoutRequests.id))
-}
-
-/**
- * A new request, pending or already confirmed; undefined when the order has an open one for the
- * purpose already (the partial unique index decides). Only movePayout (payouts.move.ts) calls it: a
- * request is created by a move of the payout table, with its history and audit rows.
- */
-export async function insertPayoutRequest(
-  tx: Tx,
-  values: {
-    orderKey: number
-    amount: Order['received']
-    requestedBy: number | null
-    requestedAt: Date
-    purpose?: PayoutRequest['purpose']
-    status?: 'pending' | 'confirmed'
-    decidedBy?: number
-    decidedAt?: Date
-    nextAttemptAt?: Date
-    adjustmentId?: number
-  },
-): Promise<PayoutRequest | undefined> {
-  const [row] = await tx.insert(payoutRequests).values(values).onConflictDoNothing().returning()
-  return row
-}
-
-/** The request, locked until the transaction ends: of two confirmations, the second waits and then finds it handled. */
-export async function lockPayoutRequest(tx: Tx, id: number): Promise<PayoutRequest | undefined> {
-  const [row] = await tx.select().from(payoutRequests).where(eq(payoutRequests.id, id)).for('update')
-  return row
 }
 
 // dashboard

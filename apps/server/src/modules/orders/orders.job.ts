@@ -3,7 +3,7 @@ import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
 import type { Config } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { accrueLateCharges } from './orders.late-charges.js'
-import { BATCH, decideOrders, disburseOrders, markOverdue, type StepOutcome } from './orders.lifecycle.js'
+import { BATCH, decideOrders, disburseOrders, markOverdue, type DemoPayouts, type StepOutcome } from './orders.lifecycle.js'
 
 /**
  * The order job (docs/product/loans.md#order-job): moves orders through their lifecycle and
@@ -13,6 +13,8 @@ import { BATCH, decideOrders, disburseOrders, markOverdue, type StepOutcome } fr
 export interface JobDeps {
   db: Db
   config: Pick<Config, 'DEMO_MODE' | 'DECISION_DELAY_SECONDS' | 'DISBURSE_DELAY_SECONDS'>
+  /** Demo mode's payouts: the payout desk's (money-desk.service demoPayouts), handed in by whoever runs the job. */
+  payouts: DemoPayouts
 }
 
 export interface JobResult {
@@ -40,7 +42,7 @@ export async function runOrderJob(deps: JobDeps, now: Date): Promise<JobResult> 
   // Demo mode stands in for the risk team and the payout provider; in production staff decide.
   if (deps.config.DEMO_MODE) {
     await repeat(async () => count(await decideOrders(deps.db, now, deps.config.DECISION_DELAY_SECONDS)))
-    await repeat(async () => count(await disburseOrders(deps.db, now, deps.config.DISBURSE_DELAY_SECONDS)))
+    await repeat(async () => count(await disburseOrders(deps.db, now, deps.config.DISBURSE_DELAY_SECONDS, deps.payouts)))
   }
   await repeat(async () => count(await markOverdue(deps.db, now)))
   await repeat(async () => {

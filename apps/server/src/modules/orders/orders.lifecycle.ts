@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, lte, type SQL, type SQLWrapper } from 'drizzle-orm'
 import {
   MARKETS,
   ORDER_STATUS,
@@ -10,6 +10,7 @@ import {
   quoteLoan,
   type OrderEvent,
   type OrderKind,
+  type Market,
   type OrderStatus,
 } from '@kilat/domain'
 import type { Db, Tx } from '../../db/client.js'
@@ -17,8 +18,6 @@ import { orders, type Order } from './orders.schema.js'
 import { record } from '../audit/audit.service.js'
 import type { Product } from '../products/products.service.js'
 import * as repo from './orders.repo.js'
-import { movePayout } from './payouts.move.js'
-import { noPayoutYetSql } from './payouts.repo.js'
 import type { ClaimedOrder, LocalToday, StatusChangeBy } from './orders.repo.js'
 
 /**
@@ -161,24 +160,35 @@ export function decideOrders(db: Db, now: Date, delaySeconds: number): Promise<S
 }
 
 /**
+ * What demo mode's payout step needs of the payout desk (modules/money-desk, which sits above this
+ * module and keeps the payout requests): handed in by whoever runs the job (server.ts, tests), never
+ * imported (docs/decisions/0026-money-desk-module.md).
+ */
+export interface DemoPayouts {
+  /** SQL over an order's row: true when the order has no payout request of any state. */
+  noPayoutYetSql(order: { id: SQLWrapper }): SQL
+  /**
+   * Asks for and confirms the order's payout as the system, in the caller's transaction, as a
+   * checker's confirmation would; false when the order has an open request already.
+   */
+  queue(tx: Tx, order: { orderKey: number; orderNo: string; amount: Order['received']; market: Market }, now: Date): Promise<boolean>
+}
+
+/**
  * Demo payout, `delaySeconds` after the decision: the system asks for and confirms the payout in
  * one step, writing it to the payout outbox as a checker's confirmation would
  * (docs/product/operations.md#payout-states), so the demo goes the staff's way: the worker sends
  * it and the order is paid out, its due dates counted from then, when the provider completes it.
  * Only once per order: after a failed payout, staff ask again.
  */
-export function disburseOrders(db: Db, now: Date, delaySeconds: number): Promise<StepOutcome> {
+export function disburseOrders(db: Db, now: Date, delaySeconds: number, payouts: DemoPayouts): Promise<StepOutcome> {
   const cutoff = new Date(now.getTime() - delaySeconds * 1000)
   return changeStatuses(
     db,
-    and(eq(orders.status, ORDER_STATUS.approved), eq(orders.manualReview, false), lte(orders.decidedAt, cutoff), noPayoutYetSql()),
+    and(eq(orders.status, ORDER_STATUS.approved), eq(orders.manualReview, false), lte(orders.decidedAt, cutoff), payouts.noPayoutYetSql(orders)),
     async (tx, row) => {
-      const request = await movePayout(
-        tx,
-        { event: 'queue', create: { orderKey: row.order.id, amount: row.order.received, requestedBy: null, requestedAt: now, decidedAt: now, nextAttemptAt: now } },
-        { by: { kind: 'system' }, at: now, order: { orderNo: row.order.orderNo, market: row.product.market } },
-      )
-      return request ? 'disburse' : null
+      const queued = await payouts.queue(tx, { orderKey: row.order.id, orderNo: row.order.orderNo, amount: row.order.received, market: row.product.market }, now)
+      return queued ? 'disburse' : null
     },
   )
 }

@@ -81,3 +81,9 @@ export async function periodsOwed(db: Executor, orderKey: number): Promise<Perio
     principal: Number(r.principal) as Cents,
   }))
 }
+
+/** What the order owes now, late charges included (`totalOwed(owedOf(…))`): the order screen's "owed now". */
+export async function orderOwedNow(db: Executor, orderKey: number): Promise<Cents> {
+  const [row] = await rowsOf<{ owed: number | string }>(db.execute(sql`select ${orderOwedSql('o')} as owed from orders o where o.id = ${orderKey}`))
+  return Number(row?.owed ?? 0) as Cents
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ORDER_STATUS, ORDER_STATUSES, isUnsettled } from '@kilat/domain'
 import { id, money, ts, createdAt, lateCharges } from '../../db/columns.js'
 import { borrowers } from '../auth/auth.schema.js'
@@ -47,7 +47,7 @@ export const orders = pgTable(
     penaltyPaid: money('penalty_paid'),
     /**
      * The part of `penalty` waived by finance (docs/product/waivers-and-refunds.md#waivers): a running
-     * sum of the repayment module's adjustment entries, written with them in one transaction, as
+     * sum of the money desk's adjustment entries (modules/money-desk), written with them in one transaction, as
      * `penalty_paid` is with a payment's ledger entries.
      */
     penaltyWaived: money('penalty_waived'),
@@ -190,147 +190,4 @@ export const orderHistory = pgTable(
   ],
 )
 
-export type PayoutRequestStatus = 'pending' | 'confirmed' | 'sending' | 'accepted' | 'completed' | 'failed' | 'cancelled'
-export type PayoutPurpose = 'disbursement' | 'refund'
-
-/** The states of a payout on its way: one such request per order and purpose at most. */
-export const PAYOUT_OPEN_STATUSES = ['pending', 'confirmed', 'sending', 'accepted'] as const satisfies readonly PayoutRequestStatus[]
-
-/**
- * A payout, asked for by one finance member and confirmed by another, then sent through the outbox
- * (docs/product/operations.md#disbursement, #payout-states). The row is both the four-eyes request
- * and the outbox's instruction: confirming writes `confirmed` and `next_attempt_at`, the worker
- * claims it (`sending`, a lease in `next_attempt_at`), the provider accepts and later completes or
- * fails it. `purpose` says what the money is for, so that a refund can use the same outbox. At
- * most one open request per order and purpose, held by a partial unique index: two requests at the
- * same instant cannot both pass, and none is taken while a payout is on its way. Staff ids
- * reference nothing, as in the audit trail; `requested_by` is null when the system asked (demo
- * mode's automatic payout). The amount is never changed.
- */
-export const payoutRequests = pgTable(
-  'payout_requests',
-  {
-    id: id(),
-    orderKey: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<PayoutPurpose>().notNull().default('disbursement'),
-    status: text('status').$type<PayoutRequestStatus>().notNull().default('pending'),
-    /** What is sent: the order's `received` when requested. */
-    amount: money('amount'),
-    requestedBy: bigint('requested_by', { mode: 'number' }),
-    requestedAt: ts('requested_at').notNull().defaultNow(),
-    /** Who confirmed or cancelled it, and when. */
-    decidedBy: bigint('decided_by', { mode: 'number' }),
-    decidedAt: ts('decided_at'),
-    /** The payout adapter that sent it ('sandbox', …) and its reference of the transfer. */
-    provider: text('provider'),
-    providerRef: text('provider_ref'),
-    failureReason: text('failure_reason'),
-    /** Sends to the provider so far (each with the request's id as the idempotency key). */
-    attempts: integer('attempts').notNull().default(0),
-    /**
-     * When the worker looks at it next: a confirmed one at once; while sending, the end of the
-     * sender's lease or the next retry; once accepted, when to ask the provider's status if no
-     * callback came. Null once it is no longer on its way.
-     */
-    nextAttemptAt: ts('next_attempt_at'),
-    /** The last send's or status call's error (a timeout, an HTTP 500), for staff. */
-    lastError: text('last_error'),
-    acceptedAt: ts('accepted_at'),
-    completedAt: ts('completed_at'),
-    /**
-     * A refund's own id (`adjustments.id` of the repayment module) when the purpose is a refund: a
-     * refund whose payout fails is given back by that module (docs/product/waivers-and-refunds.md#a-refund-that-fails).
-     */
-    adjustmentId: bigint('adjustment_id', { mode: 'number' }),
-  },
-  (t) => [
-    index('payout_requests_order_idx').on(t.orderKey, t.id),
-    uniqueIndex('payout_requests_one_open_key')
-      .on(t.orderKey, t.purpose)
-      .where(sql.raw(`status in (${PAYOUT_OPEN_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
-    index('payout_requests_due_idx').on(t.nextAttemptAt).where(sql`status in ('confirmed', 'sending', 'accepted')`),
-    check('payout_requests_status_check', sql`${t.status} in ('pending', 'confirmed', 'sending', 'accepted', 'completed', 'failed', 'cancelled')`),
-    check('payout_requests_purpose_check', sql`${t.purpose} in ('disbursement', 'refund')`),
-    check('payout_requests_adjustment_check', sql`${t.purpose} = 'refund' or ${t.adjustmentId} is null`),
-    check('payout_requests_decided_check', sql`${t.status} <> 'pending' or ${t.decidedBy} is null`),
-    check('payout_requests_amount_check', sql`${t.amount} > 0`),
-  ],
-)
-
-export type PayoutActorKind = 'staff' | 'system' | 'provider'
-
-/**
- * Every state a payout request took, one row per change, in the same transaction as the change
- * (docs/product/operations.md#payout-states): the order screen shows them beside the order's
- * history. `from_status` is null for the request's creation.
- */
-export const payoutEvents = pgTable(
-  'payout_events',
-  {
-    id: id(),
-    requestId: bigint('request_id', { mode: 'number' })
-      .notNull()
-      .references(() => payoutRequests.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status').$type<PayoutRequestStatus>(),
-    toStatus: text('to_status').$type<PayoutRequestStatus>().notNull(),
-    actorKind: text('actor_kind').$type<PayoutActorKind>().notNull(),
-    staffId: bigint('staff_id', { mode: 'number' }),
-    reason: text('reason'),
-    at: ts('at').notNull().defaultNow(),
-  },
-  (t) => [
-    index('payout_events_request_idx').on(t.requestId, t.id),
-    check('payout_events_actor_check', sql`${t.actorKind} in ('staff', 'system', 'provider') and (${t.actorKind} = 'staff') = (${t.staffId} is not null)`),
-  ],
-)
-
-/**
- * The payout provider's callbacks, each stored once by its event id (a repeat is a duplicate that
- * changes nothing), in the transaction that applies it: a callback answered 200 is never lost.
- */
-export const payoutCallbacks = pgTable(
-  'payout_callbacks',
-  {
-    id: id(),
-    provider: text('provider').notNull(),
-    eventId: text('event_id').notNull(),
-    requestId: bigint('request_id', { mode: 'number' })
-      .notNull()
-      .references(() => payoutRequests.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
-    raw: jsonb('raw').notNull(),
-    receivedAt: ts('received_at').notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('payout_callbacks_event_key').on(t.provider, t.eventId)],
-)
-
 export type OrderHistoryRow = typeof orderHistory.$inferSelect
-export type PayoutRequest = typeof payoutRequests.$inferSelect
-export type PayoutEvent = typeof payoutEvents.$inferSelect
-
-/**
- * Where a borrower's payouts go (docs/operations/going-live.md#where-payouts-go): the account the
- * borrower gave in the app's bank step, one per borrower, read when a payout is sent (a correction
- * applies to the next send). Its codes are the market's own (adapters/payouts/payout-provider.ts
- * PayoutDestination); each live provider maps them. The sandbox needs none; a live provider
- * refuses a payout without one, and finance sees why.
- */
-export const payoutDestinations = pgTable(
-  'payout_destinations',
-  {
-    borrowerId: bigint('borrower_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => borrowers.id, { onDelete: 'cascade' }),
-    channelCode: text('channel_code').notNull(),
-    accountNumber: text('account_number').notNull(),
-    holderName: text('holder_name').notNull(),
-    ifsc: text('ifsc'),
-    vpa: text('vpa'),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [check('payout_destinations_account_check', sql`${t.accountNumber} <> '' or ${t.vpa} is not null`)],
-)
-
-export type PayoutDestinationRow = typeof payoutDestinations.$inferSelect

@@ -10,6 +10,8 @@ import * as repo from './orders.repo.js'
  * in `orders.repo.ts` (queries), `orders.lifecycle.ts` (status changes) and `orders.job.ts` (the
  * background job that moves them), see docs/product/loans.md#order-lifecycle; the ops console's
  * order desk in `orders.desk.ts` and `orders.routes.ts` (docs/product/operations.md#loan-decisions).
+ * This module imports none of the modules that build on orders (repayment, the money desk, the
+ * order screen): what it needs of them is handed in (docs/decisions/0026-money-desk-module.md).
  */
 
 /** A read of this borrower's order by its public number. */
@@ -27,6 +29,15 @@ function orNotFound<R>(read: OrderRead<R | undefined>): OrderRead<R> {
 export { runOrderJob, startOrderJob, type JobDeps, type JobResult, type RunningJob } from './orders.job.js'
 /** Every status change goes through these, whichever module causes it (a payment, the job). */
 export { kindOf, transition } from './orders.lifecycle.js'
+/** What the job's demo payouts need of the payout desk, handed in where the job is started. */
+export type { DemoPayouts } from './orders.lifecycle.js'
+/**
+ * Pays out an approved order (the payout outbox, once the provider completed its payout) as the
+ * system; the same move as every payout's, with its history and audit rows.
+ */
+export { SYSTEM_ACTOR, disburseOrder } from './orders.lifecycle.js'
+/** A waiver's or a cooling-off release's effect on the order's figures and status (orders.relief.ts). */
+export { writeRelief } from './orders.relief.js'
 /** Writes changes only if the order is still in the status it was read in; true when it was. */
 export const updateOrderInStatus = repo.updateOrderInStatus
 
@@ -77,11 +88,6 @@ export const borrowerOrderWithSchedule = borrowerOrderReader('borrower_order_wit
 /** SQL of the borrower's unsettled orders as `[productId, orderNo]` pairs, over an order's row: for borrowerOrderReader. */
 export const unsettledOrdersSql = repo.unsettledOrdersSql
 
-/** SQL over an order's row: true while its payout is on its way (docs/product/operations.md#payout-states); for borrowerOrderPartReader. */
-export { payoutInProgressSql, saveDestination } from './payouts.repo.js'
-/** A confirmed refund's payout, queued in the outbox in the refund's transaction (docs/product/waivers-and-refunds.md#refunds). */
-export { onRefundPayoutFailed, queueRefund } from './payouts.outbox.js'
-
 /** The order's schedule, first installment first. `orderKey` is the database key, `orders.id`. */
 export function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {
   return repo.periodsOf(db, orderKey)
@@ -130,13 +136,34 @@ export { borrowerOrderCards, borrowerOrderKeyAndStatus, type OrderCardRow } from
 export { lendingTotals, type LendingTotals } from './orders.repo.js'
 
 /**
- * Waivers and refunds (the repayment module's adjustments, docs/product/waivers-and-refunds.md):
- * an order by its number with its product and the borrower's phone, and the same locked for a
- * confirmation.
+ * The money desk's waivers, refunds and payouts (docs/product/waivers-and-refunds.md,
+ * docs/product/operations.md#disbursement): an order by its number with its product and the
+ * borrower's phone, and the same locked for a confirmation.
  */
 export { findDeskOrder, lockDeskOrder, type DeskOrder } from './orders.desk.repo.js'
 /** The money desk's reads of orders (docs/product/operations.md#money-desk). */
-export { orderNosOf, orderRefByKey, orderRefByNo, type DeskOrderRef } from './orders.money-desk.js'
+export { orderNosOf, orderRefByKey, orderRefByNo, orderRefsByKeys, type DeskOrderRef } from './orders.money-desk.js'
+
+/**
+ * The console's order desk, for the desks built on it (the payout desk, the order screen): the
+ * staff member's markets, an order found only in them, its summary, the queues' pages by key.
+ */
+export {
+  iso,
+  marketsOf as deskMarketsOf,
+  orderInMarkets as deskOrderInMarkets,
+  paged as pagedDeskOrders,
+  summaryOf,
+  type PageQuery as DeskPageQuery,
+} from './orders.desk.js'
+export {
+  dayCounts as deskDayCounts,
+  disbursedPeriodsOf,
+  earlierOrderCounts,
+  historyOf as orderHistoryOf,
+  queuePage as deskQueuePage,
+  type DayCounts,
+} from './orders.desk.repo.js'
 
 /** collections: the collections desk's and the reminders' reads of orders (docs/product/collections.md). */
 export {
@@ -150,3 +177,6 @@ export {
   type CollectionOrderRow,
   type DueInstallment,
 } from './orders.collections.js'
+
+/** What an order owes now, late charges included: the order screen's figure, from the one home of what is owed. */
+export { orderOwedNow } from './orders.owed.js'

@@ -7,7 +7,8 @@ import { orderPeriods, orders, type Order } from './orders.schema.js'
 import type { Product } from '../products/products.schema.js'
 import { openTestDatabase } from '../../test/setup-db.js'
 import { AppError } from '../../http/errors.js'
-import { completeAllPayouts } from './test-helpers.js'
+import { demoPayouts } from '../money-desk/money-desk.service.js'
+import { completeAllPayouts } from '../money-desk/test-helpers.js'
 import { borrowerOrder, borrowerOrderMarket, borrowerOrderPartReader, periodsOf, runOrderJob, unsettledOrderNo, unsettledOrderNos, type JobDeps } from './orders.service.js'
 
 const S = ORDER_STATUS
@@ -31,7 +32,7 @@ const MEXICO_AMOUNTS = { minAmount: cents(1_000_00), maxAmount: cents(20_000_00)
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  deps = { db: database.db, config: { DEMO_MODE: true, DECISION_DELAY_SECONDS: 20, DISBURSE_DELAY_SECONDS: 20 } }
+  deps = { db: database.db, config: { DEMO_MODE: true, DECISION_DELAY_SECONDS: 20, DISBURSE_DELAY_SECONDS: 20 }, payouts: demoPayouts }
   product.single = await createProduct(database.db, { termUnit: 'day', termDays: 91, extensionFee: cents(50_000_00) })
   product.installments = await createProduct(database.db, { termUnit: 'period', periods: 4, periodDays: 30 })
   product.partner = await createProduct(database.db, { isPartner: true, partnerUrl: 'https://partner.example.com/loan' })

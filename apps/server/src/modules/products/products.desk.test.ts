@@ -13,7 +13,7 @@ import { orders } from '../orders/orders.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsPost, testClock } from '../staff/test-helpers.js'
 import { draftOf } from './products.desk.js'
 import { listenForCatalogueChanges, notifyCatalogueChanged } from './catalogue-notify.js'
-import { products, type Product } from './products.schema.js'
+import { productVersions, products, type Product } from './products.schema.js'
 
 let database: Database
 let app: FastifyInstance
@@ -199,7 +199,20 @@ describe('four eyes and one pending version per product', () => {
   it('refuses the maker publishing their own version', async () => {
     const product = await createProduct(database.db)
     const version = await propose(product, { name: 'Sendiri' })
-    expectError(await post(productPublish.path, { versionId: version.id }, adminA), 'productVersionSameStaff')
+    expectError(await post(productPublish.path, { versionId: version.id }, adminA), 'fourEyesSameMember')
+  })
+
+  it('refuses a version waiting past its limit (fourteen days), and still lets it be withdrawn', async () => {
+    const product = await createProduct(database.db)
+    const version = await propose(product, { name: 'Lama' })
+    const waited = (days: number) => new Date(clock.now().getTime() - days * 24 * 3_600_000)
+    await database.db.update(productVersions).set({ proposedAt: waited(14) }).where(eq(productVersions.id, version.id))
+    expectError(await post(productPublish.path, { versionId: version.id }, adminB), 'fourEyesExpired')
+    expect((await post(productWithdraw.path, { versionId: version.id }, adminA)).json().data.version).toMatchObject({ status: 'withdrawn' })
+    // a day younger, it is published
+    const fresh = await propose(product, { name: 'Baru' })
+    await database.db.update(productVersions).set({ proposedAt: waited(13) }).where(eq(productVersions.id, fresh.id))
+    expect((await post(productPublish.path, { versionId: fresh.id }, adminB)).json().data.version).toMatchObject({ status: 'published' })
   })
 
   it('refuses a second pending version of a product', async () => {
@@ -260,6 +273,6 @@ describe('who may', () => {
     }
     expectError(await post(productPublish.path, { versionId: 'x' }, adminB), 'invalidRequest')
     // a market none of the staff member's: refused before the input is read
-    expectError(await read(productsOpsList.path, adminA, { market: 'XX' }), 'staffForbidden')
+    expectError(await read(productsOpsList.path, adminA, { market: 'XX' }), 'invalidRequest')
   })
 })

@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors.js'
 import type { StaffPrincipal } from '../../http/types.js'
 import { assertStaffMarket } from '../../http/route.js'
 import { record } from '../audit/audit.service.js'
-import { staffEmailsOf } from '../staff/staff.service.js'
+import { checkFourEyes, staffEmailsOf } from '../staff/staff.service.js'
 import type { NewProduct, Product, ProductDraftRow, ProductVersion } from './products.schema.js'
 import { notifyCatalogueChanged } from './catalogue-notify.js'
 import * as repo from './versions.repo.js'
@@ -215,7 +215,7 @@ export async function publishVersion(deps: ProductDeskDeps, staff: StaffPrincipa
   const now = deps.now()
   const closed = await deps.db.transaction(async (tx) => {
     const found = await lockPending(tx, staff, versionId)
-    if (found.proposedBy === staff.staffId) throw new AppError('productVersionSameStaff')
+    checkFourEyes('productVersion', { requestedBy: found.proposedBy, requestedAt: found.proposedAt }, staff, 'confirm', now)
     let replaces: Product | null = null
     if (found.productId !== null) {
       replaces = (await repo.currentProduct(tx, found.productId)) ?? null

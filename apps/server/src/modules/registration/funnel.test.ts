@@ -196,8 +196,8 @@ describe('who may read it', () => {
     expectError(await report(admin, { ...q, templateId: '3' }), 'funnelTemplateNotFound')
     expectError(await report(admin, { ...q, templateId: '999999' }), 'funnelTemplateNotFound')
     expectError(await report(admin, { ...q, market: 'MX' }), 'staffForbidden')
-    // a market that does not exist is no market of the admin's
-    expectError(await report(admin, { ...q, market: 'XX' }), 'staffForbidden')
+    // a market that does not exist is bad input (docs/product/operations.md#calls)
+    expectError(await report(admin, { ...q, market: 'XX' }), 'invalidRequest')
     expectError(await report(agent, q), 'staffForbidden')
     expectError(await opsGet(app, funnelExport.path, { cookie: agent.cookie, query: q }), 'staffForbidden')
     expectError(await opsGet(app, funnelExport.path, { cookie: admin.cookie, query: { ...q, templateId: '3' } }), 'funnelTemplateNotFound')

@@ -7,7 +7,8 @@ import { AppError } from '../../http/errors.js'
 import type { StaffPrincipal } from '../../http/types.js'
 import { record } from '../audit/audit.service.js'
 import { onOrderPlaced } from '../orders/orders.service.js'
-import { csvLine, onRepaymentReceived } from '../repayment/repayment.service.js'
+import { csvLine } from '../money-desk/money-desk.service.js'
+import { onRepaymentReceived } from '../repayment/repayment.service.js'
 import * as repo from './funnel.repo.js'
 
 /**

@@ -11,6 +11,7 @@ import {
 import { gatewayOffers, type AccountKind, type PaymentGateway } from '../../adapters/payments/payment-gateway.js'
 import { providerOf, type ByMarket } from '../../adapters/providers/by-market.js'
 import type { Db } from '../../db/client.js'
+import { withAppErrors } from '../../http/provider-errors.js'
 import type { PaymentAccount, PaymentAccountStatus, PaymentPurpose } from './repayment.schema.js'
 import { AppError } from '../../http/errors.js'
 import { borrowerOrderPartReader } from '../orders/orders.service.js'
@@ -165,15 +166,17 @@ export async function openAccount(deps: RepaymentDeps, input: OpenAccountInput):
   const id = await repo.reserveAccountId(db)
   // Outside any transaction: a real gateway answers over the network, and on PGlite an open
   // transaction would hold up every other request meanwhile.
-  const issued = await gateway.issueAccount({
-    method: key.method,
-    accountKind: input.accountKind,
-    amount: key.amount,
-    market: input.market,
-    expiresAt: input.expiresAt,
-    reference: String(id),
-    ...(input.numbering ? { numbering: input.numbering } : {}),
-  })
+  const issued = await withAppErrors(() =>
+    gateway.issueAccount({
+      method: key.method,
+      accountKind: input.accountKind,
+      amount: key.amount,
+      market: input.market,
+      expiresAt: input.expiresAt,
+      reference: String(id),
+      ...(input.numbering ? { numbering: input.numbering } : {}),
+    }),
+  )
   const row = await db.transaction(async (tx) => {
     await repo.expireStale(tx, key, now)
     const inserted = await repo.insertAccount(tx, {

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { Cents, Market } from '@kilat/domain'
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { MARKET_INFO, type Cents, type Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
-import { inLocalDay } from './recon/day.js'
 import { ledgerEntries, paymentAccounts, payments } from './repayment.schema.js'
 
 /**
- * What the ops console's order desk reads of repayment (docs/product/operations.md#order-search-and-order-screen):
- * a borrower's repayments, an order's payments and ledger, a market's money received on a day.
+ * What the ops console's order screen reads of repayment (docs/product/operations.md#order-search-and-order-screen):
+ * a borrower's repayments, an order's payments and ledger, a market's money received on a day; and
+ * what the refunds read of the ledger (an order's overpayments).
  */
 
 export interface RepaymentTotals {
@@ -61,6 +61,12 @@ export function orderLedgerOf(db: Executor, orderKey: number): Promise<OrderLedg
     .orderBy(asc(ledgerEntries.id))
 }
 
+/** The instants of the market's local day, as bounds the database computes from the zone (an index on the time serves them). */
+function inLocalDay(column: SQLWrapper, market: Market, day: string): SQL {
+  const zone = MARKET_INFO[market].timeZone
+  return sql`(${column} >= (${day}::date::timestamp at time zone ${zone}) and ${column} < ((${day}::date + 1)::timestamp at time zone ${zone}))`
+}
+
 /** Money received in the market on its local day `day` (yyyy-mm-dd). */
 export async function repaymentsReceivedOn(db: Executor, market: Market, day: string): Promise<RepaymentTotals> {
   const [row] = await db
@@ -69,4 +75,13 @@ export async function repaymentsReceivedOn(db: Executor, market: Market, day: st
     .innerJoin(paymentAccounts, eq(paymentAccounts.id, payments.paymentAccountId))
     .where(and(eq(paymentAccounts.market, market), inLocalDay(payments.receivedAt, market, day)))
   return { count: row?.count ?? 0, sum: Number(row?.sum ?? 0) as Cents }
+}
+
+/** What the order's payments overpaid: their `overpayment` entries, kept to refund (docs/product/waivers-and-refunds.md#refunds). */
+export async function overpaidOf(db: Executor, orderKey: number): Promise<Cents> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderKey, orderKey), eq(ledgerEntries.component, 'overpayment')))
+  return Number(row?.sum ?? 0) as Cents
 }

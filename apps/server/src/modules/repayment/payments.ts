@@ -28,11 +28,10 @@ import type { NewOrder, Order, OrderPeriod } from '../orders/orders.service.js'
 import type { Product } from '../products/products.service.js'
 import type { NewLedgerEntry, PaymentAccount } from './repayment.schema.js'
 import { AppError } from '../../http/errors.js'
-import { kindOf, transition } from '../orders/orders.service.js'
-import { entriesOf as reliefEntriesOf, writeRelief } from './adjustments.js'
-import { insertConfirmed } from './adjustments.repo.js'
+import { kindOf, transition, writeRelief } from '../orders/orders.service.js'
 import { coolingOffOf } from './cooling-off.js'
 import { extendedDueAt, orderExtendable } from './extension.js'
+import { moneyDesk } from './money-desk-port.js'
 import * as repo from './repayment.repo.js'
 
 
@@ -241,7 +240,7 @@ async function applyExtension(tx: Tx, account: PaymentAccount, order: Order, pro
  * The cooling-off exit (docs/product/money-rules.md#cooling-off): the payment pays every period's
  * principal and the interest of the days used (its ledger entries, as any payment's), anything
  * beyond is an overpayment to refund; the rest of the interest (and any late charge or fee) is
- * released by a `cooling_off` adjustment tied to the payment. Nothing is then owed, and the order
+ * released by a `cooling_off` adjustment tied to the payment (the money desk's, money-desk-port.ts). Nothing is then owed, and the order
  * settles through the payment's own rule (writeRelief, domain paymentEvent).
  */
 async function applyCoolingOff(
@@ -276,12 +275,7 @@ async function applyCoolingOff(
     paid: addCents(order.paid, toLoan),
   })
   const releasedTotal = totalOwed(remainingAfter(owed, payment))
-  if (releasedTotal > 0) {
-    await insertConfirmed(
-      tx,
-      { orderKey: order.id, kind: 'cooling_off', component: null, amount: releasedTotal, note: '', status: 'confirmed', requestedAt: now, decidedAt: now, paymentId },
-      reliefEntriesOf(0, order.id, released).map(({ adjustmentId: _id, ...entry }) => entry),
-    )
-  }
+  // the release's record is the money desk's adjustment (money-desk-port.ts), written in this transaction
+  if (releasedTotal > 0) await moneyDesk().recordCoolingOffRelease(tx, { orderKey: order.id, paymentId, amount: releasedTotal, released, at: now })
   return { entries: entriesOf(payment), status }
 }

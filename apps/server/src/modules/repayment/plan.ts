@@ -6,13 +6,15 @@ import type { Executor } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import { borrowerOrderPartReader } from '../orders/orders.service.js'
-import { adjustmentLines } from './adjustment-lines.js'
-import { confirmedAdjustmentsSql } from './adjustments.repo.js'
+import { moneyDesk } from './money-desk-port.js'
 
-/** What the installment plan reads of the order and its product. */
-const planOrder = borrowerOrderPartReader('plan_order', ['orderNo', 'penalty', 'penaltyPaid', 'penaltyWaived'], ['isPartner', 'market', 'name', 'logoUrl'], (order) => ({
-  adjustments: confirmedAdjustmentsSql(order),
-}))
+/** What the installment plan reads of the order and its product, with its confirmed adjustments (the money desk's, money-desk-port.ts). */
+const readPlanOrder = () =>
+  borrowerOrderPartReader('plan_order', ['orderNo', 'penalty', 'penaltyPaid', 'penaltyWaived'], ['isPartner', 'market', 'name', 'logoUrl'], (order) => ({
+    adjustments: moneyDesk().confirmedAdjustmentsSql(order),
+  }))
+/** Made at the first plan read: the money desk is connected by then (app.ts). */
+let planOrder: ReturnType<typeof readPlanOrder> | undefined
 
 /**
  * The installment plan of an order (docs/product/money-rules.md#repayment): the unpaid installments,
@@ -21,6 +23,7 @@ const planOrder = borrowerOrderPartReader('plan_order', ['orderNo', 'penalty', '
  */
 export async function installmentPlan(db: Executor, config: Config, borrowerId: number, orderNo: string, locale: Locale, now = new Date()): Promise<InstallmentPlan> {
   // another borrower's order, or none: notFound
+  planOrder ??= readPlanOrder()
   const { order, product, periods, also } = await planOrder(db, borrowerId, orderNo)
   // docs/product/money-rules.md#partner-orders: the partner shows its own plan
   if (product.isPartner) throw new AppError('repaidAtPartner')
@@ -54,7 +57,7 @@ export async function installmentPlan(db: Executor, config: Config, borrowerId: 
       ),
       repayYetDetail: paid.map((p) => line(p.periodNo, p.paid, PERIOD_STATUS.paid, p.dueAt, false)),
     },
-    adjustments: adjustmentLines(also.adjustments, market, locale),
+    adjustments: moneyDesk().adjustmentLines(also.adjustments, market, locale),
     telephone: config.SERVICE_PHONES[market],
     market,
   }

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net'
+import { callbackPathOf } from '../../adapters/providers/providers.js'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { startCallbackDeliverer } from '../../adapters/payments/callback-deliverer.js'
@@ -23,16 +24,14 @@ import type { RepeatingPass } from '../../jobs/repeat.js'
 import { InboxWriter, startInboxWorker } from './inbox.js'
 import { installmentPlan } from './plan.js'
 import { cardCalls } from './cards/cards.routes.js'
-import { moneyDeskCalls } from './recon/recon.routes.js'
-import { startReportJob } from './recon/report-job.js'
-import { keepUnmatchedCallback } from './recon/unmatched.js'
+import { moneyDesk } from './money-desk-port.js'
 
 /** Where the gateway posts its callbacks: public, no borrower session (docs/decisions/0012-payment-gateway.md). */
-export const PAYMENT_CALLBACK_PATH = '/h5-api/v3/payments/callback'
+export const PAYMENT_CALLBACK_PATH = callbackPathOf('payments', SANDBOX_GATEWAY)
 
 /** Each gateway's own webhook: the sandbox's at the path above, a live gateway's under it by name (`…/callback/xendit`). */
 export function paymentCallbackPath(gatewayName: string): string {
-  return gatewayName === SANDBOX_GATEWAY ? PAYMENT_CALLBACK_PATH : `${PAYMENT_CALLBACK_PATH}/${gatewayName}`
+  return callbackPathOf('payments', gatewayName)
 }
 /** Demo mode and tests only: the sandbox's "the borrower paid" button (and its page, sandbox-page.ts). */
 export const SANDBOX_PAY_PATH = '/h5-api/v3/sandbox/pay'
@@ -46,8 +45,18 @@ export interface RepaymentOptions {
    * for all; the sandbox, signing with PAYMENT_CALLBACK_SECRET, by default.
    */
   gateway?: PaymentGateway | ByMarket<PaymentGateway> | undefined
-  /** The money desk's clock (its days, resolutions and closes); tests move it. */
-  now?: () => Date
+}
+
+/**
+ * The payment gateway of each market: the one given (or one per market), else the sandbox signing
+ * with PAYMENT_CALLBACK_SECRET, by the documented demo rule in demo mode. app.ts asks once and hands
+ * the same to the webhook here and to the money desk's reconciliation.
+ */
+export function paymentGateways(app: FastifyInstance, gateway?: PaymentGateway | ByMarket<PaymentGateway>): ByMarket<PaymentGateway> {
+  const secret = app.config.PAYMENT_CALLBACK_SECRET
+  if (!secret) throw new ConfigError('Invalid configuration: PAYMENT_CALLBACK_SECRET is required when DEMO_MODE is off')
+  // demo mode's sandbox reports by the documented demo rule (sandbox-gateway.ts DEMO_REPORT_RULE)
+  return byMarket(gateway ?? new SandboxGateway(secret, { db: app.db, ...(app.config.DEMO_MODE ? { report: DEMO_REPORT_RULE } : {}) }))
 }
 
 /**
@@ -56,15 +65,12 @@ export interface RepaymentOptions {
  * every JOB_INTERVAL_SECONDS (0: never; tests deliver themselves, adapters/payments/callback-deliverer.ts).
  */
 export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOptions): Promise<void> {
-  const secret = app.config.PAYMENT_CALLBACK_SECRET
-  if (!secret) throw new ConfigError('Invalid configuration: PAYMENT_CALLBACK_SECRET is required when DEMO_MODE is off')
-  // demo mode's sandbox reports by the documented demo rule (sandbox-gateway.ts DEMO_REPORT_RULE)
-  const gateways = byMarket(options.gateway ?? new SandboxGateway(secret, { db: app.db, ...(app.config.DEMO_MODE ? { report: DEMO_REPORT_RULE } : {}) }))
+  const gateways = paymentGateways(app, options.gateway)
+  const secret = app.config.PAYMENT_CALLBACK_SECRET!
 
   // A listening server applies the webhook's inbox every JOB_INTERVAL_SECONDS and after each new
   // event (0: never; tests apply it themselves, inbox.ts), whatever the gateway.
   let inbox: RepeatingPass | undefined
-  let reports: RepeatingPass | undefined
   const inboxWriter = new InboxWriter(app.db)
   // callbacks being stored right now: the worker lets them answer first (inbox.ts giveWay)
   let storing = 0
@@ -72,12 +78,9 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   if (interval > 0) {
     app.addHook('onListen', async () => {
       inbox = startInboxWorker(app.db, interval, app.log, () => storing > 0)
-      // each market's report of its day before, once that day is over, and its reconciliation
-      reports = startReportJob(app.db, gateways, interval, app.log)
     })
     app.addHook('preClose', async () => {
       await inbox?.stop()
-      await reports?.stop()
     })
   }
 
@@ -103,8 +106,9 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
         })
         if (!outcome.stored) {
           // Money for an account we never asked for: refused, so that the gateway keeps it in its own
-          // retries, and kept once for finance to resolve (docs/product/operations.md#reconciliation).
-          await keepUnmatchedCallback(app.db, gateway.name, verified.event)
+          // retries, and kept once for finance to resolve (docs/product/operations.md#reconciliation):
+          // the money desk keeps it (money-desk-port.ts).
+          await moneyDesk().keepUnmatchedCallback(app.db, gateway.name, verified.event)
           req.log.error({ gatewayPaymentId: verified.event.gatewayPaymentId, externalId: verified.event.externalId }, 'payment for an unknown account')
           throw new AppError('invalidRequest', { message: 'Unknown payment account.' })
         }
@@ -121,7 +125,6 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
   const kick = () => deliverer?.kick()
   borrowerCalls(app, gateways)
   cardCalls(app, gateways, kick)
-  moneyDeskCalls(app, gateways, options.now ?? (() => new Date()))
 
   // the sandbox's own deliverer and pay button, where the sandbox serves a market
   if (!gateways.named(SANDBOX_GATEWAY)) return

@@ -77,8 +77,8 @@ describe('role and markets', () => {
     expect(twice.json().code).toBe(ERRORS.staffRolePending.code)
     // the maker cannot be the checker
     const self = await opsPost(app, staffRoleConfirm.path, { roleRequestId: pending.id }, as(admin))
-    expect(self.statusCode).toBe(409)
-    expect(self.json().code).toBe(ERRORS.staffRoleSameStaff.code)
+    expect(self.statusCode).toBe(403)
+    expect(self.json().code).toBe(ERRORS.fourEyesSameMember.code)
     const listed = (await opsGet(app, staffRoleRequests.path, as(admin2))).json().data.requests
     expect(listed.map((r: { id: number }) => r.id)).toContain(pending.id)
     const confirmed = await opsPost(app, staffRoleConfirm.path, { roleRequestId: pending.id }, as(admin2))

@@ -12,6 +12,7 @@ import { record } from '../audit/audit.service.js'
 import { newTotpSecret } from './staff.credentials.js'
 import { staff, staffEnrolments, staffRoleRequests, staffSessions, type Staff, type StaffRoleRequest } from './staff.schema.js'
 import { accountView, actorOf, type StaffAccountView, type StaffDeps } from './staff.service.js'
+import { checkFourEyes } from './four-eyes.js'
 
 /**
  * Staff administration (docs/product/operations.md#staff-administration): an admin changes a
@@ -153,7 +154,7 @@ export async function confirmRole(deps: StaffDeps, principal: StaffPrincipal, re
   const now = deps.now()
   return deps.db.transaction(async (tx) => {
     const { request, target } = await pendingRequestOf(tx, principal, requestId)
-    if (request.proposedBy === principal.staffId) throw new AppError('staffRoleSameStaff')
+    checkFourEyes('staffRole', { requestedBy: request.proposedBy, requestedAt: request.proposedAt }, principal, 'confirm', now)
     if (target.id === principal.staffId) throw new AppError('staffSelfChange')
     await tx.update(staffRoleRequests).set({ status: 'confirmed', decidedBy: principal.staffId, decidedAt: now }).where(eq(staffRoleRequests.id, request.id))
     const [row] = await tx.update(staff).set({ role: request.role, markets: request.markets }).where(eq(staff.id, target.id)).returning()

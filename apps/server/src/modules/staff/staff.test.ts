@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ERRORS,
   OPS_CALLS,
+  PERMISSIONS,
   STAFF_ROLES,
   staffCreate,
   staffDemoCode,
@@ -385,6 +386,15 @@ describe('roles and markets', () => {
     const rows = await auditSince(since)
     expect(rows.map((r) => [r.action, r.staffId, r.recordId])).toEqual([['staff.create', admin.id, String(account.id)]])
     expect(rows[0]!.after).toMatchObject({ email, role: 'finance' })
+  })
+
+  it('each action that moves money or power has its own permission, named once in the table', () => {
+    const named = OPS_CALLS.flatMap((call) => ('permission' in call && call.permission ? [call.permission] : []))
+    // every permission of the table is some call's, and each such call takes its roles from it
+    expect([...new Set(named)].sort()).toEqual(Object.keys(PERMISSIONS).sort())
+    for (const call of OPS_CALLS) {
+      if ('permission' in call && call.permission) expect(call.roles, call.path).toEqual(PERMISSIONS[call.permission])
+    }
   })
 
   it('every ops call checks its roles and markets (OPS_CALLS)', async () => {

@@ -7,8 +7,9 @@ import { gatewayCallbacks } from '../../adapters/payments/sandbox.schema.js'
 import { openPostgres, type Database } from '../../db/client.js'
 import { createBorrower, createOrder, createProduct } from '../../db/factories.js'
 import { orderHistory, orders, type Order } from '../../modules/orders/orders.schema.js'
+import { demoPayouts } from '../../modules/money-desk/money-desk.service.js'
 import { runOrderJob, type JobDeps, type JobResult } from '../../modules/orders/orders.service.js'
-import { completeAllPayouts, paidTwice } from '../../modules/orders/test-helpers.js'
+import { completeAllPayouts, paidTwice } from '../../modules/money-desk/test-helpers.js'
 import { sandboxPayouts } from '../../adapters/payouts/sandbox-payouts.schema.js'
 import type { Product } from '../../modules/products/products.schema.js'
 import { applyAllDueEvents, type ApplyOutcome } from '../../modules/repayment/inbox.js'
@@ -89,7 +90,7 @@ describe('the order job, two runners at once', () => {
     for (let day = 0; day < DAYS; day++) {
       const dayResults: JobResult[] = []
       for (let pass = 0; pass < PASSES_PER_DAY; pass++) {
-        dayResults.push(...(await Promise.all([runOrderJob({ db: a.db, config }, at(day)), runOrderJob({ db: b.db, config }, at(day))])))
+        dayResults.push(...(await Promise.all([runOrderJob({ db: a.db, config, payouts: demoPayouts }, at(day)), runOrderJob({ db: b.db, config, payouts: demoPayouts }, at(day))])))
         // the payout outbox's workers, one per runner, at once
         await Promise.all([completeAllPayouts(a.db, at(day)), completeAllPayouts(b.db, at(day))])
       }

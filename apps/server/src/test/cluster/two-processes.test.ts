@@ -31,8 +31,9 @@ import { DEMO_PAYMENT_CALLBACK_SECRET } from '../../config.js'
 import { openPostgres, type Database } from '../../db/client.js'
 import { randomPhone } from '../../db/factories.js'
 import { seedDemo } from '../../db/seed.js'
+import { demoPayouts } from '../../modules/money-desk/money-desk.service.js'
 import { runOrderJob } from '../../modules/orders/orders.service.js'
-import { completeAllPayouts } from '../../modules/orders/test-helpers.js'
+import { completeAllPayouts } from '../../modules/money-desk/test-helpers.js'
 import { applyAllDueEvents } from '../../modules/repayment/inbox.js'
 import { PAYMENT_CALLBACK_PATH, SANDBOX_PAY_PATH } from '../../modules/repayment/repayment.routes.js'
 import { get, post } from '../inject.js'
@@ -127,8 +128,8 @@ describe('two server processes on one database', () => {
     // Demo mode decides and pays it out; each step here on the other process's database.
     const config = nodes[0].app.config
     const later = (seconds: number) => new Date(Date.now() + seconds * 1000)
-    expect((await runOrderJob({ db: next().database.db, config }, later(config.DECISION_DELAY_SECONDS + 1))).approved).toBe(1)
-    expect((await runOrderJob({ db: next().database.db, config }, later(config.DECISION_DELAY_SECONDS + config.DISBURSE_DELAY_SECONDS + 2))).payoutsQueued).toBe(1)
+    expect((await runOrderJob({ db: next().database.db, config, payouts: demoPayouts }, later(config.DECISION_DELAY_SECONDS + 1))).approved).toBe(1)
+    expect((await runOrderJob({ db: next().database.db, config, payouts: demoPayouts }, later(config.DECISION_DELAY_SECONDS + config.DISBURSE_DELAY_SECONDS + 2))).payoutsQueued).toBe(1)
     await completeAllPayouts(next().database.db, later(config.DECISION_DELAY_SECONDS + config.DISBURSE_DELAY_SECONDS + 2))
     expect([ORDER_STATUS.due, ORDER_STATUS.repayingInstallments]).toContain(await statusOf())
 

@@ -7,12 +7,11 @@ export function kindName(t: OpsT, a: Pick<AdjustmentView, 'kind' | 'component'>)
   return t(`adjustments.kinds.${a.kind === 'waiver' ? (a.component ?? 'late_charge') : a.kind}`)
 }
 
-/** The server's refusals of the desk, in words. */
+/** The server's refusals of the desk, in words (the same member confirming: `isSameMemberRefusal`). */
 export function adjustmentError(error: unknown, t: OpsT): string | undefined {
   if (isCode(error, OPS_ERROR_CODES.waiverTooLarge)) return t('adjustments.errors.waiverTooLarge')
   if (isCode(error, OPS_ERROR_CODES.refundTooLarge)) return t('adjustments.errors.refundTooLarge')
   if (isCode(error, OPS_ERROR_CODES.adjustmentAlreadyRequested)) return t('adjustments.errors.alreadyRequested')
-  if (isCode(error, OPS_ERROR_CODES.adjustmentSameStaff)) return t('adjustments.errors.sameStaff')
   if (isCode(error, OPS_ERROR_CODES.adjustmentNotPending)) return t('adjustments.errors.notPending')
   if (isCode(error, OPS_ERROR_CODES.orderNotRepaying)) return t('adjustments.errors.notRepaying')
   return undefined

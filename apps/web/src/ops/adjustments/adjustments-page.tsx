@@ -1,17 +1,16 @@
 import { adjustmentCancel, adjustmentConfirm, adjustmentQueue, orderAdjustments, refundRequest, waiverRequest, type DataOf } from '@kilat/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Form, Input, Popconfirm, Select, Space, Table } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Form, Input, Select, Table } from 'antd'
 import { useState } from 'react'
 import { Link, useSearchParams } from '../../shared/router'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
-import { showFieldErrors } from '../app/form-errors'
-import { useNotices } from '../app/ops-app'
+import { FourEyesActions, useFourEyes } from '../app/four-eyes'
 import { useOpsText } from '../app/i18n'
 import { ORDER_NO_COLUMN, OrderNoLink } from '../app/order-no'
 import { KeyPager } from '../app/paging'
 import { Panel } from '../app/panel'
-import { useOpsMarket, useStaff } from '../app/session'
+import { useOpsMarket } from '../app/session'
 import { LoadFailure } from '../app/states'
 import { OrderStatusName } from '../app/status-names'
 import { adjustmentError, centsOf, kindName } from './adjustment-texts'
@@ -35,9 +34,6 @@ interface RequestForm {
 export function AdjustmentsPage() {
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = useNotices()
-  const queryClient = useQueryClient()
-  const staff = useStaff()
   const [market] = useOpsMarket()
   const [params] = useSearchParams()
   const cursor = params.get('cursor') ?? undefined
@@ -48,49 +44,33 @@ export function AdjustmentsPage() {
   const typedAmount = Form.useWatch('amount', form) ?? ''
   const queue = useQuery({
     queryKey: ['ops', 'adjustments', 'queue', market, cursor],
-    queryFn: ({ signal }) => callApi(adjustmentQueue, { query: { market, cursor } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(adjustmentQueue, { query: { market, cursor } }, { signal }),
   })
   const order = useQuery({
     queryKey: ['ops', 'adjustments', 'order', looked],
-    queryFn: ({ signal }) => callApi(orderAdjustments, { query: { orderNo: looked } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(orderAdjustments, { query: { orderNo: looked } }, { signal }),
     enabled: looked.length > 0,
     retry: false,
   })
-  const settle = () => void queryClient.invalidateQueries({ queryKey: ['ops', 'adjustments'] })
-  const onError = (error: Error) => {
-    void message.error(adjustmentError(error, t) ?? (error.message || t('app.failed')))
-    settle()
-  }
-  const ask = useMutation({
-    mutationFn: (values: RequestForm & { orderNo: string; cents: number }) =>
-      values.type === 'refund'
-        ? callApi(refundRequest, { body: { orderNo: values.orderNo, amount: values.cents, note: values.note } }, { toast: false })
-        : callApi(waiverRequest, { body: { orderNo: values.orderNo, component: values.type, amount: values.cents, note: values.note } }, { toast: false }),
-    onSuccess: () => {
-      void message.success(t('adjustments.requested'))
-      form.resetFields()
-      settle()
+  const adjustments = useFourEyes<number, unknown, unknown, RequestForm & { orderNo: string; cents: number }>({
+    request: {
+      mutationFn: (values, call) =>
+        values.type === 'refund'
+          ? call(refundRequest, { body: { orderNo: values.orderNo, amount: values.cents, note: values.note } })
+          : call(waiverRequest, { body: { orderNo: values.orderNo, component: values.type, amount: values.cents, note: values.note } }),
+      success: t('adjustments.requested'),
+      onSuccess: () => form.resetFields(),
+      form,
     },
-    onError: (error: Error) => {
-      if (!showFieldErrors(form, error, t)) onError(error)
-    },
+    confirm: (requestId, call) => call(adjustmentConfirm, { body: { requestId } }),
+    withdraw: (requestId, call) => call(adjustmentCancel, { body: { requestId } }),
+    confirmed: t('adjustments.confirmed'),
+    withdrawn: t('adjustments.cancelled'),
+    refresh: [['ops', 'adjustments']],
+    sameMember: t('adjustments.errors.sameStaff'),
+    errorText: adjustmentError,
   })
-  const confirm = useMutation({
-    mutationFn: (requestId: number) => callApi(adjustmentConfirm, { body: { requestId } }, { toast: false }),
-    onSuccess: () => {
-      void message.success(t('adjustments.confirmed'))
-      settle()
-    },
-    onError,
-  })
-  const cancel = useMutation({
-    mutationFn: (requestId: number) => callApi(adjustmentCancel, { body: { requestId } }, { toast: false }),
-    onSuccess: () => {
-      void message.success(t('adjustments.cancelled'))
-      settle()
-    },
-    onError,
-  })
+  const ask = adjustments.request
 
   const found: OrderAdjustments | undefined = order.data
   const money = (cents: number, m = found?.market ?? market) => formatMoney(cents, m)
@@ -198,23 +178,17 @@ export function AdjustmentsPage() {
                   width: 210,
                   render: (_, r) => {
                     const amount = formatMoney(r.amount, r.market)
-                    const own = r.requestedBy === staff.id
                     return (
-                      <Space>
-                        <Popconfirm
-                          title={r.kind === 'refund' ? t('adjustments.confirmRefund', { amount, orderNo: r.orderNo }) : t('adjustments.confirmWaiver', { amount, orderNo: r.orderNo })}
-                          onConfirm={() => confirm.mutate(r.id)}
-                          okText={t('adjustments.confirm')}
-                          cancelText={t('staff.cancel')}
-                        >
-                          <Button type="primary" size="small" disabled={own} title={own ? t('adjustments.yourOwn') : undefined} aria-label={`${t('adjustments.confirm')} ${r.orderNo}`}>
-                            {t('adjustments.confirm')}
-                          </Button>
-                        </Popconfirm>
-                        <Button size="small" onClick={() => cancel.mutate(r.id)} aria-label={`${t('adjustments.cancel')} ${r.orderNo}`}>
-                          {t('adjustments.cancel')}
-                        </Button>
-                      </Space>
+                      <FourEyesActions
+                        flow={adjustments}
+                        id={r.id}
+                        maker={r.requestedBy}
+                        subject={r.orderNo}
+                        confirmLabel={t('adjustments.confirm')}
+                        confirmQuestion={r.kind === 'refund' ? t('adjustments.confirmRefund', { amount, orderNo: r.orderNo }) : t('adjustments.confirmWaiver', { amount, orderNo: r.orderNo })}
+                        withdrawLabel={t('adjustments.cancel')}
+                        ownTitle={t('adjustments.yourOwn')}
+                      />
                     )
                   },
                 },

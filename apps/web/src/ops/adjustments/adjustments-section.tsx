@@ -14,7 +14,7 @@ export function AdjustmentsSection({ orderNo }: { orderNo: string }) {
   const { callApi } = useApi()
   const list = useQuery({
     queryKey: ['ops', 'adjustments', 'order', orderNo],
-    queryFn: ({ signal }) => callApi(orderAdjustments, { query: { orderNo } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(orderAdjustments, { query: { orderNo } }, { signal }),
   })
   const rows = list.data?.adjustments ?? []
   return (

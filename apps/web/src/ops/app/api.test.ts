@@ -1,7 +1,7 @@
-import { staffCreate } from '@kilat/contract'
+import { staffCreate, type BodyOf } from '@kilat/contract'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { server } from '../../test/msw'
+import { fail, mockCall, server } from '../../test/msw'
 import { createOpsApi, opsTransport } from './api'
 
 describe("the console's transport", () => {
@@ -26,5 +26,16 @@ describe("the console's transport", () => {
     await expect(
       transport({ method: 'POST', url: staffCreate.path, headers: { 'Content-Type': 'application/json' }, body: '{"markets":["ID"]}' }),
     ).rejects.toMatchObject({ code: 1000, status: 400, fields: ['markets'] })
+  })
+
+  it('shows no failure itself unless the call asks: the screen shows it its own way', async () => {
+    server.use(mockCall(staffCreate, fail(1000, 'bad', 400)))
+    const shown: string[] = []
+    const api = createOpsApi({ error: (message) => shown.push(message) }, () => 'offline')
+    const body: BodyOf<typeof staffCreate> = { email: 'a@b.c', role: 'agent', markets: ['ID'], language: 'en' }
+    await expect(api.callApi(staffCreate, { body })).rejects.toMatchObject({ code: 1000 })
+    expect(shown).toEqual([])
+    await expect(api.callApi(staffCreate, { body }, { toast: true })).rejects.toMatchObject({ code: 1000 })
+    expect(shown).toEqual(['bad'])
   })
 })

@@ -44,14 +44,25 @@ export interface OpsNotices {
   error(message: string): void
 }
 
-/** The console's API client: the shared client over the console's transport, failures shown as a message. */
+/**
+ * The console's API client: the shared client over the console's transport. It shows no failure
+ * itself: the screen does, its own way (`useOpsMutation`, `LoadFailure`); a call that wants the
+ * client's message after all says `toast: true`.
+ */
 export function createOpsApi(notices: OpsNotices, networkErrorMessage: () => string, transport: Transport = opsTransport()): ApiClient {
-  return createApiClient({
-    transport,
-    sharedParams: marketParam,
-    notifier: { loading: () => () => {}, error: (message) => notices.error(message) },
-    networkErrorMessage,
-  })
+  return quietByDefault(
+    createApiClient({
+      transport,
+      sharedParams: marketParam,
+      notifier: { loading: () => () => {}, error: (message) => notices.error(message) },
+      networkErrorMessage,
+    }),
+  )
+}
+
+/** A client whose calls show no failure unless they ask (`toast: true`). */
+export function quietByDefault(client: ApiClient): ApiClient {
+  return { callApi: (call, input, options) => client.callApi(call, input, { ...options, toast: options?.toast === true }) }
 }
 
 export const isStatus = (error: unknown, status: number): boolean => error instanceof ApiError && error.status === status

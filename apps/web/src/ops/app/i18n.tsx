@@ -1,4 +1,4 @@
-import type { Locale } from '@kilat/domain'
+import { isLocale, type Locale } from '@kilat/domain'
 import type { Locale as AntdLocale } from 'antd/es/locale'
 import { createContext, use, useMemo, type ReactNode } from 'react'
 import { I18nProvider, useTranslation } from '../../shared/i18n/react'
@@ -41,6 +41,25 @@ export async function loadOpsLanguage(locale: Locale): Promise<OpsLanguage> {
   if (!load) throw new Error(`no console texts for ${locale}`)
   const [texts, antd] = await Promise.all([load(), antdLocales[locale]()])
   return { translator: new Translator(locale, { [NS]: texts.default }), antd: antd.default }
+}
+
+/**
+ * The language an address's `?lang=` asks for, if it is one of the console's: it overrides the
+ * staff member's own (docs/product/operations.md#sessions).
+ */
+export function askedLanguage(lang: string | null | undefined): Locale | undefined {
+  return isLocale(lang) ? lang : undefined
+}
+
+/** `path` with the `?lang=` the console was asked in, unless it names one itself. */
+export function keepLanguage(path: string, lang: string | null | undefined): string {
+  const locale = askedLanguage(lang)
+  if (!locale) return path
+  const [pathname = '', search = ''] = path.split('?', 2)
+  const params = new URLSearchParams(search)
+  if (params.has('lang')) return path
+  params.set('lang', locale)
+  return `${pathname}?${params.toString()}`
 }
 
 /** Changes the console's language (the staff member's choice, docs/product/operations.md#sessions). */

@@ -1,12 +1,13 @@
 import { LOCALES, type Locale, type Market } from '@kilat/domain'
 import { staffSetLanguage } from '@kilat/contract'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Button, Dropdown, Layout, Menu, Radio } from 'antd'
 import { useEffect, useState } from 'react'
 import { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from '../../shared/router'
-import { isSessionError, useApi } from '../../shared/api'
-import { useOpsText } from './i18n'
+import { isSessionError } from '../../shared/api'
+import { askedLanguage, useOpsText } from './i18n'
 import { screenAt, screensOf } from './menu'
+import { useOpsMutation } from './mutation'
 import { hasSignedInHint, ME_KEY, useOpsMarket, useSignOut, useStaff, useStaffQuery } from './session'
 import { LoadFailure, Loading, NotAllowed } from './states'
 import './ops.css'
@@ -19,7 +20,13 @@ export function OpsLayout() {
   const me = useStaffQuery()
   const location = useLocation()
   const { switchLanguage } = useOpsText()
-  const language = me.data?.language
+  // docs/product/operations.md#sessions: the address's `?lang=` overrides the staff member's
+  // language for the rest of the visit, until they choose one in the staff menu. Kept here, not
+  // by rewriting the address: a move started while this renders would cancel another under way.
+  const asked = new URLSearchParams(location.search).get('lang')
+  const [override, setOverride] = useState(() => ({ asked, locale: askedLanguage(asked) }))
+  if (asked !== override.asked) setOverride({ asked, locale: askedLanguage(asked) ?? override.locale })
+  const language = override.locale ?? me.data?.language
   useEffect(() => {
     if (language) void switchLanguage(language)
   }, [language, switchLanguage])
@@ -37,10 +44,10 @@ export function OpsLayout() {
   if (!me.data) {
     return <Loading />
   }
-  return <SignedIn />
+  return <SignedIn onLanguageChosen={() => setOverride({ asked, locale: undefined })} />
 }
 
-function SignedIn() {
+function SignedIn({ onLanguageChosen }: { onLanguageChosen: () => void }) {
   const staff = useStaff()
   const { t } = useOpsText()
   const { pathname } = useLocation()
@@ -83,7 +90,7 @@ function SignedIn() {
             ☰
           </Button>
           <MarketSwitch markets={staff.markets} market={market} onChange={setMarket} />
-          <StaffMenu />
+          <StaffMenu onLanguageChosen={onLanguageChosen} />
         </Layout.Header>
         <Layout.Content className="ops-content">
           <main>{current && !current.roles.includes(staff.role) ? <NotAllowed /> : <Outlet />}</main>
@@ -110,17 +117,18 @@ function MarketSwitch({ markets, market, onChange }: { markets: readonly Market[
   )
 }
 
-function StaffMenu() {
+function StaffMenu({ onLanguageChosen }: { onLanguageChosen: () => void }) {
   const staff = useStaff()
   const { t } = useOpsText()
-  const { callApi } = useApi()
   const queryClient = useQueryClient()
   const signOut = useSignOut()
   const navigate = useNavigate()
-  const setLanguage = useMutation({
-    mutationFn: (language: Locale) => callApi(staffSetLanguage, { body: { language } }),
+  const setLanguage = useOpsMutation({
+    mutationFn: (language: Locale, call) => call(staffSetLanguage, { body: { language } }),
     onSuccess: (me) => {
       queryClient.setQueryData(ME_KEY, me)
+      // the choice is shown, whatever the address asked
+      onLanguageChosen()
       // What the server wrote in the old language (type names, reasons, messages) is asked again.
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[1] !== ME_KEY[1] })
     },

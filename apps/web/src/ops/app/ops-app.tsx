@@ -1,11 +1,11 @@
 import type { Locale } from '@kilat/domain'
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { ConfigProvider, message as antdMessage } from 'antd'
-import { createContext, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { RouterProvider, type Router } from '../../shared/router'
 import type { Namespace, Translator } from '../../shared/i18n/translator'
 import { ApiProvider, isApiError, isNetworkError, isSessionError, type ApiClient } from '../../shared/api'
-import { createOpsApi } from './api'
+import { createOpsApi, quietByDefault } from './api'
 import { loadOpsLanguage, OpsI18nProvider, type OpsLanguage } from './i18n'
 import { ME_KEY, setSignedInHint } from './session'
 
@@ -41,7 +41,7 @@ export interface OpsAppProps {
   language: OpsLanguage
   /** The page's CSP nonce, for the style elements Ant Design writes. */
   nonce?: string
-  /** Tests pass a client over their own transport. */
+  /** Tests pass a client over their own transport (its calls quiet unless they ask, as the console's own). */
   api?: (notify: (message: string) => void, networkMessage: () => string) => ApiClient
 }
 
@@ -49,17 +49,22 @@ export interface OpsAppProps {
 export function OpsApp({ router, language: initial, nonce, api }: OpsAppProps) {
   const [language, setLanguage] = useState(initial)
   const switching = useRef<Locale | undefined>(undefined)
-  const switchLanguage = async (locale: Locale) => {
-    if (locale === language.translator.language || switching.current === locale) return
-    switching.current = locale
-    try {
-      const next = await loadOpsLanguage(locale)
-      setLanguage(next)
-      document.documentElement.lang = locale
-    } finally {
-      switching.current = undefined
-    }
-  }
+  // The same function while the language stays: the layout applies the language it wants in an effect.
+  const current = language.translator.language
+  const switchLanguage = useCallback(
+    async (locale: Locale) => {
+      if (locale === current || switching.current === locale) return
+      switching.current = locale
+      try {
+        const next = await loadOpsLanguage(locale)
+        setLanguage(next)
+        document.documentElement.lang = locale
+      } finally {
+        switching.current = undefined
+      }
+    },
+    [current],
+  )
   useEffect(() => {
     document.documentElement.lang = language.translator.language
   }, [language])
@@ -82,7 +87,7 @@ function OpsData({ router, api, translator, children }: { router: Router; api: O
   const client = useMemo(() => {
     const notify = (text: string) => void message.error(text)
     const networkMessage = () => translator.fixedT('ops' as Namespace)('app.network')
-    return api ? api(notify, networkMessage) : createOpsApi({ error: notify }, networkMessage)
+    return api ? quietByDefault(api(notify, networkMessage)) : createOpsApi({ error: notify }, networkMessage)
   }, [api, message, translator])
   const queryClient = useMemo(() => createOpsQueryClient(router), [router])
   return (

@@ -36,7 +36,7 @@ export function useStaffQuery() {
   const { callApi } = useApi()
   return useQuery({
     queryKey: ME_KEY,
-    queryFn: ({ signal }) => callApi(staffMe, {}, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(staffMe, {}, { signal }),
     staleTime: Infinity,
     retry: false,
     enabled: hasSignedInHint(),
@@ -62,7 +62,7 @@ export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate()
   return useCallback(async () => {
     try {
-      await callApi(staffSignOut, {}, { toast: false })
+      await callApi(staffSignOut, {})
     } catch (error) {
       // An ended session is signed out already.
       if (!isSessionError(error)) throw error

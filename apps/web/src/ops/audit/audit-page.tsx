@@ -54,9 +54,9 @@ export function AuditPage() {
   const [form] = Form.useForm<FilterForm>()
   const entries = useQuery({
     queryKey: ['ops', 'audit', search],
-    queryFn: ({ signal }) => callApi(auditSearch, { query: search }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(auditSearch, { query: search }, { signal }),
   })
-  const staff = useQuery({ queryKey: ['ops', 'staff', 'accounts'], queryFn: ({ signal }) => callApi(staffList, {}, { signal, toast: false }) })
+  const staff = useQuery({ queryKey: ['ops', 'staff', 'accounts'], queryFn: ({ signal }) => callApi(staffList, {}, { signal }) })
   const emailOf = new Map((staff.data?.accounts ?? []).map((a) => [a.id, a.email]))
 
   const apply = (values: FilterForm) => {

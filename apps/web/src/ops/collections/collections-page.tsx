@@ -29,11 +29,11 @@ export function CollectionsPage() {
   const cursor = params.get('cursor') ?? undefined
   const buckets = useQuery({
     queryKey: ['ops', 'collections', 'buckets', market],
-    queryFn: ({ signal }) => callApi(collectionBuckets, { query: { market } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(collectionBuckets, { query: { market } }, { signal }),
   })
   const queue = useQuery({
     queryKey: ['ops', 'collections', 'queue', market, bucket, cursor],
-    queryFn: ({ signal }) => callApi(collectionQueue, { query: { market, bucket, cursor } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(collectionQueue, { query: { market, bucket, cursor } }, { signal }),
   })
   const figures = buckets.data?.markets.find((m) => m.market === market)
 

@@ -1,13 +1,12 @@
 import { CONTACT_CHANNELS, CONTACT_OUTCOMES, collectionContacts, collectionRecordContact, type ContactChannel, type ContactOutcome, type ContactView } from '@kilat/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Alert, Badge, Button, Form, Input, Select, Table } from 'antd'
 import { useState } from 'react'
 import { formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { centsOf } from '../adjustments/adjustment-texts'
-import { showFieldErrors } from '../app/form-errors'
 import { useOpsText } from '../app/i18n'
-import { useNotices } from '../app/ops-app'
+import { refusalText, useOpsMutation } from '../app/mutation'
 import { Panel } from '../app/panel'
 import { useStaff } from '../app/session'
 import { PROMISE_BADGES, contactError } from './contact-texts'
@@ -28,42 +27,36 @@ interface ContactForm {
 export function ContactsSection({ orderNo }: { orderNo: string }) {
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = useNotices()
   const staff = useStaff()
-  const queryClient = useQueryClient()
   const [form] = Form.useForm<ContactForm>()
   const outcome = Form.useWatch('outcome', form) ?? 'no_answer'
   const [refusal, setRefusal] = useState<string | null>(null)
   const log = useQuery({
     queryKey: ['ops', 'collections', 'contacts', orderNo],
-    queryFn: ({ signal }) => callApi(collectionContacts, { query: { orderNo } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(collectionContacts, { query: { orderNo } }, { signal }),
   })
-  const save = useMutation({
-    mutationFn: (v: ContactForm) =>
-      callApi(
-        collectionRecordContact,
-        {
-          body: {
-            orderNo,
-            channel: v.channel,
-            outcome: v.outcome,
-            note: v.note ?? '',
-            ...(v.outcome === 'promise_to_pay' ? { promiseDate: v.promiseDate, promiseAmount: centsOf(v.promiseAmount ?? '') ?? 0 } : {}),
-          },
+  const save = useOpsMutation({
+    mutationFn: (v: ContactForm, call) =>
+      call(collectionRecordContact, {
+        body: {
+          orderNo,
+          channel: v.channel,
+          outcome: v.outcome,
+          note: v.note ?? '',
+          ...(v.outcome === 'promise_to_pay' ? { promiseDate: v.promiseDate, promiseAmount: centsOf(v.promiseAmount ?? '') ?? 0 } : {}),
         },
-        { toast: false },
-      ),
+      }),
+    success: t('collections.recorded'),
     onSuccess: () => {
       setRefusal(null)
-      void message.success(t('collections.recorded'))
       form.resetFields()
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'collections'] })
     },
-    onError: (error: Error) => {
-      if (showFieldErrors(form, error, t)) return
-      const text = contactError(error, t) ?? (error.message || t('app.failed'))
-      setRefusal(text)
-      void log.refetch()
+    refresh: [['ops', 'collections']],
+    form,
+    // a refusal (outside the contact window, too many today) stays in view below the form
+    onError: (error) => {
+      setRefusal(refusalText(error, t, contactError))
+      return true
     },
   })
   const data = log.data

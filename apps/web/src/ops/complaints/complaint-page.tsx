@@ -9,15 +9,14 @@ import {
   complaintReplyImage,
   type ComplaintDeskDetail,
 } from '@kilat/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Descriptions, Flex, Form, Image, Input, List, Popconfirm, Space, Upload, type UploadFile } from 'antd'
 import { useState } from 'react'
 import { Link, useParams } from '../../shared/router'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
-import { showFieldErrors } from '../app/form-errors'
-import { useNotices } from '../app/ops-app'
+import { refusalText, useOpsMutation } from '../app/mutation'
 import { Panel } from '../app/panel'
 import { useOpsText, type OpsT } from '../app/i18n'
 import { useOpsMarket, useStaff } from '../app/session'
@@ -39,34 +38,27 @@ export function ComplaintPage() {
   const complaintId = Number(id)
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = useNotices()
   const queryClient = useQueryClient()
   const staff = useStaff()
   const [market] = useOpsMarket()
   const key = ['ops', 'complaints', 'detail', complaintId] as const
   const detail = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => callApi(complaintDeskDetail, { query: { complaintId } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(complaintDeskDetail, { query: { complaintId } }, { signal }),
     enabled: Number.isInteger(complaintId) && complaintId > 0,
   })
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['ops', 'complaints'] })
-  const onRace = (error: Error) => {
-    void message.error(raceMessage(error, t) ?? (error.message || t('app.failed')))
-    void refresh()
-  }
-  const assign = useMutation({
-    mutationFn: () => callApi(complaintAssign, { body: { complaintId } }, { toast: false }),
-    onSuccess: () => void refresh(),
-    onError: onRace,
+  const refresh = [['ops', 'complaints']]
+  const assign = useOpsMutation({
+    mutationFn: (_: void, call) => call(complaintAssign, { body: { complaintId } }),
+    refresh,
+    errorText: raceMessage,
   })
-  const close = useMutation({
-    mutationFn: (outcome: 'resolved' | 'unresolved') => callApi(complaintClose, { body: { complaintId, outcome } }, { toast: false }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(key, answer)
-      void message.success(t('complaint.closedDone'))
-      void refresh()
-    },
-    onError: onRace,
+  const close = useOpsMutation({
+    mutationFn: (outcome: 'resolved' | 'unresolved', call) => call(complaintClose, { body: { complaintId, outcome } }),
+    success: t('complaint.closedDone'),
+    onSuccess: (answer) => queryClient.setQueryData(key, answer),
+    refresh,
+    errorText: raceMessage,
   })
 
   if (detail.isPending) return <Loading />
@@ -140,7 +132,7 @@ export function ComplaintPage() {
           <Images urls={c.reply.images} label={t('complaint.image')} />
         </Panel>
       ) : (
-        open && (!c.assignee || mine) && <ReplyForm complaintId={c.id} onDone={(answer) => queryClient.setQueryData(key, answer)} onRace={onRace} />
+        open && (!c.assignee || mine) && <ReplyForm complaintId={c.id} onDone={(answer) => queryClient.setQueryData(key, answer)} />
       )}
       <NotesCard complaint={c} />
       <Panel title={t('complaint.earlier')}>
@@ -174,17 +166,17 @@ function Images({ urls, label }: { urls: readonly string[]; label: string }) {
 
 function NotesCard({ complaint }: { complaint: ComplaintDeskDetail }) {
   const { t } = useOpsText()
-  const { callApi } = useApi()
-  const queryClient = useQueryClient()
   const [form] = Form.useForm<{ text: string }>()
-  const note = useMutation({
-    mutationFn: (text: string) => callApi(complaintNote, { body: { complaintId: complaint.id, text } }, { toast: false }),
-    onSuccess: () => {
-      form.resetFields()
-      void queryClient.invalidateQueries({ queryKey: ['ops', 'complaints', 'detail', complaint.id] })
-    },
+  const note = useOpsMutation({
+    mutationFn: (text: string, call) => call(complaintNote, { body: { complaintId: complaint.id, text } }),
+    onSuccess: () => form.resetFields(),
+    refresh: [['ops', 'complaints', 'detail', complaint.id]],
+    // a note's refusal stays beside its field
+    form,
+    fieldMessages: { text: 'field.invalid' },
     onError: (error) => {
-      if (!showFieldErrors(form, error, t, { text: 'field.invalid' })) form.setFields([{ name: 'text', errors: [error.message || t('app.failed')] }])
+      form.setFields([{ name: 'text', errors: [refusalText(error, t)] }])
+      return true
     },
   })
   return (
@@ -211,29 +203,27 @@ function NotesCard({ complaint }: { complaint: ComplaintDeskDetail }) {
   )
 }
 
-function ReplyForm({ complaintId, onDone, onRace }: { complaintId: number; onDone: (answer: ComplaintDeskDetail) => void; onRace: (error: Error) => void }) {
+function ReplyForm({ complaintId, onDone }: { complaintId: number; onDone: (answer: ComplaintDeskDetail) => void }) {
   const { t } = useOpsText()
   const { callApi } = useApi()
   const [form] = Form.useForm<{ text: string }>()
   const [files, setFiles] = useState<UploadFile<{ name: string }>[]>([])
-  const [busy, setBusy] = useState(false)
-
-  const submit = async ({ text }: { text: string }) => {
-    setBusy(true)
-    try {
+  const reply = useOpsMutation({
+    mutationFn: ({ text }: { text: string }, call) => {
       const images = files.flatMap((f) => (f.status === 'done' && f.response ? [f.response.name] : []))
-      onDone(await callApi(complaintReply, { body: { complaintId, text, images } }, { toast: false }))
-    } catch (error) {
-      if (showFieldErrors(form, error, t, { text: 'complaint.replyLength', images: 'complaint.imagesMax' })) return
-      onRace(error instanceof Error ? error : new Error(String(error)))
-    } finally {
-      setBusy(false)
-    }
-  }
+      return call(complaintReply, { body: { complaintId, text, images } })
+    },
+    onSuccess: onDone,
+    form,
+    fieldMessages: { text: 'complaint.replyLength', images: 'complaint.imagesMax' },
+    // another agent came first: the notice says so, the complaint is asked again
+    errorText: raceMessage,
+    refresh: [['ops', 'complaints']],
+  })
 
   return (
     <Panel title={t('complaint.replyTitle')}>
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="complaint-reply">
+      <Form form={form} layout="vertical" onFinish={(values) => reply.mutate(values)} requiredMark={false} name="complaint-reply">
         <Form.Item name="text" label={t('complaint.replyLabel')} rules={[{ required: true, whitespace: true, message: t('field.required') }]}>
           <Input.TextArea rows={5} maxLength={COMPLAINT_DESK_LIMITS.replyMax} showCount />
         </Form.Item>
@@ -248,7 +238,7 @@ function ReplyForm({ complaintId, onDone, onRace }: { complaintId: number; onDon
               const body = new FormData()
               body.append('complaintId', String(complaintId))
               body.append('image', file)
-              callApi(complaintReplyImage, { body }, { toast: false }).then(
+              callApi(complaintReplyImage, { body }).then(
                 (answer) => onSuccess?.(answer),
                 (error: unknown) => onError?.(error instanceof Error ? error : new Error(String(error))),
               )
@@ -257,7 +247,7 @@ function ReplyForm({ complaintId, onDone, onRace }: { complaintId: number; onDon
             {files.length < COMPLAINT_DESK_LIMITS.replyImagesMax ? t('complaint.addImage') : null}
           </Upload>
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={busy} disabled={files.some((f) => f.status === 'uploading')}>
+        <Button type="primary" htmlType="submit" loading={reply.isPending} disabled={files.some((f) => f.status === 'uploading')}>
           {t('complaint.send')}
         </Button>
       </Form>

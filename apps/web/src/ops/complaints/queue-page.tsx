@@ -43,7 +43,7 @@ export function ComplaintQueuePage() {
   const query = queueQueryOf(params, market)
   const queue = useQuery({
     queryKey: ['ops', 'complaints', 'queue', query],
-    queryFn: ({ signal }) => callApi(complaintQueue, { query }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(complaintQueue, { query }, { signal }),
   })
 
   const filter = (key: string, label: string, values: readonly string[], text: (v: string) => string) => (

@@ -34,7 +34,7 @@ export function FunnelPage() {
   const query = { market, from, to, ...(templateId ? { templateId } : {}), ...(utmTag ? { utmTag } : {}) }
   const report = useQuery({
     queryKey: ['ops', 'funnel', market, from, to, templateId, utmTag],
-    queryFn: ({ signal }) => callApi(funnelReport, { query }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(funnelReport, { query }, { signal }),
     placeholderData: keepPreviousData,
   })
   const data = report.data

@@ -1,10 +1,11 @@
 import { OPS_ERROR_CODES, kbGapLink, kbGaps, type KbCategoryView, type KbGap } from '@kilat/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Modal, Select, Table } from 'antd'
 import { useState } from 'react'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
+import { useOpsMutation } from '../app/mutation'
 import { useNotices } from '../app/ops-app'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket } from '../app/session'
@@ -19,22 +20,21 @@ export function GapsView({ categories }: { categories: KbCategoryView[] }) {
   const [market] = useOpsMarket()
   const [linking, setLinking] = useState<KbGap | undefined>()
   const [questionId, setQuestionId] = useState<number | undefined>()
-  const gaps = useQuery({ queryKey: [...KB_GAPS_KEY, market], queryFn: ({ signal }) => callApi(kbGaps, { query: { market } }, { signal, toast: false }) })
-  const link = useMutation({
-    mutationFn: (vars: { gap: KbGap; questionId: number }) =>
-      callApi(kbGapLink, { body: { market, locale: vars.gap.locale, key: vars.gap.key, questionId: vars.questionId } }, { toast: false }),
-    onSuccess: ({ linked }) => {
-      void message.success(t('kb.linkDone', { count: linked }))
+  const gaps = useQuery({ queryKey: [...KB_GAPS_KEY, market], queryFn: ({ signal }) => callApi(kbGaps, { query: { market } }, { signal }) })
+  const link = useOpsMutation({
+    mutationFn: (vars: { gap: KbGap; questionId: number }, call) => call(kbGapLink, { body: { market, locale: vars.gap.locale, key: vars.gap.key, questionId: vars.questionId } }),
+    success: ({ linked }) => t('kb.linkDone', { count: linked }),
+    onSuccess: () => {
       setLinking(undefined)
-      void queryClient.invalidateQueries({ queryKey: KB_GAPS_KEY })
       void queryClient.invalidateQueries({ queryKey: KB_KEY })
     },
+    refresh: [KB_GAPS_KEY],
     onError: (error) => {
-      if (isCode(error, OPS_ERROR_CODES.kbGapGone)) {
-        void message.warning(t('kb.gapGone'))
-        setLinking(undefined)
-        void queryClient.invalidateQueries({ queryKey: KB_GAPS_KEY })
-      } else void message.error(error.message || t('app.failed'))
+      // another admin linked it first: said as a warning, the list asked again
+      if (!isCode(error, OPS_ERROR_CODES.kbGapGone)) return false
+      void message.warning(t('kb.gapGone'))
+      setLinking(undefined)
+      return true
     },
   })
   // one flat list, each question named with its category: a grouped list's headings are too faint to read (axe)

@@ -43,7 +43,7 @@ export function QuestionForm({ categories, question, categoryId, onClose }: { ca
   const submit = async ({ contact, ...values }: QuestionValues) => {
     setBusy(true)
     try {
-      await callApi(kbSaveQuestion, { body: { ...values, questionId: question?.id, actionType: contact ? 4 : 0 } }, { toast: false })
+      await callApi(kbSaveQuestion, { body: { ...values, questionId: question?.id, actionType: contact ? 4 : 0 } })
       void message.success(t('kb.saved'))
       await queryClient.invalidateQueries({ queryKey: KB_KEY })
       onClose()
@@ -108,7 +108,7 @@ export function CategoryForm({ category, onClose, onSaved }: { category?: KbCate
   const submit = async ({ contact, ...values }: CategoryValues) => {
     setBusy(true)
     try {
-      const answer = await callApi(kbSaveCategory, { body: { ...values, categoryId: category?.id, actionType: contact ? 4 : 0 } }, { toast: false })
+      const answer = await callApi(kbSaveCategory, { body: { ...values, categoryId: category?.id, actionType: contact ? 4 : 0 } })
       void message.success(t('kb.saved'))
       await queryClient.invalidateQueries({ queryKey: KB_KEY })
       onSaved(answer.category)

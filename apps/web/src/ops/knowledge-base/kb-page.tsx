@@ -25,7 +25,7 @@ export function KbPage() {
   const { callApi } = useApi()
   const [params, setParams] = useSearchParams()
   const tab = params.get('tab') === 'gaps' ? 'gaps' : 'questions'
-  const entries = useQuery({ queryKey: KB_KEY, queryFn: ({ signal }) => callApi(kbEntries, {}, { signal, toast: false }) })
+  const entries = useQuery({ queryKey: KB_KEY, queryFn: ({ signal }) => callApi(kbEntries, {}, { signal }) })
   const [editing, setEditing] = useState<Editing | undefined>()
   const categories = entries.data?.categories ?? []
   const chosen = categories.find((c) => String(c.id) === params.get('category')) ?? categories[0]

@@ -15,7 +15,7 @@ export function DashboardPage() {
   const [market] = useOpsMarket()
   const figures = useQuery({
     queryKey: ['ops', 'orders', 'dashboard', market],
-    queryFn: ({ signal }) => callApi(orderDashboard, { query: { market } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(orderDashboard, { query: { market } }, { signal }),
   })
   const day = figures.data?.markets.find((m) => m.market === market)
   const tiles: Array<[string, string]> = day

@@ -1,27 +1,26 @@
 import { OPS_ERROR_CODES, PAYOUT_IN_FLIGHT, payoutCancel, payoutConfirm, payoutQueue, payoutRequest, type DataOf } from '@kilat/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Popconfirm, Space, Tag, Typography } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Tag, Typography } from 'antd'
 import { useSearchParams } from '../../shared/router'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
-import { useNotices } from '../app/ops-app'
+import { FourEyesActions, useFourEyes } from '../app/four-eyes'
 import { useOpsText, type OpsT } from '../app/i18n'
-import { useOpsMarket, useStaff } from '../app/session'
+import { useOpsMarket } from '../app/session'
 import { OrderQueue } from './order-columns'
 import { PAYOUT_COLORS } from './order-status'
 
 type Row = DataOf<typeof payoutQueue>['orders'][number]
 
+/** The desk's refusals in words (the same member confirming is the four-eyes helper's). */
 function payoutError(error: unknown, t: OpsT): string | undefined {
-  if (isCode(error, OPS_ERROR_CODES.payoutSameStaff)) return t('payout.sameStaff')
   if (isCode(error, OPS_ERROR_CODES.payoutAlreadyRequested)) return t('payout.alreadyRequested')
   if (isCode(error, OPS_ERROR_CODES.payoutNotPending)) return t('payout.notPending')
   if (isCode(error, OPS_ERROR_CODES.orderNotApproved)) return t('payout.notApproved')
   if (isCode(error, OPS_ERROR_CODES.payoutInFlight)) return t('payout.inFlight')
   return undefined
 }
-
 
 /**
  * Finance's disbursement, four eyes (docs/product/operations.md#disbursement): one member requests
@@ -32,43 +31,23 @@ function payoutError(error: unknown, t: OpsT): string | undefined {
 export function DisbursementPage() {
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = useNotices()
-  const queryClient = useQueryClient()
-  const staff = useStaff()
   const [market] = useOpsMarket()
   const [params] = useSearchParams()
   const cursor = params.get('cursor') ?? undefined
   const queue = useQuery({
     queryKey: ['ops', 'orders', 'payouts', market, cursor],
-    queryFn: ({ signal }) => callApi(payoutQueue, { query: { market, cursor } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(payoutQueue, { query: { market, cursor } }, { signal }),
     // a payout on its way changes state without anyone here acting: follow it
     refetchInterval: (query) => (query.state.data?.orders.some((o) => o.payout && PAYOUT_IN_FLIGHT.includes(o.payout.status)) ? 3_000 : false),
   })
-  const settle = () => void queryClient.invalidateQueries({ queryKey: ['ops', 'orders'] })
-  const onError = (error: Error) => {
-    void message.error(payoutError(error, t) ?? (error.message || t('app.failed')))
-    settle()
-  }
-  const request = useMutation({
-    mutationFn: (orderNo: string) => callApi(payoutRequest, { body: { orderNo } }, { toast: false }),
-    onSuccess: () => {
-      void message.success(t('payout.requested'))
-      settle()
-    },
-    onError,
-  })
-  const confirm = useMutation({
-    mutationFn: (requestId: number) => callApi(payoutConfirm, { body: { requestId } }, { toast: false }),
-    onSuccess: () => {
-      void message.success(t('payout.confirmed'))
-      settle()
-    },
-    onError,
-  })
-  const cancel = useMutation({
-    mutationFn: (requestId: number) => callApi(payoutCancel, { body: { requestId } }, { toast: false }),
-    onSuccess: settle,
-    onError,
+  const payouts = useFourEyes<number, unknown, unknown, string>({
+    request: { mutationFn: (orderNo, call) => call(payoutRequest, { body: { orderNo } }), success: t('payout.requested') },
+    confirm: (requestId, call) => call(payoutConfirm, { body: { requestId } }),
+    withdraw: (requestId, call) => call(payoutCancel, { body: { requestId } }),
+    confirmed: t('payout.confirmed'),
+    refresh: [['ops', 'orders']],
+    sameMember: t('payout.sameStaff'),
+    errorText: payoutError,
   })
 
   return (
@@ -109,21 +88,20 @@ export function DisbursementPage() {
               const p = o.payout
               if (p?.status === 'pending') {
                 return (
-                  <Space>
-                    <Popconfirm title={t('payout.confirmConfirm', { orderNo: o.orderNo })} onConfirm={() => confirm.mutate(p.id)} okText={t('payout.confirm')} cancelText={t('staff.cancel')}>
-                      <Button type="primary" size="small" disabled={p.requestedBy === staff.id} aria-label={`${t('payout.confirm')} ${o.orderNo}`}>
-                        {t('payout.confirm')}
-                      </Button>
-                    </Popconfirm>
-                    <Button size="small" onClick={() => cancel.mutate(p.id)} aria-label={`${t('payout.cancel')} ${o.orderNo}`}>
-                      {t('payout.cancel')}
-                    </Button>
-                  </Space>
+                  <FourEyesActions
+                    flow={payouts}
+                    id={p.id}
+                    maker={p.requestedBy}
+                    subject={o.orderNo}
+                    confirmLabel={t('payout.confirm')}
+                    confirmQuestion={t('payout.confirmConfirm', { orderNo: o.orderNo })}
+                    withdrawLabel={t('payout.cancel')}
+                  />
                 )
               }
               if (p && PAYOUT_IN_FLIGHT.includes(p.status)) return <Typography.Text type="secondary">{t('payout.onItsWay')}</Typography.Text>
               return (
-                <Button size="small" onClick={() => request.mutate(o.orderNo)} aria-label={`${p?.status === 'failed' ? t('payout.retry') : t('payout.request')} ${o.orderNo}`}>
+                <Button size="small" onClick={() => payouts.request.mutate(o.orderNo)} loading={payouts.request.isPending && payouts.request.variables === o.orderNo} aria-label={`${p?.status === 'failed' ? t('payout.retry') : t('payout.request')} ${o.orderNo}`}>
                   {p?.status === 'failed' ? t('payout.retry') : t('payout.request')}
                 </Button>
               )

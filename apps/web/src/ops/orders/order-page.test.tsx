@@ -35,6 +35,7 @@ function orderScreenOf(order: Partial<Screen['order']>, more: Partial<Screen> = 
       fee: 12_500_000,
       interest: 30_000_000,
       paid: 0,
+      owedNow: 0,
       settledAt: null,
       ...order,
     },
@@ -125,5 +126,14 @@ describe('the order screen', () => {
     const timeline = screen.getByRole('heading', { name: 'Timeline' }).closest('section')!
     expect(within(timeline).getByText(/risk@demo\.kilat\.example\.com/)).toBeInTheDocument()
     expect(within(timeline).queryByText('No status change has been recorded for this order.')).toBeNull()
+  })
+
+  it('names the amount signed for and the amount owed now, late charges included, apart', async () => {
+    // an overdue order: 5.525.000 signed for, 15.000 of late charges on top
+    answer(orderScreenOf({ status: 180, totalRepay: 552_500_000, owedNow: 554_000_000, disbursedAt: '2026-11-01T03:00:00.000Z', dueAt: '2026-11-21T03:00:00.000Z' }))
+    await renderOps(`/ops/orders/${ORDER_NO}?market=ID`)
+    expect(await screen.findByRole('heading', { name: `Order ${ORDER_NO}` }, { timeout: 8000 })).toBeInTheDocument()
+    expect(summaryValue('Total to repay (as signed)')).toMatch(/^Rp\s5\.525\.000,00$/)
+    expect(summaryValue('Owed now (late charges included)')).toMatch(/^Rp\s5\.540\.000,00$/)
   })
 })

@@ -29,7 +29,7 @@ export function OrderPage() {
   const [market] = useOpsMarket()
   const screen = useQuery({
     queryKey: ['ops', 'orders', 'order', orderNo],
-    queryFn: ({ signal }) => callApi(orderScreen, { query: { orderNo } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(orderScreen, { query: { orderNo } }, { signal }),
   })
   if (screen.isPending) return <Loading />
   if (screen.isError) return <LoadFailure error={screen.error} retry={() => void screen.refetch()} />
@@ -58,7 +58,9 @@ export function OrderPage() {
         <Descriptions.Item label={t(stage === 'toPayOut' ? 'orders.toPayOut' : 'orders.received')}>
           {stage === 'none' ? '—' : stage === 'paidOut' && paidOutAt ? `${money(order.received)} · ${at(paidOutAt)}` : money(order.received)}
         </Descriptions.Item>
-        <Descriptions.Item label={t('orders.totalRepay')}>{money(order.totalRepay)}</Descriptions.Item>
+        {/* the contract's figure and what is owed today (late charges in, payments and waivers out) are two amounts, each named */}
+        <Descriptions.Item label={t('orders.totalSigned')}>{money(order.totalRepay)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.owedNow')}>{money(order.owedNow)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.paid')}>{money(order.paid)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.applied')}>{at(order.appliedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.disbursed')}>{stage === 'paidOut' && paidOutAt ? at(paidOutAt) : '—'}</Descriptions.Item>
@@ -95,7 +97,7 @@ export function OrderPage() {
           columns={[
             { key: 'n', title: '#', dataIndex: 'periodNo' },
             { key: 'due', title: t('orders.due'), render: (_, p) => at(p.dueAt) },
-            { key: 'total', title: t('orders.totalRepay'), render: (_, p) => money(p.total) },
+            { key: 'total', title: t('orders.periodTotal'), render: (_, p) => money(p.total) },
             { key: 'paid', title: t('orders.paid'), render: (_, p) => money(p.paid) },
             { key: 'status', title: t('orders.status'), render: (_, p) => <Tag color={p.status === 'overdue' ? 'red' : p.status === 'paid' ? 'green' : 'default'}>{t(`orders.periodStatus.${p.status}`)}</Tag> },
           ]}

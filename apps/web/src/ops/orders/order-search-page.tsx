@@ -17,7 +17,7 @@ export function OrderSearchPage() {
   const q = params.get('q')?.trim() ?? ''
   const found = useQuery({
     queryKey: ['ops', 'orders', 'search', market, q],
-    queryFn: ({ signal }) => callApi(orderSearch, { query: { q, market } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(orderSearch, { query: { q, market } }, { signal }),
     enabled: q.length > 0,
   })
   return (

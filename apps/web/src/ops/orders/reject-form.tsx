@@ -1,27 +1,26 @@
 import { REJECT_REASONS, REJECT_REASON_TEXTS, orderReject, type BodyOf, type OpsOrderSummary } from '@kilat/contract'
-import { useMutation } from '@tanstack/react-query'
+import type { QueryKey } from '@tanstack/react-query'
 import { Button, Form, Input, Select, Space } from 'antd'
-import { useApi } from '../../shared/api'
-import { showFieldErrors } from '../app/form-errors'
+import { useOpsMutation } from '../app/mutation'
 import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 
 type Rejection = Omit<BodyOf<typeof orderReject>, 'orderNo'>
 
 /** The review queue's rejection of one order: a reason, and a note when the reason is "other". */
-export function RejectForm({ order, onClose, onRejected, onFailed }: { order: OpsOrderSummary; onClose: () => void; onRejected: (orderNo: string) => void; onFailed: (error: Error) => void }) {
+export function RejectForm({ order, onClose, refresh, errorText }: { order: OpsOrderSummary; onClose: () => void; refresh: readonly QueryKey[]; errorText: (error: unknown) => string | undefined }) {
   const { t, locale } = useOpsText()
-  const { callApi } = useApi()
   const [form] = Form.useForm<Rejection>()
-  const reject = useMutation({
-    mutationFn: (body: BodyOf<typeof orderReject>) => callApi(orderReject, { body }, { toast: false }),
-    onSuccess: ({ order: rejected }) => {
-      form.resetFields()
-      onRejected(rejected.orderNo)
-    },
-    onError: (error) => {
-      if (!showFieldErrors(form, error, t, { note: 'orders.noteNeeded', reason: 'field.required' })) onFailed(error)
-    },
+  const reject = useOpsMutation({
+    mutationFn: (body: BodyOf<typeof orderReject>, call) => call(orderReject, { body }),
+    success: ({ order: rejected }) => t('orders.rejected', { orderNo: rejected.orderNo }),
+    onSuccess: onClose,
+    form,
+    fieldMessages: { note: 'orders.noteNeeded', reason: 'field.required' },
+    // refused for another reason: the form closes, the notice says why
+    onError: () => void onClose(),
+    refresh,
+    errorText,
   })
   return (
     <Panel title={t('orders.rejectTitle', { orderNo: order.orderNo })}>

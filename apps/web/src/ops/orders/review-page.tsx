@@ -1,12 +1,12 @@
 import { OPS_ERROR_CODES, orderApprove, orderReviewQueue, type DataOf, type OpsOrderSummary } from '@kilat/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Button, Popconfirm, Space } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useSearchParams } from '../../shared/router'
 import { formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
-import { useNotices } from '../app/ops-app'
+import { useOpsMutation } from '../app/mutation'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket } from '../app/session'
 import { Loading } from '../app/states'
@@ -21,28 +21,21 @@ const RejectForm = lazy(async () => ({ default: (await import('./reject-form')).
 export function ReviewPage() {
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = useNotices()
-  const queryClient = useQueryClient()
   const [market] = useOpsMarket()
   const [params] = useSearchParams()
   const cursor = params.get('cursor') ?? undefined
   const [rejecting, setRejecting] = useState<OpsOrderSummary | undefined>()
   const queue = useQuery({
     queryKey: ['ops', 'orders', 'review', market, cursor],
-    queryFn: ({ signal }) => callApi(orderReviewQueue, { query: { market, cursor } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(orderReviewQueue, { query: { market, cursor } }, { signal }),
   })
-  const done = (text: string) => {
-    void message.success(text)
-    void queryClient.invalidateQueries({ queryKey: ['ops', 'orders'] })
-  }
-  const failed = (error: Error) => {
-    void message.error(isCode(error, OPS_ERROR_CODES.orderAlreadyDecided) ? t('orders.alreadyDecided') : error.message || t('app.failed'))
-    void queryClient.invalidateQueries({ queryKey: ['ops', 'orders'] })
-  }
-  const approve = useMutation({
-    mutationFn: (orderNo: string) => callApi(orderApprove, { body: { orderNo } }, { toast: false }),
-    onSuccess: ({ order }) => done(t('orders.approved', { orderNo: order.orderNo })),
-    onError: failed,
+  const refresh = [['ops', 'orders']]
+  const errorText = (error: unknown) => (isCode(error, OPS_ERROR_CODES.orderAlreadyDecided) ? t('orders.alreadyDecided') : undefined)
+  const approve = useOpsMutation({
+    mutationFn: (orderNo: string, call) => call(orderApprove, { body: { orderNo } }),
+    success: ({ order }) => t('orders.approved', { orderNo: order.orderNo }),
+    refresh,
+    errorText,
   })
   return (
     <>
@@ -51,18 +44,7 @@ export function ReviewPage() {
       </h1>
       {rejecting && (
         <Suspense fallback={<Loading />}>
-          <RejectForm
-            order={rejecting}
-            onClose={() => setRejecting(undefined)}
-            onRejected={(orderNo) => {
-              setRejecting(undefined)
-              done(t('orders.rejected', { orderNo }))
-            }}
-            onFailed={(error) => {
-              setRejecting(undefined)
-              failed(error)
-            }}
-          />
+          <RejectForm order={rejecting} onClose={() => setRejecting(undefined)} refresh={refresh} errorText={errorText} />
         </Suspense>
       )}
       <OrderQueue<Row>

@@ -18,7 +18,7 @@ export function CallbacksView({ market, day }: { market: Market; day: string }) 
   const cursor = params.get('cursor') ?? undefined
   const query = useQuery({
     queryKey: ['ops', 'payments', 'callbacks', market, day, matched, cursor],
-    queryFn: ({ signal }) => callApi(paymentsCallbacks, { query: { market, day, matched, cursor, limit: 50 } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(paymentsCallbacks, { query: { market, day, matched, cursor, limit: 50 } }, { signal }),
   })
   type Row = DataOf<typeof paymentsCallbacks>['rows'][number]
   return (

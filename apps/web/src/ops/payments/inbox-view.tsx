@@ -18,7 +18,7 @@ export function InboxView({ market, day }: { market: Market; day: string }) {
   const cursor = params.get('cursor') ? Number(params.get('cursor')) : undefined
   const query = useQuery({
     queryKey: ['ops', 'payments', 'inbox', market, day, state, cursor],
-    queryFn: ({ signal }) => callApi(paymentsInbox, { query: { market, day, state, cursor, limit: 50 } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(paymentsInbox, { query: { market, day, state, cursor, limit: 50 } }, { signal }),
   })
   type Row = DataOf<typeof paymentsInbox>['rows'][number]
   return (

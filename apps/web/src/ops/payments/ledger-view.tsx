@@ -19,7 +19,7 @@ export function LedgerView({ market, day }: { market: Market; day: string }) {
   const cursor = params.get('cursor') ? Number(params.get('cursor')) : undefined
   const query = useQuery({
     queryKey: ['ops', 'payments', 'ledger', market, day, cursor],
-    queryFn: ({ signal }) => callApi(paymentsLedger, { query: { market, day, cursor, limit: 50 } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(paymentsLedger, { query: { market, day, cursor, limit: 50 } }, { signal }),
   })
   type Row = DataOf<typeof paymentsLedger>['rows'][number]
   return (

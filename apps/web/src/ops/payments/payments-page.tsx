@@ -1,18 +1,19 @@
 import { exportLedger, exportReconciliation, reconCloseDay, reconDay, reconDifferences, reconRun, resolutionCancel, resolutionConfirm, type DifferenceView } from '@kilat/contract'
 import { addDays, localDate, type Market } from '@kilat/domain'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Button, Descriptions, Flex, Input, Popconfirm, Segmented, Space, Tag } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
-import { useNotices } from '../app/ops-app'
+import { FourEyesActions, useFourEyes } from '../app/four-eyes'
 import { useOpsText } from '../app/i18n'
+import { useOpsMutation } from '../app/mutation'
 import { ORDER_NO_COLUMN } from '../app/order-no'
 import { useAddressFilter } from '../app/paging'
 import { Panel } from '../app/panel'
-import { useOpsMarket, useStaff } from '../app/session'
+import { useOpsMarket } from '../app/session'
 import { Loading, LoadFailure } from '../app/states'
-import { consequence, orderLink, PagedTable } from './payments-shared'
+import { consequence, orderLink, PagedTable, PAYMENTS_KEY } from './payments-shared'
 
 /**
  * The money desk (docs/product/operations.md#money-desk): one market's local day at a time, its
@@ -62,9 +63,6 @@ export function PaymentsPage() {
 function ReconciliationView({ market, day }: { market: Market; day: string }) {
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = useNotices()
-  const queryClient = useQueryClient()
-  const staff = useStaff()
   const [params, setFilter] = useAddressFilter()
   const status = (params.get('status') ?? 'open') as 'open' | 'done' | 'all'
   const cursor = params.get('cursor') ? Number(params.get('cursor')) : undefined
@@ -72,45 +70,25 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
   const [to, setTo] = useState(day)
   const summary = useQuery({
     queryKey: ['ops', 'payments', 'day', market, day],
-    queryFn: ({ signal }) => callApi(reconDay, { query: { market, day } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(reconDay, { query: { market, day } }, { signal }),
   })
   const list = useQuery({
     queryKey: ['ops', 'payments', 'differences', market, day, status, cursor],
-    queryFn: ({ signal }) => callApi(reconDifferences, { query: { market, day, status: status === 'all' ? undefined : status, cursor, limit: 50 } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(reconDifferences, { query: { market, day, status: status === 'all' ? undefined : status, cursor, limit: 50 } }, { signal }),
   })
-  const settle = () => void queryClient.invalidateQueries({ queryKey: ['ops', 'payments'] })
-  const onError = (error: Error) => {
-    void message.error(error.message || t('app.failed'))
-    settle()
-  }
-  const run = useMutation({
-    mutationFn: () => callApi(reconRun, { body: { market, day } }, { toast: false }),
-    onSuccess: (r) => {
-      void message.success(t('payments.reconciled', { count: r.added }))
-      settle()
-    },
-    onError,
+  const refresh = [PAYMENTS_KEY]
+  const run = useOpsMutation({
+    mutationFn: (_: void, call) => call(reconRun, { body: { market, day } }),
+    success: (r) => t('payments.reconciled', { count: r.added }),
+    refresh,
   })
-  const close = useMutation({
-    mutationFn: () => callApi(reconCloseDay, { body: { market, day } }, { toast: false }),
-    onSuccess: () => {
-      void message.success(t('payments.closed'))
-      settle()
-    },
-    onError,
-  })
-  const confirm = useMutation({
-    mutationFn: (resolutionId: number) => callApi(resolutionConfirm, { body: { resolutionId } }, { toast: false }),
-    onSuccess: () => {
-      void message.success(t('payments.confirmedResolution'))
-      settle()
-    },
-    onError,
-  })
-  const cancel = useMutation({
-    mutationFn: (resolutionId: number) => callApi(resolutionCancel, { body: { resolutionId } }, { toast: false }),
-    onSuccess: settle,
-    onError,
+  const close = useOpsMutation({ mutationFn: (_: void, call) => call(reconCloseDay, { body: { market, day } }), success: t('payments.closed'), refresh })
+  const resolutions = useFourEyes<number>({
+    confirm: (resolutionId, call) => call(resolutionConfirm, { body: { resolutionId } }),
+    withdraw: (resolutionId, call) => call(resolutionCancel, { body: { resolutionId } }),
+    confirmed: t('payments.confirmedResolution'),
+    refresh,
+    sameMember: t('payments.fourEyes'),
   })
   const [resolving, setResolving] = useState<DifferenceView | null>(null)
 
@@ -223,21 +201,15 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
               const pending = r.resolution?.status === 'pending' ? r.resolution : null
               if (pending) {
                 return (
-                  <Space>
-                    <Popconfirm
-                      title={consequence(t, r, pending.kind, pending.orderNo, market)}
-                      onConfirm={() => confirm.mutate(pending.id)}
-                      okText={t('payments.confirm')}
-                      cancelText={t('staff.cancel')}
-                    >
-                      <Button type="primary" size="small" disabled={pending.proposedBy === staff.id} aria-label={`${t('payments.confirm')} ${r.gatewayPaymentId}`}>
-                        {t('payments.confirm')}
-                      </Button>
-                    </Popconfirm>
-                    <Button size="small" onClick={() => cancel.mutate(pending.id)}>
-                      {t('payments.withdraw')}
-                    </Button>
-                  </Space>
+                  <FourEyesActions
+                    flow={resolutions}
+                    id={pending.id}
+                    maker={pending.proposedBy}
+                    subject={r.gatewayPaymentId}
+                    confirmLabel={t('payments.confirm')}
+                    confirmQuestion={consequence(t, r, pending.kind, pending.orderNo, market)}
+                    withdrawLabel={t('payments.withdraw')}
+                  />
                 )
               }
               if (r.status !== 'open') return null
@@ -250,7 +222,7 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
           },
         ]}
       />
-      <Suspense fallback={null}>{resolving && <ResolveDialog difference={resolving} market={market} onClose={() => setResolving(null)} onDone={settle} />}</Suspense>
+      <Suspense fallback={null}>{resolving && <ResolveDialog difference={resolving} market={market} onClose={() => setResolving(null)} />}</Suspense>
     </>
   )
 }

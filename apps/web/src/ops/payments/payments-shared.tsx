@@ -10,6 +10,9 @@ import { LoadFailure } from '../app/states'
 
 /** What the money desk's views share: the link to an order, a table paged by key, a resolution's consequence. */
 
+/** Every query of the money desk: asked again after any action on it. */
+export const PAYMENTS_KEY = ['ops', 'payments'] as const
+
 export const orderLink = (orderNo: string | null, market: Market) => (orderNo ? <OrderNoLink orderNo={orderNo} market={market} /> : '—')
 
 export function PagedTable<T extends object>({ query, columns, rowKey, width }: { query: UseQueryResult<{ rows: T[]; nextCursor: string | null }>; columns: TableColumnsType<T>; rowKey: (row: T) => string; width: number }) {

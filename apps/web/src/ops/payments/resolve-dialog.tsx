@@ -1,35 +1,24 @@
 import { resolutionPropose, type DifferenceView } from '@kilat/contract'
 import type { Market, ReconResolutionKind } from '@kilat/domain'
-import { useMutation } from '@tanstack/react-query'
 import { Flex, Input, Modal, Select } from 'antd'
 import { useState } from 'react'
 import { formatDateTime, formatMoney } from '../../shared/format'
-import { useApi } from '../../shared/api'
-import { useNotices } from '../app/ops-app'
 import { useOpsText } from '../app/i18n'
-import { consequence } from './payments-shared'
+import { useOpsMutation } from '../app/mutation'
+import { consequence, PAYMENTS_KEY } from './payments-shared'
 
 /** A difference's resolution, proposed for another's confirmation: its own chunk, loaded when opened. */
-export function ResolveDialog({ difference, market, onClose, onDone }: { difference: DifferenceView; market: Market; onClose: () => void; onDone: () => void }) {
+export function ResolveDialog({ difference, market, onClose }: { difference: DifferenceView; market: Market; onClose: () => void }) {
   const { t } = useOpsText()
-  const { callApi } = useApi()
-  const { message } = useNotices()
   const [kind, setKind] = useState<ReconResolutionKind>(difference.allowed[0]!)
   const [orderNo, setOrderNo] = useState(difference.orderNo ?? '')
   const [note, setNote] = useState('')
-  const propose = useMutation({
-    mutationFn: () =>
-      callApi(
-        resolutionPropose,
-        { body: { differenceId: difference.id, kind, note, ...(kind === 'apply_to_order' && orderNo.trim() ? { orderNo: orderNo.trim() } : {}) } },
-        { toast: false },
-      ),
-    onSuccess: () => {
-      void message.success(t('payments.proposed'))
-      onDone()
-      onClose()
-    },
-    onError: (error: Error) => void message.error(error.message || t('app.failed')),
+  const propose = useOpsMutation({
+    mutationFn: (_: void, call) =>
+      call(resolutionPropose, { body: { differenceId: difference.id, kind, note, ...(kind === 'apply_to_order' && orderNo.trim() ? { orderNo: orderNo.trim() } : {}) } }),
+    success: t('payments.proposed'),
+    onSuccess: onClose,
+    refresh: [PAYMENTS_KEY],
   })
   return (
     <Modal open title={t('payments.resolveTitle', { kind: t(`payments.kinds.${difference.kind}`) })} onCancel={onClose} onOk={() => propose.mutate()} okText={t('payments.propose')} cancelText={t('staff.cancel')} confirmLoading={propose.isPending}>

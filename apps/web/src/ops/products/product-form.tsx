@@ -13,10 +13,9 @@ import {
   type ProductRuleProblem,
 } from '@kilat/domain'
 import { Button, Form, Input, Select, Space } from 'antd'
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { showFieldErrors } from '../app/form-errors'
-import { useNotices } from '../app/ops-app'
+import { useOpsMutation } from '../app/mutation'
 import { postJson, productError } from './product-api'
 import type { OpsT } from '../app/i18n'
 import { useOpsText } from '../app/i18n'
@@ -354,18 +353,14 @@ export function ProductForm({ market, product, initial, busy, onSubmit, onCancel
 /** The form of a version with its proposal: the product's current draft (or a new one) changed, then proposed. */
 export function ProductEditor({ market, product, draft, onDone, onCancel }: { market: Market; product: OpsProduct | null; draft: ProductDraft; onDone: () => void; onCancel: () => void }) {
   const { t } = useOpsText()
-  const { message } = useNotices()
   const [form] = Form.useForm<ProductFormValues>()
-  const propose = useMutation({
+  const propose = useOpsMutation({
     mutationFn: ({ draft, code }: { draft: ProductDraft; code: string }) => postJson(productPropose, product ? { productId: product.id, draft } : { market, code, draft }),
-    onSuccess: () => {
-      void message.success(t('products.proposed'))
-      onDone()
-    },
-    onError: (error: Error) => {
-      showFieldErrors(form, error, t)
-      void message.error(productError(error, t) ?? (error.message || t('app.failed')))
-    },
+    success: t('products.proposed'),
+    onSuccess: onDone,
+    // the fields at fault beside them, and the refusal in words too
+    onError: (error) => void showFieldErrors(form, error, t),
+    errorText: productError,
   })
   return (
     <ProductForm

@@ -1,15 +1,15 @@
 import { productPublish, productVersionsOf, productWithdraw, productsOpsList, type DataOf, type OpsProduct, type ProductDraft, type ProductVersionView } from '@kilat/contract'
 import { formatDateTime, formatMoneyWhole, formatPercent, type Market } from '@kilat/domain'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Drawer, Popconfirm, Space, Table, Tag } from 'antd'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Drawer, Space, Table, Tag } from 'antd'
 import { Suspense, lazy, useState } from 'react'
 import { useApi } from '../../shared/api'
+import { FourEyesActions, useFourEyes } from '../app/four-eyes'
 import { useOpsText, type OpsT } from '../app/i18n'
-import { useNotices } from '../app/ops-app'
 import { Panel } from '../app/panel'
-import { useOpsMarket, useStaff } from '../app/session'
+import { useOpsMarket } from '../app/session'
 import { LoadFailure, Loading } from '../app/states'
-import { postJson, productError } from './product-api'
+import { postJson, PRODUCTS_KEY, productError } from './product-api'
 
 type Editing = { product: OpsProduct | null; draft: ProductDraft }
 
@@ -56,41 +56,28 @@ const headlineText = (t: OpsT, h: OpsProduct['headline'], market: Market) => `${
 export function ProductsPage() {
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = useNotices()
   const queryClient = useQueryClient()
-  const staff = useStaff()
   const [market] = useOpsMarket()
   const [editing, setEditing] = useState<Editing | null>(null)
   const [historyOf, setHistoryOf] = useState<OpsProduct | null>(null)
   const list = useQuery({
-    queryKey: ['ops', 'products', market],
-    queryFn: ({ signal }) => callApi(productsOpsList, { query: { market } }, { signal, toast: false }),
+    queryKey: [...PRODUCTS_KEY, market],
+    queryFn: ({ signal }) => callApi(productsOpsList, { query: { market } }, { signal }),
   })
   const versions = useQuery({
     queryKey: ['ops', 'products', 'versions', historyOf?.id],
-    queryFn: ({ signal }) => callApi(productVersionsOf, { query: { productId: historyOf!.id } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(productVersionsOf, { query: { productId: historyOf!.id } }, { signal }),
     enabled: historyOf !== null,
   })
-  const settle = () => void queryClient.invalidateQueries({ queryKey: ['ops', 'products'] })
-  const onError = (error: Error) => {
-    void message.error(productError(error, t) ?? (error.message || t('app.failed')))
-    settle()
-  }
-  const publish = useMutation({
-    mutationFn: (versionId: number) => postJson(productPublish, { versionId }),
-    onSuccess: () => {
-      void message.success(t('products.published'))
-      settle()
-    },
-    onError,
-  })
-  const withdraw = useMutation({
-    mutationFn: (versionId: number) => postJson(productWithdraw, { versionId }),
-    onSuccess: () => {
-      void message.success(t('products.withdrawn'))
-      settle()
-    },
-    onError,
+  const settle = () => void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY })
+  const publishing = useFourEyes<number>({
+    confirm: (versionId) => postJson(productPublish, { versionId }),
+    withdraw: (versionId) => postJson(productWithdraw, { versionId }),
+    confirmed: t('products.published'),
+    withdrawn: t('products.withdrawn'),
+    refresh: [PRODUCTS_KEY],
+    sameMember: t('products.errors.sameStaff'),
+    errorText: productError,
   })
 
   const open = (product: OpsProduct | null, changes: Partial<ProductDraft> = {}) => {
@@ -98,20 +85,15 @@ export function ProductsPage() {
   }
 
   const pendingActions = (v: ProductVersionView) => (
-    <Space size={4} wrap>
-      {v.proposedBy === staff.id ? (
-        <span className="ops-products-note">{t('products.ownVersion')}</span>
-      ) : (
-        <Popconfirm title={t('products.publishConfirm')} onConfirm={() => publish.mutate(v.id)} okText={t('products.publish')} cancelText={t('products.cancel')}>
-          <Button type="primary" size="small" loading={publish.isPending && publish.variables === v.id}>
-            {t('products.publish')}
-          </Button>
-        </Popconfirm>
-      )}
-      <Button size="small" onClick={() => withdraw.mutate(v.id)} loading={withdraw.isPending && withdraw.variables === v.id}>
-        {t('products.withdraw')}
-      </Button>
-    </Space>
+    <FourEyesActions
+      flow={publishing}
+      id={v.id}
+      maker={v.proposedBy}
+      confirmLabel={t('products.publish')}
+      confirmQuestion={t('products.publishConfirm')}
+      withdrawLabel={t('products.withdraw')}
+      ownNote={t('products.ownVersion')}
+    />
   )
   const proposedBy = (v: ProductVersionView) => t('products.proposedBy', { who: v.proposedByEmail ?? `#${v.proposedBy}`, when: formatDateTime(v.proposedAt, v.market) })
 

@@ -34,7 +34,7 @@ export function EnrolPage() {
   const [gone, setGone] = useState(false)
   const start = useQuery({
     queryKey: ['ops', 'enrolment', token],
-    queryFn: ({ signal }) => callApi(staffEnrolmentStart, { body: { token: token ?? '' } }, { signal, toast: false }),
+    queryFn: ({ signal }) => callApi(staffEnrolmentStart, { body: { token: token ?? '' } }, { signal }),
     enabled: Boolean(token),
     staleTime: Infinity,
     retry: false,
@@ -44,7 +44,7 @@ export function EnrolPage() {
     if (!token) return
     setBusy(true)
     try {
-      const staff = await callApi(staffEnrolmentFinish, { body: { token, password: values.password, code: values.code } }, { toast: false })
+      const staff = await callApi(staffEnrolmentFinish, { body: { token, password: values.password, code: values.code } })
       signedIn(queryClient, staff)
       await navigate('/ops', { replace: true })
     } catch (error) {

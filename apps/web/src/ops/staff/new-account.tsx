@@ -26,7 +26,7 @@ export function CreateAccount({ onClose, onCreated }: { onClose: () => void; onC
   const submit = async (values: NewAccount) => {
     setBusy(true)
     try {
-      const answer = await callApi(staffCreate, { body: values }, { toast: false })
+      const answer = await callApi(staffCreate, { body: values })
       form.resetFields()
       onCreated(answer)
     } catch (error) {

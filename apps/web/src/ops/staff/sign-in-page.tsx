@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from '../../shared/router'
 import { isNetworkError, isSessionError, useApi } from '../../shared/api'
 import { isCode } from '../app/api'
 import { showFieldErrors } from '../app/form-errors'
-import { useOpsText, type OpsKey } from '../app/i18n'
+import { keepLanguage, useOpsText, type OpsKey } from '../app/i18n'
 import { signedIn } from '../app/session'
 
 interface PasswordStep {
@@ -44,7 +44,7 @@ export function SignInPage() {
     setBusy(true)
     setNotice(undefined)
     try {
-      await callApi(staffSignIn, { body: values }, { toast: false })
+      await callApi(staffSignIn, { body: values })
       setStep('code')
     } catch (error) {
       const general = generalNotice(error)
@@ -60,10 +60,11 @@ export function SignInPage() {
     setBusy(true)
     setNotice(undefined)
     try {
-      const staff = await callApi(staffSignInCode, { body: { code } }, { toast: false })
+      const staff = await callApi(staffSignInCode, { body: { code } })
       signedIn(queryClient, staff)
       const next = params.get('next')
-      await navigate(next?.startsWith('/ops') && !next.startsWith('/ops/sign-in') ? next : '/ops', { replace: true })
+      // the address's `?lang=` goes on with the staff member: it overrides their own language
+      await navigate(keepLanguage(next?.startsWith('/ops') && !next.startsWith('/ops/sign-in') ? next : '/ops', params.get('lang')), { replace: true })
     } catch (error) {
       const general = generalNotice(error)
       if (general) {

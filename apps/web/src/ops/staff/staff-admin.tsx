@@ -5,17 +5,16 @@ import {
   staffRoleConfirm,
   staffRoleRequests,
   type DataOf,
-  type StaffRoleRequestView,
   type staffList,
 } from '@kilat/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Dropdown, Popconfirm, Space } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Dropdown } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { useApi } from '../../shared/api'
-import { useNotices } from '../app/ops-app'
+import { FourEyesActions, useFourEyes } from '../app/four-eyes'
+import { useOpsMutation } from '../app/mutation'
 import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
-import { useStaff } from '../app/session'
 
 /**
  * Staff administration on the staff screen (docs/product/operations.md#staff-administration): a
@@ -32,33 +31,21 @@ const ConfirmDialog = lazy(async () => ({ default: (await import('./staff-dialog
 export const STAFF_LIST_KEY = ['ops', 'staff', 'accounts'] as const
 const REQUESTS_KEY = ['ops', 'staff', 'role-requests'] as const
 
-export function useStaffRefresh() {
-  const queryClient = useQueryClient()
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: STAFF_LIST_KEY })
-    void queryClient.invalidateQueries({ queryKey: REQUESTS_KEY })
-  }
-}
+/** The staff screen's lists, asked again after an action on a member. */
+export const STAFF_KEYS = [STAFF_LIST_KEY, REQUESTS_KEY] as const
 
 /** The grants of admin waiting for a second admin; the proposer may only withdraw. */
 export function PendingRoles() {
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = useNotices()
-  const me = useStaff()
-  const refresh = useStaffRefresh()
-  const requests = useQuery({ queryKey: REQUESTS_KEY, queryFn: ({ signal }) => callApi(staffRoleRequests, {}, { signal, toast: false }) })
-  const confirm = useMutation({
-    mutationFn: (r: StaffRoleRequestView) => callApi(staffRoleConfirm, { body: { roleRequestId: r.id } }, { toast: false }),
-    onSuccess: ({ account }) => void message.success(t('staffAdmin.confirmed', { email: account.email })),
-    onError: (error) => void message.error(error.message || t('app.failed')),
-    onSettled: refresh,
-  })
-  const cancel = useMutation({
-    mutationFn: (r: StaffRoleRequestView) => callApi(staffRoleCancel, { body: { roleRequestId: r.id } }, { toast: false }),
-    onSuccess: () => void message.success(t('staffAdmin.withdrawn')),
-    onError: (error) => void message.error(error.message || t('app.failed')),
-    onSettled: refresh,
+  const requests = useQuery({ queryKey: REQUESTS_KEY, queryFn: ({ signal }) => callApi(staffRoleRequests, {}, { signal }) })
+  const grants = useFourEyes<number, DataOf<typeof staffRoleConfirm>>({
+    confirm: (roleRequestId, call) => call(staffRoleConfirm, { body: { roleRequestId } }),
+    withdraw: (roleRequestId, call) => call(staffRoleCancel, { body: { roleRequestId } }),
+    confirmed: ({ account }) => t('staffAdmin.confirmed', { email: account.email }),
+    withdrawn: t('staffAdmin.withdrawn'),
+    refresh: STAFF_KEYS,
+    sameMember: t('staffAdmin.ownProposal'),
   })
   const pending = requests.data?.requests ?? []
   if (pending.length === 0) return null
@@ -76,25 +63,16 @@ export function PendingRoles() {
                 by: r.proposedByEmail,
               })}
             </span>
-            <Space>
-              {r.proposedBy === me.id ? (
-                <span className="ops-muted">{t('staffAdmin.ownProposal')}</span>
-              ) : (
-                <Popconfirm
-                  title={t('staffAdmin.confirmOf', { email: r.email })}
-                  okText={t('staffAdmin.confirm')}
-                  cancelText={t('staff.cancel')}
-                  onConfirm={() => confirm.mutateAsync(r)}
-                >
-                  <Button type="primary" size="small" loading={confirm.isPending} aria-label={`${t('staffAdmin.confirm')} ${r.email}`}>
-                    {t('staffAdmin.confirm')}
-                  </Button>
-                </Popconfirm>
-              )}
-              <Button size="small" onClick={() => cancel.mutate(r)} loading={cancel.isPending} aria-label={`${t('staffAdmin.withdraw')} ${r.email}`}>
-                {t('staffAdmin.withdraw')}
-              </Button>
-            </Space>
+            <FourEyesActions
+              flow={grants}
+              id={r.id}
+              maker={r.proposedBy}
+              subject={r.email}
+              confirmLabel={t('staffAdmin.confirm')}
+              confirmQuestion={t('staffAdmin.confirmOf', { email: r.email })}
+              withdrawLabel={t('staffAdmin.withdraw')}
+              ownNote={t('staffAdmin.ownProposal')}
+            />
           </li>
         ))}
       </ul>
@@ -105,25 +83,16 @@ export function PendingRoles() {
 /** A member's actions past disabling: role and markets, a new second factor, ending sessions. */
 export function AccountActions({ account, onReset }: { account: Account; onReset: (link: ResetLink) => void }) {
   const { t } = useOpsText()
-  const { callApi } = useApi()
-  const { message } = useNotices()
-  const refresh = useStaffRefresh()
   const [open, setOpen] = useState<'role' | 'end' | 'reset' | undefined>()
-  const reset = useMutation({
-    mutationFn: () => callApi(staffResetFactor, { body: { staffId: account.id } }, { toast: false }),
-    onSuccess: (answer) => {
-      onReset(answer)
-      refresh()
-    },
-    onError: (error) => void message.error(error.message || t('app.failed')),
+  const reset = useOpsMutation({
+    mutationFn: (_: void, call) => call(staffResetFactor, { body: { staffId: account.id } }),
+    onSuccess: onReset,
+    refresh: STAFF_KEYS,
   })
-  const end = useMutation({
-    mutationFn: () => callApi(staffEndSessions, { body: { staffId: account.id } }, { toast: false }),
-    onSuccess: ({ ended }) => {
-      void message.success(t('staffAdmin.ended', { count: ended }))
-      refresh()
-    },
-    onError: (error) => void message.error(error.message || t('app.failed')),
+  const end = useOpsMutation({
+    mutationFn: (_: void, call) => call(staffEndSessions, { body: { staffId: account.id } }),
+    success: ({ ended }) => t('staffAdmin.ended', { count: ended }),
+    refresh: STAFF_KEYS,
   })
   return (
     <>

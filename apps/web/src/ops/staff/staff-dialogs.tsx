@@ -1,14 +1,12 @@
 import { OPS_ERROR_CODES, STAFF_ROLES, staffRoleChange, type DataOf, type StaffRole, type staffList } from '@kilat/contract'
 import type { Market } from '@kilat/domain'
-import { useMutation } from '@tanstack/react-query'
 import { Checkbox, Form, Modal, Select } from 'antd'
 import { useState } from 'react'
-import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
-import { useNotices } from '../app/ops-app'
 import { useOpsText } from '../app/i18n'
+import { useOpsMutation } from '../app/mutation'
 import { useStaff } from '../app/session'
-import { useStaffRefresh } from './staff-admin'
+import { STAFF_KEYS } from './staff-admin'
 
 /**
  * Staff administration's dialogs (docs/product/operations.md#staff-administration): their own
@@ -23,23 +21,19 @@ interface RoleValues {
 
 export function RoleDialog({ account, onClose }: { account: Account; onClose: () => void }) {
   const { t } = useOpsText()
-  const { callApi } = useApi()
-  const { message } = useNotices()
   const admin = useStaff()
-  const refresh = useStaffRefresh()
   const [form] = Form.useForm<RoleValues>()
   const role = Form.useWatch('role', form)
-  const change = useMutation({
-    mutationFn: (values: RoleValues) => callApi(staffRoleChange, { body: { staffId: account.id, ...values } }, { toast: false }),
-    onSuccess: ({ pending }) => {
-      void message.success(pending ? t('staffAdmin.roleProposed', { email: account.email }) : t('staffAdmin.roleChanged', { email: account.email }))
-      refresh()
-      onClose()
-    },
+  const change = useOpsMutation({
+    mutationFn: (values: RoleValues, call) => call(staffRoleChange, { body: { staffId: account.id, ...values } }),
+    success: ({ pending }) => (pending ? t('staffAdmin.roleProposed', { email: account.email }) : t('staffAdmin.roleChanged', { email: account.email })),
+    onSuccess: onClose,
+    refresh: STAFF_KEYS,
     onError: (error) => {
       if (isCode(error, OPS_ERROR_CODES.staffRolePending)) form.setFields([{ name: 'role', errors: [t('staffAdmin.pendingExists')] }])
       else if (isCode(error, OPS_ERROR_CODES.staffForbidden)) form.setFields([{ name: 'markets', errors: [t('staff.forbidden')] }])
-      else void message.error(error.message || t('app.failed'))
+      else return false
+      return true
     },
   })
   return (

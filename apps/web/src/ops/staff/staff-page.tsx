@@ -1,11 +1,11 @@
 import { OPS_ERROR_CODES, staffDisable, staffList, type DataOf, type staffCreate } from '@kilat/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Flex, Popconfirm, Space, Table, Tag } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { formatDateTime } from '../../shared/format'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
-import { useNotices } from '../app/ops-app'
+import { useOpsMutation } from '../app/mutation'
 import { Panel } from '../app/panel'
 import { useOpsText } from '../app/i18n'
 import { useOpsMarket, useStaff } from '../app/session'
@@ -26,21 +26,18 @@ const LIST_KEY = STAFF_LIST_KEY
 export function StaffPage() {
   const { t } = useOpsText()
   const { callApi } = useApi()
-  const { message } = useNotices()
   const queryClient = useQueryClient()
   const [market] = useOpsMarket()
   const me = useStaff()
   const [creating, setCreating] = useState(false)
   const [created, setCreated] = useState<Created | ResetLink | undefined>()
   const [linkKind, setLinkKind] = useState<'new' | 'reset'>('new')
-  const list = useQuery({ queryKey: LIST_KEY, queryFn: ({ signal }) => callApi(staffList, {}, { signal, toast: false }) })
-  const disable = useMutation({
-    mutationFn: (account: Account) => callApi(staffDisable, { body: { staffId: account.id } }, { toast: false }),
-    onSuccess: ({ account }) => {
-      void message.success(t('staff.disabledDone', { email: account.email }))
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY })
-    },
-    onError: (error) => void message.error(isCode(error, OPS_ERROR_CODES.staffForbidden) ? t('staff.forbidden') : error.message || t('app.failed')),
+  const list = useQuery({ queryKey: LIST_KEY, queryFn: ({ signal }) => callApi(staffList, {}, { signal }) })
+  const disable = useOpsMutation({
+    mutationFn: (account: Account, call) => call(staffDisable, { body: { staffId: account.id } }),
+    success: ({ account }) => t('staff.disabledDone', { email: account.email }),
+    refresh: [LIST_KEY],
+    errorText: (error) => (isCode(error, OPS_ERROR_CODES.staffForbidden) ? t('staff.forbidden') : undefined),
   })
 
   return (

@@ -1,7 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cents, isValidClabe } from '@kilat/domain'
-import { AppError } from '../../../http/errors.js'
+import type { AppError } from '../../../http/errors.js'
+import { appErrorOf } from '../../../http/provider-errors.js'
+import { ProviderError } from '../provider-error.js'
 import { startFakeApi, type FakeApi } from '../../../test/fakes/fake-api.js'
 import { startConektaFake, type ConektaFake } from '../../../test/fakes/conekta.js'
 import type { VerifiedCallback } from '../../payments/payment-gateway.js'
@@ -29,13 +31,15 @@ const inADay = () => new Date(Date.now() + 24 * 3600 * 1000)
 const spei = (reference = '101', amount = 150_000) => ({ method: 'SPEI', accountKind: 'clabe' as const, amount: cents(amount), market: 'MX' as const, expiresAt: inADay(), reference })
 const oxxo = (reference = '102', amount = 50_000) => ({ method: 'OXXO', accountKind: 'cash_reference' as const, amount: cents(amount), market: 'MX' as const, expiresAt: inADay(), reference })
 
+/** The AppError a module answers with for what the adapter threw. */
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   )
-  expect(error).toBeInstanceOf(AppError)
-  return error as AppError
+  // the adapter throws a ProviderError; what the borrower reads of it is the module's (http/provider-errors.ts)
+  expect(error).toBeInstanceOf(ProviderError)
+  return appErrorOf(error as ProviderError)
 }
 
 beforeAll(async () => {
@@ -97,8 +101,8 @@ describe('issueAccount', () => {
   })
 
   it('refuses a method Conekta does not offer, before calling', async () => {
-    await expect(gateway().issueAccount({ ...spei(), method: 'toString' })).rejects.toMatchObject({ key: 'payMethodUnknown' })
-    await expect(gateway().issueAccount({ ...spei(), accountKind: 'va' })).rejects.toMatchObject({ key: 'payMethodUnknown' })
+    await expect(gateway().issueAccount({ ...spei(), method: 'toString' })).rejects.toMatchObject({ kind: 'not-offered', provider: 'conekta', operation: 'issueAccount' })
+    await expect(gateway().issueAccount({ ...spei(), accountKind: 'va' })).rejects.toMatchObject({ kind: 'not-offered', provider: 'conekta', operation: 'issueAccount' })
     expect(fake.calls).toHaveLength(0)
   })
 
@@ -170,7 +174,7 @@ describe('issueAccount', () => {
     expect(tokenize.key).toBe('payMethodUnknown')
     expect(String((tokenize.cause as Error).message)).toContain('not offered with conekta')
     await refusal(gateway().chargeCard({ cardToken: 't', amount: cents(100), market: 'MX', reference: '1', expiresAt: inADay() }))
-    expect(() => gateway().hostedPageUrl('x')).toThrow(AppError)
+    expect(() => gateway().hostedPageUrl('x')).toThrow(ProviderError)
   })
 })
 

@@ -2,7 +2,6 @@ import { createPublicKey, verify, type KeyObject } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { z } from 'zod'
 import { cents, isValidClabe, localDate, type Market } from '@kilat/domain'
-import { AppError } from '../../../http/errors.js'
 import type {
   ChargeCardInput,
   IssueAccountInput,
@@ -13,6 +12,7 @@ import type {
   TokenizeCardInput,
   VerifiedCallback,
 } from '../../payments/payment-gateway.js'
+import { ProviderError } from '../provider-error.js'
 import { ProviderHttp, ProviderUnavailable, type CheckableProvider, type ProviderCheck, type ProviderLog, type ProviderRefusal } from '../provider-http.js'
 import { mapConektaRefusal, conektaTypeOf } from './errors.js'
 import type { ConektaSettings } from './settings.js'
@@ -113,9 +113,9 @@ function methodOf(c: Charge): string {
   return type.includes('spei') || type.includes('bank') ? 'SPEI' : 'OXXO'
 }
 
-/** Conekta's wording never reaches the borrower: the refusal is mapped to our catalogue, and logged by its code. */
-function notOffered(what: string): AppError {
-  return new AppError('payMethodUnknown', { cause: new Error(`${what} is not offered with conekta: cards are tokenized in the browser by Conekta.js`) })
+/** Conekta's wording never reaches the borrower: "choose another method" (http/provider-errors.ts), the detail for the log. */
+function notOffered(operation: string, what: string): ProviderError {
+  return new ProviderError({ provider: CONEKTA, operation, kind: 'not-offered', detail: `${what} is not offered with conekta: cards are tokenized in the browser by Conekta.js` })
 }
 
 export class ConektaGateway implements PaymentGateway, CheckableProvider {
@@ -156,12 +156,12 @@ export class ConektaGateway implements PaymentGateway, CheckableProvider {
   async issueAccount(input: IssueAccountInput): Promise<IssuedAccount> {
     if (input.market !== 'MX') throw new Error(`conekta collects in Mexico only, not ${input.market}`)
     const method = Object.hasOwn(METHODS, input.method) ? METHODS[input.method as keyof typeof METHODS] : undefined
-    if (!method || method.kind !== input.accountKind) throw new AppError('payMethodUnknown', { cause: new Error(`conekta offers SPEI and OXXO, not ${input.method}/${input.accountKind}`) })
+    if (!method || method.kind !== input.accountKind) throw new ProviderError({ provider: CONEKTA, operation: 'issueAccount', kind: 'not-offered', detail: `conekta offers SPEI and OXXO, not ${input.method}/${input.accountKind}` })
     // centavos are our cents: a whole positive number, refused otherwise, never rounded
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new RangeError(`not an amount in centavos: ${input.amount}`)
     if (!REFERENCE.test(input.reference)) throw new RangeError('the reference must be our account id')
     const expiresAt = Math.floor(input.expiresAt.getTime() / 1000)
-    const answer = await this.call(() =>
+    const answer = await this.call('issueAccount', () =>
       this.http.request({
         method: 'POST',
         path: '/orders',
@@ -178,22 +178,22 @@ export class ConektaGateway implements PaymentGateway, CheckableProvider {
     )
     const first = answer.charges.data[0]
     const accountNo = first ? accountNoOf(first) : undefined
-    if (!first || !accountNo) throw new AppError('unavailable', { cause: new ProviderUnavailable(CONEKTA, 'the order has no CLABE or reference') })
-    if (method.kind === 'clabe' && !isValidClabe(accountNo)) throw new AppError('unavailable', { cause: new ProviderUnavailable(CONEKTA, 'the CLABE answered fails its check digit') })
+    if (!first || !accountNo) throw new ProviderError({ provider: CONEKTA, operation: 'issueAccount', kind: 'bad-answer', detail: 'the order has no CLABE or reference' })
+    if (method.kind === 'clabe' && !isValidClabe(accountNo)) throw new ProviderError({ provider: CONEKTA, operation: 'issueAccount', kind: 'bad-answer', detail: 'the CLABE answered fails its check digit' })
     const expires = first.payment_method.expires_at
     return { accountNo, gatewayRef: answer.id, expiresAt: expires ? new Date(expires * 1000) : input.expiresAt }
   }
 
   async tokenizeCard(_input: TokenizeCardInput): Promise<{ cardToken: string }> {
-    throw notOffered('tokenizing a card')
+    throw notOffered('tokenizeCard', 'tokenizing a card')
   }
 
   async chargeCard(_input: ChargeCardInput): Promise<IssuedAccount> {
-    throw notOffered('charging a card')
+    throw notOffered('chargeCard', 'charging a card')
   }
 
   hostedPageUrl(_accountNo: string): string {
-    throw notOffered('a hosted payment page')
+    throw notOffered('hostedPageUrl', 'a hosted payment page')
   }
 
   /**
@@ -271,7 +271,7 @@ export class ConektaGateway implements PaymentGateway, CheckableProvider {
     for (let page = 0; page < REPORT_MAX_PAGES; page += 1) {
       const query = new URLSearchParams({ payment_status: 'paid', 'created_at.gte': String(from), 'created_at.lte': String(to), limit: '250' })
       if (next) query.set('next', next)
-      const answer = await this.call(() => this.http.request({ method: 'GET', path: `/orders?${query.toString()}`, schema: orderList }))
+      const answer = await this.call('reportOf', () => this.http.request({ method: 'GET', path: `/orders?${query.toString()}`, schema: orderList }))
       for (const o of answer.data) {
         for (const c of o.charges.data) {
           if (c.status !== 'paid' || !c.paid_at) continue
@@ -304,18 +304,18 @@ export class ConektaGateway implements PaymentGateway, CheckableProvider {
     }
   }
 
-  /** A call whose refusal or silence becomes our error: the borrower reads our words, the log names Conekta's code. */
-  private async call<T>(send: () => Promise<{ ok: true; body: T } | ProviderRefusal>): Promise<T> {
+  /** A call whose refusal or silence becomes a ProviderError: the borrower reads our words (http/provider-errors.ts), the log names Conekta's code. */
+  private async call<T>(operation: string, send: () => Promise<{ ok: true; body: T } | ProviderRefusal>): Promise<T> {
     let answer: { ok: true; body: T } | ProviderRefusal
     try {
       answer = await send()
     } catch (error) {
-      if (error instanceof ProviderUnavailable) throw new AppError('unavailable', { cause: error })
+      if (error instanceof ProviderUnavailable) throw ProviderError.unavailable(error, operation)
       throw error
     }
     if (answer.ok) return answer.body
     const mapped = mapConektaRefusal(answer)
     this.log?.warn({ provider: CONEKTA, status: answer.status, type: conektaTypeOf(answer), code: answer.code, ours: mapped.ours }, 'provider refused the call')
-    throw new AppError(mapped.key, { cause: new Error(`conekta refused: ${answer.status} ${answer.code}`) })
+    throw ProviderError.refusal(CONEKTA, operation, answer, mapped.kind, `conekta refused (${conektaTypeOf(answer)})`)
   }
 }

@@ -1,10 +1,11 @@
-import type { ErrorKey } from '@kilat/contract'
+import type { ProviderErrorKind } from '../provider-error.js'
 import type { ProviderRefusal } from '../provider-http.js'
 
 /**
- * Conekta's refusals in our words (docs/operations/providers/conekta.md#errors). Conekta names the
- * kind of error in `type` and the precise one in `details[0].code`; the borrower reads only our
- * catalogue's message, in their language, never Conekta's.
+ * Conekta's refusals as ProviderError kinds (docs/operations/providers/conekta.md#errors; what the
+ * borrower reads of each: http/provider-errors.ts). Conekta names the kind of error in `type` and the
+ * precise one in `details[0].code`; the borrower reads only our catalogue's message, in their
+ * language, never Conekta's.
  *
  * - authentication_error (401): our key is wrong or revoked: nothing the borrower can do, "try later";
  * - processing_error (402): Conekta would not issue this reference (an amount above OXXO's ceiling,
@@ -14,7 +15,7 @@ import type { ProviderRefusal } from '../provider-http.js'
  * - anything else: "try later".
  */
 export interface MappedRefusal {
-  key: ErrorKey
+  kind: Extract<ProviderErrorKind, 'key-refused' | 'not-offered' | 'refused'>
   /** Our fault or our configuration's: logged at error level. */
   ours: boolean
 }
@@ -28,13 +29,13 @@ export function conektaTypeOf(refusal: ProviderRefusal): string {
 export function mapConektaRefusal(refusal: ProviderRefusal): MappedRefusal {
   switch (conektaTypeOf(refusal)) {
     case 'authentication_error':
-      return { key: 'unavailable', ours: true }
+      return { kind: 'key-refused', ours: true }
     case 'processing_error':
-      return { key: 'payMethodUnknown', ours: false }
+      return { kind: 'not-offered', ours: false }
     case 'parameter_validation_error':
     case 'resource_not_found_error':
-      return { key: 'internal', ours: true }
+      return { kind: 'refused', ours: true }
     default:
-      return { key: refusal.status === 401 ? 'unavailable' : 'internal', ours: true }
+      return { kind: refusal.status === 401 ? 'key-refused' : 'refused', ours: true }
   }
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cents, type Cents } from '@kilat/domain'
-import { AppError } from '../../../http/errors.js'
+import type { AppError } from '../../../http/errors.js'
+import { appErrorOf } from '../../../http/provider-errors.js'
+import { ProviderError } from '../provider-error.js'
 import { startXenditFake, type XenditFake } from '../../../test/fakes/xendit.js'
 import type { IssueAccountInput } from '../../payments/payment-gateway.js'
 import { CALLBACK_TOKEN, FAST, SECRET_KEY, deadUrl, settingsFor, startReceiver } from './test-support.js'
@@ -29,13 +31,15 @@ function input(over: Partial<IssueAccountInput> = {}): IssueAccountInput {
   return { method: 'BCA', accountKind: 'va', amount: rp(1_250_000), market: 'ID', expiresAt: new Date(Date.now() + 24 * 3600_000), reference: String(nextRef), ...over }
 }
 
+/** The AppError a module answers with for what the adapter threw. */
 async function refusedWith(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   )
-  expect(error).toBeInstanceOf(AppError)
-  return error as AppError
+  // the adapter throws a ProviderError; what the borrower reads of it is the module's (http/provider-errors.ts)
+  expect(error).toBeInstanceOf(ProviderError)
+  return appErrorOf(error as ProviderError)
 }
 
 const posts = (path: string) => fake.calls.filter((c) => c.method === 'POST' && c.path === path)

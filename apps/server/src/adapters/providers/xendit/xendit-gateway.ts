@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { z } from 'zod'
 import { MARKET_INFO, type Market } from '@kilat/domain'
-import { AppError } from '../../../http/errors.js'
 import type {
   ChargeCardInput,
   IssueAccountInput,
@@ -12,6 +11,7 @@ import type {
   TokenizeCardInput,
   VerifiedCallback,
 } from '../../payments/payment-gateway.js'
+import { ProviderError } from '../provider-error.js'
 import { ProviderUnavailable, type CheckableProvider, type ProviderCheck, type ProviderHttp, type ProviderRefusal } from '../provider-http.js'
 import type { XenditSettings } from './settings.js'
 import { XENDIT, centsOfRupiah, checkCallbackToken, jsonOf, rupiahOf, xenditHttp, type XenditAdapterOptions } from './xendit-api.js'
@@ -156,9 +156,9 @@ export function localMidnight(day: string, timeZone: string): Date {
   return new Date(guess - offsetAt(first))
 }
 
-/** A method Xendit does not issue here: "choose another method" for the borrower, the detail for the log. */
-function notOffered(what: string, why = 'xendit issues no such account'): AppError {
-  return new AppError('payMethodUnknown', { cause: new Error(`${what} is not offered with xendit: ${why}`) })
+/** A method Xendit does not issue here: "choose another method" for the borrower (http/provider-errors.ts), the detail for the log. */
+function notOffered(operation: string, what: string, why = 'xendit issues no such account'): ProviderError {
+  return new ProviderError({ provider: XENDIT, operation, kind: 'not-offered', detail: `${what} is not offered with xendit: ${why}` })
 }
 
 /** Binding or charging a card: Xendit tokenises card details in the browser (Xendit.js), never through our server. */
@@ -166,13 +166,13 @@ const CARDS_IN_BROWSER = "Xendit.js tokenises card details in the browser; the s
 
 
 /**
- * A refusal of Xendit's to issue an account, as the borrower reads it: a bank or outlet Xendit
- * does not offer on our account, or an amount outside its limits, is "choose another method"; a
- * refused key, a forbidden call or a request it finds invalid is ours to fix (internal, logged
+ * A refusal of Xendit's to issue an account: a bank or outlet Xendit does not offer on our
+ * account, or an amount outside its limits, is 'not-offered' ("choose another method"); a refused
+ * key, a forbidden call or a request it finds invalid is 'refused', ours to fix (internal, logged
  * with Xendit's code).
  */
-export function issueRefusal(refusal: ProviderRefusal): AppError {
-  const cause = new Error(`xendit refused the account: HTTP ${refusal.status} ${refusal.code}`)
+export function issueRefusal(refusal: ProviderRefusal): ProviderError {
+  const kind = (k: 'not-offered' | 'refused') => ProviderError.refusal(XENDIT, 'issueAccount', refusal, k, 'xendit refused the account')
   switch (refusal.code) {
     case 'BANK_NOT_SUPPORTED_ERROR':
     case 'RETAIL_OUTLET_NOT_SUPPORTED_ERROR':
@@ -181,9 +181,9 @@ export function issueRefusal(refusal: ProviderRefusal): AppError {
     case 'MAXIMUM_EXPECTED_AMOUNT_ERROR':
     case 'VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE':
     case 'PAYMENT_CODE_OUTSIDE_RANGE':
-      return new AppError('payMethodUnknown', { cause })
+      return kind('not-offered')
     default:
-      return new AppError('internal', { cause })
+      return kind('refused')
   }
 }
 
@@ -204,7 +204,7 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
 
   async issueAccount(input: IssueAccountInput): Promise<IssuedAccount> {
     const method = xenditOffers(input.market, input.method) ? XENDIT_METHODS[input.method] : undefined
-    if (!method || method.kind !== input.accountKind) throw notOffered(`${input.market} ${input.method} (${input.accountKind})`)
+    if (!method || method.kind !== input.accountKind) throw notOffered('issueAccount', `${input.market} ${input.method} (${input.accountKind})`)
     const expected = rupiahOf(input.amount)
     if (method.kind === 'hosted') return this.issueInvoice(input, expected)
     const common = {
@@ -239,7 +239,7 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
       return { accountNo: answer.body.payment_code, gatewayRef: answer.body.id, expiresAt: new Date(answer.body.expiration_date) }
     } catch (error) {
       // Xendit did not answer: the borrower reads "try again later", the log Xendit's detail.
-      if (error instanceof ProviderUnavailable) throw new AppError('unavailable', { cause: error })
+      if (error instanceof ProviderUnavailable) throw ProviderError.unavailable(error, 'issueAccount')
       throw error
     }
   }
@@ -251,7 +251,7 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
    */
   private async issueInvoice(input: IssueAccountInput, amount: number): Promise<IssuedAccount> {
     const seconds = Math.floor((input.expiresAt.getTime() - Date.now()) / 1000)
-    if (seconds < 60) throw new AppError('internal', { cause: new Error('xendit: an invoice must stay open a minute or more') })
+    if (seconds < 60) throw new ProviderError({ provider: XENDIT, operation: 'issueAccount', kind: 'misconfigured', detail: 'an invoice must stay open a minute or more' })
     try {
       const answer = await this.http.request({
         method: 'POST',
@@ -262,21 +262,21 @@ export class XenditGateway implements PaymentGateway, CheckableProvider {
       })
       if (!answer.ok) throw issueRefusal(answer)
       if (answer.body.invoice_url !== this.hostedPageUrl(answer.body.id)) {
-        throw new AppError('internal', { cause: new Error("xendit: the invoice's page is not under XENDIT_CHECKOUT_URL") })
+        throw new ProviderError({ provider: XENDIT, operation: 'issueAccount', kind: 'misconfigured', detail: "the invoice's page is not under XENDIT_CHECKOUT_URL" })
       }
       return { accountNo: answer.body.id, gatewayRef: answer.body.id, expiresAt: new Date(answer.body.expiry_date) }
     } catch (error) {
-      if (error instanceof ProviderUnavailable) throw new AppError('unavailable', { cause: error })
+      if (error instanceof ProviderUnavailable) throw ProviderError.unavailable(error, 'issueAccount')
       throw error
     }
   }
 
   async tokenizeCard(_input: TokenizeCardInput): Promise<{ cardToken: string }> {
-    throw notOffered('binding a card', CARDS_IN_BROWSER)
+    throw notOffered('tokenizeCard', 'binding a card', CARDS_IN_BROWSER)
   }
 
   async chargeCard(_input: ChargeCardInput): Promise<IssuedAccount> {
-    throw notOffered('charging a bound card', CARDS_IN_BROWSER)
+    throw notOffered('chargeCard', 'charging a bound card', CARDS_IN_BROWSER)
   }
 
   hostedPageUrl(accountNo: string): string {

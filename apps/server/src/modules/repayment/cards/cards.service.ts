@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { withAppErrors } from '../../../http/provider-errors.js'
 import type { BankCard as CardView, ParsedBodyOf } from '@kilat/contract'
 import { bindCard, repaymentCommit, repaymentConfirm, repaymentHuichao } from '@kilat/contract'
 import { formatMoney, isOrderStatus, isRepaying, luhnValid, maskCardNo, owedOf, totalOwed, type Cents, type Market } from '@kilat/domain'
@@ -104,7 +105,7 @@ export async function bind(deps: CardDeps, borrower: Borrower, body: ParsedBodyO
   }
   const gateway = providerOf(deps.gateway, borrower.market)
   if (!gatewayOffers(gateway, CARD_METHOD)) throw new AppError('payMethodUnknown', { data: { fields: ['bankCode'] } })
-  const { cardToken } = await gateway.tokenizeCard({ cardNo: body.cardNo, holderName: body.holderName, market: borrower.market })
+  const { cardToken } = await withAppErrors(() => gateway.tokenizeCard({ cardNo: body.cardNo, holderName: body.holderName, market: borrower.market }))
   const card = await repo.insertCard(
     deps.db,
     {
@@ -224,13 +225,15 @@ export async function confirm(deps: CardDeps, borrower: Borrower, body: ParsedBo
     await useCode(tx, codeId, REPAY_CODE.maxTries)
     // Inside the transaction, after the record moved: a confirm that lost never reaches the
     // gateway, and a charge that fails leaves the record pending to confirm again.
-    const charge = await gateway.chargeCard({
-      cardToken: openCardToken(card, deps.secrets),
-      amount,
-      market: product.market,
-      reference: String(accountId),
-      expiresAt: new Date(now.getTime() + CHARGE_MINUTES * MINUTE_MS),
-    })
+    const charge = await withAppErrors(() =>
+      gateway.chargeCard({
+        cardToken: openCardToken(card, deps.secrets),
+        amount,
+        market: product.market,
+        reference: String(accountId),
+        expiresAt: new Date(now.getTime() + CHARGE_MINUTES * MINUTE_MS),
+      }),
+    )
     const account = await accounts.insertAccount(tx, {
       id: accountId,
       borrowerId: borrower.id,
@@ -270,7 +273,7 @@ export async function hosted(deps: CardDeps, borrower: Borrower, body: ParsedBod
   checkAmount(body.amount, amount)
   const key: accounts.AccountKey = { orderKey: order.id, purpose: 'repay', method: HOSTED_METHOD, amount }
   const existing = await accounts.findPendingAccount(db, key, now)
-  if (existing) return { url: gateway.hostedPageUrl(existing.accountNo) }
+  if (existing) return { url: withAppErrors(() => gateway.hostedPageUrl(existing.accountNo)) }
 
   const row = await openAccount(deps, {
     key,
@@ -281,5 +284,5 @@ export async function hosted(deps: CardDeps, borrower: Borrower, body: ParsedBod
     expiresAt: new Date(now.getTime() + HOSTED_MINUTES * MINUTE_MS),
     now,
   })
-  return { url: gateway.hostedPageUrl(row.accountNo) }
+  return { url: withAppErrors(() => gateway.hostedPageUrl(row.accountNo)) }
 }
