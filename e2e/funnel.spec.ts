@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test'
-import { signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { expect, expectAccessible, screenshot, signInStaff, speak, test } from './support'
 
 /**
  * The registration funnel (docs/product/registration-funnel.md): a visitor registers through
@@ -9,11 +8,6 @@ import { signInStaff, test, expect, expectAccessible, screenshot } from './suppo
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 // a phone beside the console and an argon2 sign-in: more than the default minute on a busy machine
 test.setTimeout(180_000)
-
-async function speak(page: Page, language: 'en' | 'id') {
-  const res = await page.request.post('/ops-api/staff/me/language', { data: { language }, headers: { 'x-requested-with': 'XMLHttpRequest' } })
-  expect(res.ok()).toBe(true)
-}
 
 test('the funnel shows a registration made through /register, and its CSV', async ({ page, browser }) => {
   // its own utm_tag, so that the row is this run's

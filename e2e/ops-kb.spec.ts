@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { hydratedGoto, signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { expect, expectAccessible, hydratedGoto, screenshot, signInStaff, speak, test } from './support'
 
 /**
  * The chatbot's knowledge base and staff administration in the console, at a desk's width
@@ -10,12 +10,6 @@ import { hydratedGoto, signInStaff, test, expect, expectAccessible, screenshot }
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 })
 // two staff sign-ins (argon2) and a phone beside the console: more than the default minute on a busy machine
 test.setTimeout(240_000)
-
-/** Other journeys may have changed the demo account's language: these read in English, or Indonesian when asked. */
-async function speak(page: Page, language: 'en' | 'id') {
-  const res = await page.request.post('/ops-api/staff/me/language', { data: { language }, headers: { 'x-requested-with': 'XMLHttpRequest' } })
-  expect(res.ok()).toBe(true)
-}
 
 async function signOut(page: Page, email: RegExp) {
   await page.getByRole('button', { name: email }).click()

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { apiData, expect, expectAccessible, screenshot, signInStaff, test } from './support'
+import { apiData, expect, expectAccessible, screenshot, signInStaff, speak, test } from './support'
 
 /**
  * Products by staff (docs/product/products.md#versions): an admin proposes a new version of a
@@ -46,6 +46,8 @@ test('an admin pair publishes a product version; borrowers see it at once, a sig
   // the maker: the market's products, then a change of Kilat Tunai's rate
   const maker = await browser.newPage({ viewport: DESK })
   await signInStaff(maker, 'admin@demo.kilat.example.com')
+  await speak(maker, 'en')
+  await maker.reload()
   await maker.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Products' }).click()
   await expect(maker.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible()
   const row = maker.getByRole('row', { name: new RegExp(PRODUCT) })
@@ -75,6 +77,7 @@ test('an admin pair publishes a product version; borrowers see it at once, a sig
   // the checker, in Indonesian: publishes it
   const checker = await browser.newPage({ viewport: DESK })
   await signInStaff(checker, 'admin.b@demo.kilat.example.com')
+  await speak(checker, 'en')
   await checker.goto('/ops/products?market=ID')
   await setLanguage(checker, /^admin\.b@demo/, 'Bahasa Indonesia')
   await expect(checker.getByRole('heading', { name: 'Produk', level: 1 })).toBeVisible()

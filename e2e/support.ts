@@ -116,6 +116,12 @@ export async function demoStaffCode(request: APIRequestContext, email: string): 
   return ((await response.json()) as { data: { code: string } }).data.code
 }
 
+/** Other journeys may have changed a demo account's language: a journey reads in English, or Indonesian when asked. */
+export async function speak(page: Page, language: 'en' | 'id') {
+  const res = await page.request.post('/ops-api/staff/me/language', { data: { language }, headers: { 'x-requested-with': 'XMLHttpRequest' } })
+  expect(res.ok()).toBe(true)
+}
+
 /** Signs a demo staff account in to the console, password then authenticator code, as a person does. */
 export async function signInStaff(page: Page, email: string) {
   await page.goto('/ops')
@@ -125,7 +131,8 @@ export async function signInStaff(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByLabel('Code').fill(await demoStaffCode(page.request, email))
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
+  // the console opens in the member's own language, which an earlier journey may have changed
+  await expect(page.getByRole('navigation', { name: /^(Console menu|Menu konsol|Menú de la consola)$/ })).toBeVisible()
 }
 
 /**

@@ -1,8 +1,9 @@
 import { MARKETS, type Locale } from '@kilat/domain'
 import { z } from 'zod'
+import { fourEyesDecisionBody, fourEyesFields } from './four-eyes.js'
 import { STAFF_ROLES, defineOpsCall } from './ops.js'
 import { centsSchema } from './products.js'
-import { ID_MAX, ORDER_NO } from './screens.js'
+import { ORDER_NO } from './screens.js'
 import { STORABLE_TEXT } from './text.js'
 
 /**
@@ -34,7 +35,6 @@ export const ADJUSTMENT_TEXTS: Record<'late_charge' | 'interest' | 'refund' | 'c
 }
 
 const orderNo = z.string().trim().min(1).regex(ORDER_NO)
-const requestId = z.coerce.number().int().positive().max(ID_MAX)
 const amount = z.coerce.number().int().positive().max(ADJUSTMENT_LIMITS.amountMax)
 /** Why, as the maker typed it: trimmed, no control characters but line breaks and tabs, no markup (as the complaint desk's notes). */
 const note = z
@@ -54,7 +54,6 @@ const marketFilter = z
   .optional()
 const cursor = z.string().regex(/^\d{1,15}$/).optional()
 const limit = z.coerce.number().int().min(1).max(ADJUSTMENT_LIMITS.pageMax).default(ADJUSTMENT_LIMITS.pageDefault)
-const isoString = z.string()
 
 /** One waiver, refund or cooling-off exit of an order. */
 export const adjustmentSchema = z.object({
@@ -67,13 +66,8 @@ export const adjustmentSchema = z.object({
   amount: centsSchema,
   note: z.string(),
   status: z.enum(ADJUSTMENT_STATUS_VALUES),
-  /** Null for a cooling-off exit (written by the payment that ended the loan). */
-  requestedBy: z.number().int().nullable(),
-  requestedByEmail: z.string().nullable(),
-  requestedAt: isoString,
-  decidedBy: z.number().int().nullable(),
-  decidedByEmail: z.string().nullable(),
-  decidedAt: isoString.nullable(),
+  /** The maker is null for a cooling-off exit (written by the payment that ended the loan). */
+  ...fourEyesFields,
 })
 export type AdjustmentView = z.infer<typeof adjustmentSchema>
 
@@ -144,7 +138,7 @@ export const adjustmentConfirm = defineOpsCall({
   method: 'POST',
   path: '/ops-api/adjustments/confirm',
   permission: 'adjustment.confirm',
-  body: z.object({ requestId }),
+  body: fourEyesDecisionBody,
   data: z.object({ adjustment: adjustmentSchema }),
 })
 
@@ -153,7 +147,7 @@ export const adjustmentCancel = defineOpsCall({
   method: 'POST',
   path: '/ops-api/adjustments/cancel',
   permission: 'adjustment.cancel',
-  body: z.object({ requestId }),
+  body: fourEyesDecisionBody,
   data: z.object({ adjustment: adjustmentSchema }),
 })
 

@@ -1,9 +1,10 @@
 import { MARKETS, type Locale } from '@kilat/domain'
 import { z } from 'zod'
+import { fourEyesDecisionBody, fourEyesFields } from './four-eyes.js'
 import { STORABLE_TEXT } from './text.js'
 import { STAFF_ROLES, defineOpsCall } from './ops.js'
 import { centsSchema } from './products.js'
-import { ID_MAX, ORDER_NO } from './screens.js'
+import { ORDER_NO } from './screens.js'
 
 /**
  * The order desk's ops calls (docs/product/operations.md#loan-decisions): the review queue and the
@@ -66,7 +67,6 @@ export type PayoutPurpose = (typeof PAYOUT_PURPOSES)[number]
 const ALL_ROLES = STAFF_ROLES
 
 const opsOrderNo = z.string().trim().min(1).regex(ORDER_NO)
-const requestId = z.coerce.number().int().positive().max(ID_MAX)
 /** `?market=` narrows a list to one of the staff member's markets (any case); without it, all of them. */
 const marketFilter = z
   .string()
@@ -140,14 +140,7 @@ export const payoutRequestSchema = z.object({
   purpose: z.enum(PAYOUT_PURPOSES),
   /** What is paid out: the order's `received`, cents. */
   amount: centsSchema,
-  /** The maker; null when the system asked (demo mode's automatic payout). */
-  requestedBy: z.number().int().nullable(),
-  requestedByEmail: z.string().nullable(),
-  requestedAt: isoString,
-  /** Who confirmed (or cancelled) it. */
-  decidedBy: z.number().int().nullable(),
-  decidedByEmail: z.string().nullable(),
-  decidedAt: isoString.nullable(),
+  ...fourEyesFields,
   /** The payout provider's reference once it accepted the payout. */
   providerRef: z.string().nullable(),
   /** Why the provider refused or failed it. */
@@ -244,7 +237,7 @@ export const payoutConfirm = defineOpsCall({
   method: 'POST',
   path: '/ops-api/orders/payout-confirm',
   permission: 'payout.confirm',
-  body: z.object({ requestId }),
+  body: fourEyesDecisionBody,
   data: z.object({ payout: payoutRequestSchema, order: opsOrderSummarySchema }),
 })
 
@@ -253,7 +246,7 @@ export const payoutCancel = defineOpsCall({
   method: 'POST',
   path: '/ops-api/orders/payout-cancel',
   permission: 'payout.cancel',
-  body: z.object({ requestId }),
+  body: fourEyesDecisionBody,
   data: z.object({ payout: payoutRequestSchema }),
 })
 

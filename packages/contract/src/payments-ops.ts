@@ -1,8 +1,9 @@
 import { MARKETS, RECON_DIFFERENCE_KINDS, RECON_RESOLUTION_KINDS, type Locale, type ReconDifferenceKind, type ReconResolutionKind } from '@kilat/domain'
 import { z } from 'zod'
+import { fourEyesDecisionBody, fourEyesFields } from './four-eyes.js'
 import { defineOpsCall } from './ops.js'
 import { centsSchema } from './products.js'
-import { ID_MAX, ORDER_NO } from './screens.js'
+import { ORDER_NO } from './screens.js'
 import { STORABLE_TEXT } from './text.js'
 
 /**
@@ -176,12 +177,7 @@ export const resolutionSchema = z.object({
   status: z.enum(RESOLUTION_STATUSES),
   orderNo: z.string().nullable(),
   note: z.string(),
-  proposedBy: z.number().int(),
-  proposedByEmail: z.string().nullable(),
-  proposedAt: isoString,
-  decidedBy: z.number().int().nullable(),
-  decidedByEmail: z.string().nullable(),
-  decidedAt: isoString.nullable(),
+  ...fourEyesFields,
   /** The payment an applied resolution made. */
   paymentId: z.number().int().nullable(),
 })
@@ -244,14 +240,13 @@ export const resolutionPropose = defineOpsCall({
   data: z.object({ difference: differenceSchema }),
 })
 
-const resolutionBody = z.object({ resolutionId: z.coerce.number().int().positive().max(ID_MAX) })
 
 /** Finance (the checker, never the maker): carries the resolution out. */
 export const resolutionConfirm = defineOpsCall({
   method: 'POST',
   path: '/ops-api/payments/resolution-confirm',
   permission: 'reconResolution.confirm',
-  body: resolutionBody,
+  body: fourEyesDecisionBody,
   data: z.object({ difference: differenceSchema }),
 })
 
@@ -260,7 +255,7 @@ export const resolutionCancel = defineOpsCall({
   method: 'POST',
   path: '/ops-api/payments/resolution-cancel',
   permission: 'reconResolution.cancel',
-  body: resolutionBody,
+  body: fourEyesDecisionBody,
   data: z.object({ difference: differenceSchema }),
 })
 

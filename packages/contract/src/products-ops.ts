@@ -1,5 +1,6 @@
 import { LOCALES, MARKETS } from '@kilat/domain'
 import { z } from 'zod'
+import { fourEyesDecisionBody, fourEyesFields } from './four-eyes.js'
 import { defineOpsCall } from './ops.js'
 import { ID_MAX } from './screens.js'
 import { STORABLE_TEXT } from './text.js'
@@ -39,7 +40,6 @@ const amount = z.number().int().positive().max(PRODUCT_LIMITS.amountMax)
 const fee = z.number().int().min(0).max(PRODUCT_LIMITS.amountMax)
 const bps = z.number().int().min(0).max(10_000)
 const productId = z.coerce.number().int().positive().max(ID_MAX)
-const versionId = z.number().int().positive().max(ID_MAX)
 const market = z
   .string()
   .trim()
@@ -84,12 +84,7 @@ export const productVersionSchema = z.object({
   productId: z.number().int().nullable(),
   draft: productDraftSchema,
   status: z.enum(['pending', 'published', 'withdrawn']),
-  proposedBy: z.number().int(),
-  proposedByEmail: z.string().nullable(),
-  proposedAt: z.string(),
-  decidedBy: z.number().int().nullable(),
-  decidedByEmail: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  ...fourEyesFields,
   publishedProductId: z.number().int().nullable(),
 })
 export type ProductVersionView = z.infer<typeof productVersionSchema>
@@ -156,7 +151,7 @@ export const productPublish = defineOpsCall({
   method: 'POST',
   path: '/ops-api/products/publish',
   permission: 'productVersion.confirm',
-  body: z.object({ versionId }).strict(),
+  body: fourEyesDecisionBody,
   data: z.object({ version: productVersionSchema }),
 })
 
@@ -165,7 +160,7 @@ export const productWithdraw = defineOpsCall({
   method: 'POST',
   path: '/ops-api/products/withdraw',
   permission: 'productVersion.cancel',
-  body: z.object({ versionId }).strict(),
+  body: fourEyesDecisionBody,
   data: z.object({ version: productVersionSchema }),
 })
 

@@ -1,5 +1,6 @@
 import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
+import { fourEyesDecisionBody, fourEyesFields } from './four-eyes.js'
 import { STAFF_ROLES, defineOpsCall } from './ops.js'
 import { staffAccountSchema } from './staff.js'
 
@@ -19,9 +20,7 @@ export const staffRoleRequestSchema = z.object({
   fromMarkets: z.array(z.enum(MARKETS)),
   role: z.enum(STAFF_ROLES),
   markets: z.array(z.enum(MARKETS)),
-  proposedBy: z.number().int(),
-  proposedByEmail: z.string(),
-  proposedAt: z.string(),
+  ...fourEyesFields,
 })
 export type StaffRoleRequestView = z.infer<typeof staffRoleRequestSchema>
 
@@ -50,7 +49,7 @@ export const staffRoleConfirm = defineOpsCall({
   method: 'POST',
   path: '/ops-api/staff/role-requests/confirm',
   permission: 'staffRole.confirm',
-  body: z.object({ roleRequestId: staffId }),
+  body: fourEyesDecisionBody,
   data: z.object({ account: staffAccountSchema }),
 })
 
@@ -59,7 +58,7 @@ export const staffRoleCancel = defineOpsCall({
   method: 'POST',
   path: '/ops-api/staff/role-requests/cancel',
   permission: 'staffRole.cancel',
-  body: z.object({ roleRequestId: staffId }),
+  body: fourEyesDecisionBody,
 })
 
 /** A new authenticator: the old secret stops at once, the member's sessions end, a new enrolment link (shown once). */

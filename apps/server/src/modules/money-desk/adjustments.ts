@@ -78,7 +78,7 @@ function viewOf(row: Adjustment, orderNo: string, market: Market, emails: Map<nu
     amount: row.amount,
     note: row.note,
     status: row.status,
-    ...fourEyesPeople(row, emails),
+    ...fourEyesPeople('adjustment', row, emails),
   }
 }
 

@@ -37,7 +37,7 @@ export function payoutView(row: PayoutRequest, orderNo: string, emails: Map<numb
     status: row.status,
     purpose: row.purpose,
     amount: row.amount,
-    ...fourEyesPeople(row, emails),
+    ...fourEyesPeople('payout', row, emails),
     providerRef: row.providerRef,
     failureReason: row.failureReason,
     attempts: row.attempts,

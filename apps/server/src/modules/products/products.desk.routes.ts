@@ -12,8 +12,8 @@ export async function productsDeskRoutes(app: FastifyInstance, { now }: { now: (
   registerCall(app, productsOpsList, ({ query }) => productsOfMarket(deps, query.market, marketProducts))
   registerCall(app, productVersionsOf, ({ staff, query }) => productVersionList(deps, staff, query.productId))
   registerCall(app, productPropose, ({ req, staff, body }) => proposeVersion(deps, staff, req.ip, body))
-  registerCall(app, productPublish, ({ req, staff, body }) => publishVersion(deps, staff, req.ip, body.versionId))
-  registerCall(app, productWithdraw, ({ req, staff, body }) => withdrawVersion(deps, staff, req.ip, body.versionId))
+  registerCall(app, productPublish, ({ req, staff, body }) => publishVersion(deps, staff, req.ip, body.requestId))
+  registerCall(app, productWithdraw, ({ req, staff, body }) => withdrawVersion(deps, staff, req.ip, body.requestId))
 
   // every process drops its kept catalogue when any process publishes
   const stop = await listenForCatalogueChanges(app.database)

@@ -52,7 +52,7 @@ const draftFrom = (p: Product, changes: Partial<ProductDraft> = {}): ProductDraf
 async function propose(p: Product, changes: Partial<ProductDraft>, who = adminA) {
   const res = await post(productPropose.path, { productId: p.id, draft: draftFrom(p, changes) }, who)
   expect(res.statusCode, res.body).toBe(200)
-  return res.json().data.version as { id: number; status: string; proposedBy: number }
+  return res.json().data.version as { id: number; status: string; requestedBy: number }
 }
 
 async function borrowerCards(token: string) {
@@ -70,11 +70,11 @@ describe('a product version, proposed by one admin and published by another', ()
     expect(before.productName).toBe('Versi Satu')
 
     const version = await propose(product, { name: 'Versi Dua', dailyRateBps: 5 })
-    expect(version).toMatchObject({ status: 'pending', proposedBy: adminA.id })
+    expect(version).toMatchObject({ status: 'pending', requestedBy: adminA.id })
     // proposed is not published: borrowers still see version 1
     expect((await borrowerCards(token)).some((c) => c.id === product.id)).toBe(true)
 
-    const published = await post(productPublish.path, { versionId: version.id }, adminB)
+    const published = await post(productPublish.path, { requestId: version.id }, adminB)
     expect(published.statusCode, published.body).toBe(200)
     const newId = published.json().data.version.publishedProductId as number
     expect(published.json().data.version).toMatchObject({ status: 'published', decidedBy: adminB.id })
@@ -119,7 +119,7 @@ describe('a product version, proposed by one admin and published by another', ()
     const product = await createProduct(database.db)
     const { token } = await createBorrowerWithSession(database.db, { market: 'ID' })
     const version = await propose(product, { status: 'disabled' })
-    const res = await post(productPublish.path, { versionId: version.id }, adminB)
+    const res = await post(productPublish.path, { requestId: version.id }, adminB)
     const card = (await borrowerCards(token)).find((c) => c.id === res.json().data.version.publishedProductId)
     expect(card).toMatchObject({ buttonStatus: 0 })
   })
@@ -131,7 +131,7 @@ describe('a product version, proposed by one admin and published by another', ()
     expect(res.statusCode, res.body).toBe(200)
     const list = await read(productsOpsList.path, adminB, { market: 'ID' })
     expect(list.json().data.newProducts.some((v: { code: string }) => v.code === code)).toBe(true)
-    const published = await post(productPublish.path, { versionId: res.json().data.version.id }, adminB)
+    const published = await post(productPublish.path, { requestId: res.json().data.version.id }, adminB)
     expect(published.statusCode, published.body).toBe(200)
     const [row] = await database.db.select().from(products).where(eq(products.id, published.json().data.version.publishedProductId))
     expect(row).toMatchObject({ code, name: 'Produk Baru', version: 1, current: true, lineageId: null })
@@ -144,7 +144,7 @@ describe('a product version, proposed by one admin and published by another', ()
     const seen: string[] = []
     const stop = await listenForCatalogueChanges(database, (m) => seen.push(m))
     const before = catalogueVersion()
-    await post(productPublish.path, { versionId: version.id }, adminB)
+    await post(productPublish.path, { requestId: version.id }, adminB)
     expect(catalogueVersion()).toBeGreaterThan(before)
     if (database.kind === 'postgres') {
       await database.db.transaction((tx) => notifyCatalogueChanged(tx, 'MX'))
@@ -199,7 +199,7 @@ describe('four eyes and one pending version per product', () => {
   it('refuses the maker publishing their own version', async () => {
     const product = await createProduct(database.db)
     const version = await propose(product, { name: 'Sendiri' })
-    expectError(await post(productPublish.path, { versionId: version.id }, adminA), 'fourEyesSameMember')
+    expectError(await post(productPublish.path, { requestId: version.id }, adminA), 'fourEyesSameMember')
   })
 
   it('refuses a version waiting past its limit (fourteen days), and still lets it be withdrawn', async () => {
@@ -207,12 +207,12 @@ describe('four eyes and one pending version per product', () => {
     const version = await propose(product, { name: 'Lama' })
     const waited = (days: number) => new Date(clock.now().getTime() - days * 24 * 3_600_000)
     await database.db.update(productVersions).set({ proposedAt: waited(14) }).where(eq(productVersions.id, version.id))
-    expectError(await post(productPublish.path, { versionId: version.id }, adminB), 'fourEyesExpired')
-    expect((await post(productWithdraw.path, { versionId: version.id }, adminA)).json().data.version).toMatchObject({ status: 'withdrawn' })
+    expectError(await post(productPublish.path, { requestId: version.id }, adminB), 'fourEyesExpired')
+    expect((await post(productWithdraw.path, { requestId: version.id }, adminA)).json().data.version).toMatchObject({ status: 'withdrawn' })
     // a day younger, it is published
     const fresh = await propose(product, { name: 'Baru' })
     await database.db.update(productVersions).set({ proposedAt: waited(13) }).where(eq(productVersions.id, fresh.id))
-    expect((await post(productPublish.path, { versionId: fresh.id }, adminB)).json().data.version).toMatchObject({ status: 'published' })
+    expect((await post(productPublish.path, { requestId: fresh.id }, adminB)).json().data.version).toMatchObject({ status: 'published' })
   })
 
   it('refuses a second pending version of a product', async () => {
@@ -224,16 +224,16 @@ describe('four eyes and one pending version per product', () => {
   it('withdraws a pending version; it can be neither published nor withdrawn again', async () => {
     const product = await createProduct(database.db)
     const version = await propose(product, { name: 'Ditarik' })
-    const res = await post(productWithdraw.path, { versionId: version.id }, adminA)
+    const res = await post(productWithdraw.path, { requestId: version.id }, adminA)
     expect(res.json().data.version).toMatchObject({ status: 'withdrawn' })
-    expectError(await post(productPublish.path, { versionId: version.id }, adminB), 'productVersionNotPending')
-    expectError(await post(productWithdraw.path, { versionId: version.id }, adminB), 'productVersionNotPending')
+    expectError(await post(productPublish.path, { requestId: version.id }, adminB), 'productVersionNotPending')
+    expectError(await post(productWithdraw.path, { requestId: version.id }, adminB), 'productVersionNotPending')
   })
 
   it('refuses a version of a product that changed since it was proposed', async () => {
     const product = await createProduct(database.db)
     const first = await propose(product, { name: 'A' })
-    await post(productPublish.path, { versionId: first.id }, adminB)
+    await post(productPublish.path, { requestId: first.id }, adminB)
     // a proposal against version 1, stored before it was retired
     const res = await post(productPropose.path, { productId: product.id, draft: draftFrom(product) }, adminA)
     expectError(res, 'notFound')
@@ -247,13 +247,13 @@ describe('who may', () => {
     expectError(await read(productVersionsOf.path, adminMx, { productId: String(product.id) }), 'notFound')
     expectError(await read(productsOpsList.path, adminMx, { market: 'ID' }), 'staffForbidden')
     const version = await propose(product, { name: 'Pasar' })
-    expectError(await post(productPublish.path, { versionId: version.id }, adminMx), 'notFound')
+    expectError(await post(productPublish.path, { requestId: version.id }, adminMx), 'notFound')
     expectError(await post(productPropose.path, { market: 'ID', code: `x-${Date.now()}`, draft: draftFrom(product) }, adminMx), 'staffForbidden')
   })
 
   it('refuses every role but admin', async () => {
     expectError(await read(productsOpsList.path, finance, { market: 'ID' }), 'staffForbidden')
-    expectError(await post(productPublish.path, { versionId: 1 }, finance), 'staffForbidden')
+    expectError(await post(productPublish.path, { requestId: 1 }, finance), 'staffForbidden')
   })
 
   it('refuses bad input with the fields at fault', async () => {
@@ -271,7 +271,7 @@ describe('who may', () => {
       expectError(res, 'invalidRequest')
       if (field) expect(res.json().data.fields).toContain(field)
     }
-    expectError(await post(productPublish.path, { versionId: 'x' }, adminB), 'invalidRequest')
+    expectError(await post(productPublish.path, { requestId: 'x' }, adminB), 'invalidRequest')
     // a market none of the staff member's: refused before the input is read
     expectError(await read(productsOpsList.path, adminA, { market: 'XX' }), 'invalidRequest')
   })

@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors.js'
 import type { StaffPrincipal } from '../../http/types.js'
 import { assertStaffMarket } from '../../http/route.js'
 import { record } from '../audit/audit.service.js'
-import { checkFourEyes, staffEmailsOf } from '../staff/staff.service.js'
+import { checkFourEyes, fourEyesPeople, staffEmailsOf } from '../staff/staff.service.js'
 import type { NewProduct, Product, ProductDraftRow, ProductVersion } from './products.schema.js'
 import { notifyCatalogueChanged } from './catalogue-notify.js'
 import * as repo from './versions.repo.js'
@@ -101,12 +101,7 @@ function versionView(v: ProductVersion, emails: Map<number, string>): ProductVer
     productId: v.productId,
     draft: draftOf(v.draft),
     status: v.status,
-    proposedBy: v.proposedBy,
-    proposedByEmail: emails.get(v.proposedBy) ?? null,
-    proposedAt: v.proposedAt.toISOString(),
-    decidedBy: v.decidedBy,
-    decidedByEmail: v.decidedBy === null ? null : (emails.get(v.decidedBy) ?? null),
-    decidedAt: v.decidedAt?.toISOString() ?? null,
+    ...fourEyesPeople('productVersion', { ...v, requestedBy: v.proposedBy, requestedAt: v.proposedAt }, emails),
     publishedProductId: v.publishedProductId,
   }
 }
@@ -143,7 +138,9 @@ export async function productVersionList(deps: ProductDeskDeps, staff: StaffPrin
   const publishedBy = new Map(views.filter((v) => v.publishedProductId !== null).map((v) => [v.publishedProductId!, v]))
   const versions = rows.map((r) => {
     const proposal = publishedBy.get(r.id)
-    const base = proposal ?? { id: 0, market: r.market, code: r.code, productId: null, status: 'published' as const, proposedBy: 0, proposedByEmail: null, proposedAt: r.createdAt.toISOString(), decidedBy: null, decidedByEmail: null, decidedAt: r.createdAt.toISOString(), publishedProductId: r.id }
+    // a version published before four eyes (the seed's): nobody asked, it took effect when written
+    const written = { requestedBy: null, requestedAt: r.createdAt, decidedBy: null, decidedAt: r.createdAt }
+    const base = proposal ?? { id: 0, market: r.market, code: r.code, productId: null, status: 'published' as const, ...fourEyesPeople('productVersion', written, new Map()), publishedProductId: r.id }
     return { ...base, draft: draftOf(r), version: r.version }
   })
   const open = views.filter((v) => v.publishedProductId === null).map((v) => ({ ...v, version: null }))

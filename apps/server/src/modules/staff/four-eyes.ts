@@ -23,11 +23,12 @@ export function checkFourEyes(
 /** Until when a request can be confirmed, as the console shows it. */
 export const fourEyesExpiry = (action: FourEyesAction, requestedAt: Date): string => fourEyesExpiresAt(action, requestedAt).toISOString()
 
-/** Who asked and who decided a request, with their emails, as every four-eyes view shows them. */
+/** Who asked and who decided a request, with their emails, and until when it can be confirmed: the fields every four-eyes view shows. */
 export function fourEyesPeople(
+  action: FourEyesAction,
   row: { requestedBy: number | null; requestedAt: Date; decidedBy: number | null; decidedAt: Date | null },
   emails: ReadonlyMap<number, string>,
-): { requestedBy: number | null; requestedByEmail: string | null; requestedAt: string; decidedBy: number | null; decidedByEmail: string | null; decidedAt: string | null } {
+): { requestedBy: number | null; requestedByEmail: string | null; requestedAt: string; decidedBy: number | null; decidedByEmail: string | null; decidedAt: string | null; expiresAt: string } {
   const emailOf = (id: number | null) => (id === null ? null : (emails.get(id) ?? null))
   return {
     requestedBy: row.requestedBy,
@@ -36,5 +37,6 @@ export function fourEyesPeople(
     decidedBy: row.decidedBy,
     decidedByEmail: emailOf(row.decidedBy),
     decidedAt: row.decidedAt === null ? null : row.decidedAt.toISOString(),
+    expiresAt: fourEyesExpiry(action, row.requestedAt),
   }
 }

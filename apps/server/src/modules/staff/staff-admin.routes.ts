@@ -11,9 +11,9 @@ export async function staffAdminRoutes(app: FastifyInstance, { now }: { now: Clo
 
   registerCall(app, staffRoleRequests, async ({ staff }) => ({ requests: await pendingRoleRequests(app.db, staff) }))
   registerCall(app, staffRoleChange, ({ req, staff, body }) => changeRole(deps, staff, body, req.ip))
-  registerCall(app, staffRoleConfirm, async ({ req, staff, body }) => ({ account: await confirmRole(deps, staff, body.roleRequestId, req.ip) }))
+  registerCall(app, staffRoleConfirm, async ({ req, staff, body }) => ({ account: await confirmRole(deps, staff, body.requestId, req.ip) }))
   registerCall(app, staffRoleCancel, async ({ req, staff, body }) => {
-    await cancelRole(deps, staff, body.roleRequestId, req.ip)
+    await cancelRole(deps, staff, body.requestId, req.ip)
     return null
   })
   registerCall(app, staffResetFactor, async ({ req, staff, body }) => {

@@ -69,23 +69,23 @@ describe('role and markets', () => {
     const proposed = await opsPost(app, staffRoleChange.path, { staffId: risk.id, role: 'admin', markets: ['ID'] }, as(admin))
     expect(proposed.statusCode, proposed.body).toBe(200)
     const pending = proposed.json().data.pending
-    expect(pending).toMatchObject({ staffId: risk.id, role: 'admin', fromRole: 'risk', proposedBy: admin.id, proposedByEmail: admin.email })
+    expect(pending).toMatchObject({ staffId: risk.id, role: 'admin', fromRole: 'risk', requestedBy: admin.id, requestedByEmail: admin.email })
     expect(proposed.json().data.account.role).toBe('risk')
     expect((await me(risk.cookie)).json().data.role).toBe('risk')
     // one pending request per member
     const twice = await opsPost(app, staffRoleChange.path, { staffId: risk.id, role: 'finance', markets: ['ID'] }, as(admin2))
     expect(twice.json().code).toBe(ERRORS.staffRolePending.code)
     // the maker cannot be the checker
-    const self = await opsPost(app, staffRoleConfirm.path, { roleRequestId: pending.id }, as(admin))
+    const self = await opsPost(app, staffRoleConfirm.path, { requestId: pending.id }, as(admin))
     expect(self.statusCode).toBe(403)
     expect(self.json().code).toBe(ERRORS.fourEyesSameMember.code)
     const listed = (await opsGet(app, staffRoleRequests.path, as(admin2))).json().data.requests
     expect(listed.map((r: { id: number }) => r.id)).toContain(pending.id)
-    const confirmed = await opsPost(app, staffRoleConfirm.path, { roleRequestId: pending.id }, as(admin2))
+    const confirmed = await opsPost(app, staffRoleConfirm.path, { requestId: pending.id }, as(admin2))
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     expect(confirmed.json().data.account).toMatchObject({ role: 'admin', markets: ['ID'] })
     expect((await me(risk.cookie)).json().data.role).toBe('admin')
-    const again = await opsPost(app, staffRoleConfirm.path, { roleRequestId: pending.id }, as(admin2))
+    const again = await opsPost(app, staffRoleConfirm.path, { requestId: pending.id }, as(admin2))
     expect(again.json().code).toBe(ERRORS.staffRoleNotPending.code)
     const actions = (await database.db.select().from(auditLog).where(eq(auditLog.recordId, String(risk.id)))).map((r) => r.action)
     expect(actions).toEqual(expect.arrayContaining(['staff.role-propose', 'staff.role-confirm']))
@@ -94,10 +94,10 @@ describe('role and markets', () => {
   it('a pending grant can be withdrawn, then proposed again', async () => {
     const finance = await enrolledStaff(app, database, clock, 'finance', ['MX'])
     const first = (await opsPost(app, staffRoleChange.path, { staffId: finance.id, role: 'admin', markets: ['MX'] }, as(admin))).json().data.pending
-    const cancelled = await opsPost(app, staffRoleCancel.path, { roleRequestId: first.id }, as(admin))
+    const cancelled = await opsPost(app, staffRoleCancel.path, { requestId: first.id }, as(admin))
     expect(cancelled.statusCode, cancelled.body).toBe(200)
-    expect((await opsPost(app, staffRoleConfirm.path, { roleRequestId: first.id }, as(admin2))).json().code).toBe(ERRORS.staffRoleNotPending.code)
-    expect((await opsPost(app, staffRoleCancel.path, { roleRequestId: first.id }, as(admin2))).json().code).toBe(ERRORS.staffRoleNotPending.code)
+    expect((await opsPost(app, staffRoleConfirm.path, { requestId: first.id }, as(admin2))).json().code).toBe(ERRORS.staffRoleNotPending.code)
+    expect((await opsPost(app, staffRoleCancel.path, { requestId: first.id }, as(admin2))).json().code).toBe(ERRORS.staffRoleNotPending.code)
     const second = await opsPost(app, staffRoleChange.path, { staffId: finance.id, role: 'admin', markets: ['MX'] }, as(admin))
     expect(second.json().data.pending.id).not.toBe(first.id)
     expect((await me(finance.cookie)).json().data.role).toBe('finance')
@@ -123,11 +123,11 @@ describe('role and markets', () => {
     ]) {
       expect((await opsPost(app, staffRoleChange.path, body, as(admin))).statusCode, JSON.stringify(body)).toBe(400)
     }
-    expect((await opsPost(app, staffRoleConfirm.path, { roleRequestId: 'x' }, as(admin))).statusCode).toBe(400)
-    expect((await opsPost(app, staffRoleConfirm.path, { roleRequestId: 999_999_999 }, as(admin))).statusCode).toBe(404)
+    expect((await opsPost(app, staffRoleConfirm.path, { requestId: 'x' }, as(admin))).statusCode).toBe(400)
+    expect((await opsPost(app, staffRoleConfirm.path, { requestId: 999_999_999 }, as(admin))).statusCode).toBe(404)
     // a grant proposed in Indonesia is not Mexico's admin's to see or confirm
     const pending = (await opsPost(app, staffRoleChange.path, { staffId: idOnly.id, role: 'admin', markets: ['ID'] }, as(admin))).json().data.pending
-    expect((await opsPost(app, staffRoleConfirm.path, { roleRequestId: pending.id }, as(adminMx))).statusCode).toBe(404)
+    expect((await opsPost(app, staffRoleConfirm.path, { requestId: pending.id }, as(adminMx))).statusCode).toBe(404)
     expect((await opsGet(app, staffRoleRequests.path, as(adminMx))).json().data.requests.map((r: { id: number }) => r.id)).not.toContain(pending.id)
     expect((await opsPost(app, staffRoleChange.path, { staffId: idOnly.id, role: 'risk', markets: ['ID'] }, { cookie: idOnly.cookie, ip: idOnly.ip })).statusCode).toBe(403)
   })

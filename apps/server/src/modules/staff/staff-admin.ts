@@ -12,7 +12,7 @@ import { record } from '../audit/audit.service.js'
 import { newTotpSecret } from './staff.credentials.js'
 import { staff, staffEnrolments, staffRoleRequests, staffSessions, type Staff, type StaffRoleRequest } from './staff.schema.js'
 import { accountView, actorOf, type StaffAccountView, type StaffDeps } from './staff.service.js'
-import { checkFourEyes } from './four-eyes.js'
+import { checkFourEyes, fourEyesPeople } from './four-eyes.js'
 
 /**
  * Staff administration (docs/product/operations.md#staff-administration): an admin changes a
@@ -39,8 +39,9 @@ async function targetOf(tx: Tx, principal: StaffPrincipal, staffId: number): Pro
 
 async function requestViews(db: Executor, rows: StaffRoleRequest[]): Promise<StaffRoleRequestView[]> {
   if (rows.length === 0) return []
-  const ids = [...new Set(rows.flatMap((r) => [r.staffId, r.proposedBy]))]
+  const ids = [...new Set(rows.flatMap((r) => [r.staffId, r.proposedBy, ...(r.decidedBy === null ? [] : [r.decidedBy])]))]
   const people = new Map((await db.select().from(staff).where(inArray(staff.id, ids))).map((p) => [p.id, p]))
+  const emails = new Map([...people.values()].map((p) => [p.id, p.email]))
   return rows.map((r) => {
     const member = people.get(r.staffId)!
     return {
@@ -51,9 +52,7 @@ async function requestViews(db: Executor, rows: StaffRoleRequest[]): Promise<Sta
       fromMarkets: member.markets,
       role: r.role,
       markets: r.markets,
-      proposedBy: r.proposedBy,
-      proposedByEmail: people.get(r.proposedBy)?.email ?? '',
-      proposedAt: r.proposedAt.toISOString(),
+      ...fourEyesPeople('staffRole', { ...r, requestedBy: r.proposedBy, requestedAt: r.proposedAt }, emails),
     }
   })
 }

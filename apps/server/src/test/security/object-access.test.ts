@@ -52,14 +52,10 @@ const RECORD_FIELDS = {
   accountId: 'payment account',
   productId: 'product of a market',
   product_id: 'product of a market',
-  requestId: 'payout request',
+  requestId: 'four-eyes request (payout, waiver or refund, resolution, product version, grant of admin)',
   staffId: 'staff account',
   recordId: 'audit trail record',
   differenceId: 'reconciliation difference',
-  resolutionId: 'reconciliation resolution',
-  versionId: 'product version (products by staff)',
-  // staff administration
-  roleRequestId: 'staff role request',
 } as const
 
 const OTHER_FIELDS: Record<string, string> = {
@@ -448,20 +444,20 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.adjustmentConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.adjustmentId }), refusals: ['notFound'] },
   [contract.adjustmentCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.adjustmentId }), refusals: ['notFound'] },
   [contract.resolutionPropose.path]: { role: 'finance', method: 'POST', fields: (r) => ({ differenceId: r.differenceId, kind: 'gateway_error', note: 'x' }), refusals: ['notFound'] },
-  [contract.resolutionConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
-  [contract.resolutionCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ resolutionId: r.resolutionId }), refusals: ['notFound'] },
+  [contract.resolutionConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.resolutionId }), refusals: ['notFound'] },
+  [contract.resolutionCancel.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.resolutionId }), refusals: ['notFound'] },
   // products by staff (docs/product/products.md#versions)
   [contract.productVersionsOf.path]: { role: 'admin', method: 'GET', fields: (r) => ({ productId: r.productId }), refusals: ['notFound'] },
   [contract.productPropose.path]: { role: 'admin', method: 'POST', fields: (r) => ({ productId: r.productId, draft: r.productDraft }), refusals: ['notFound'] },
-  [contract.productPublish.path]: { role: 'admin', method: 'POST', fields: (r) => ({ versionId: r.productVersionId }), refusals: ['notFound'] },
-  [contract.productWithdraw.path]: { role: 'admin', method: 'POST', fields: (r) => ({ versionId: r.productVersionId }), refusals: ['notFound'] },
+  [contract.productPublish.path]: { role: 'admin', method: 'POST', fields: (r) => ({ requestId: r.productVersionId }), refusals: ['notFound'] },
+  [contract.productWithdraw.path]: { role: 'admin', method: 'POST', fields: (r) => ({ requestId: r.productVersionId }), refusals: ['notFound'] },
   // collections (docs/product/collections.md#calls)
   [contract.collectionContacts.path]: { role: 'collector', method: 'GET', fields: (r) => ({ orderNo: r.orderNo }), refusals: ['notFound'] },
   [contract.collectionRecordContact.path]: { role: 'collector', method: 'POST', fields: (r) => ({ orderNo: r.orderNo, channel: 'phone', outcome: 'reached' }), refusals: ['notFound'] },
   // staff administration (docs/product/operations.md#staff-administration)
   [contract.staffRoleChange.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId, role: 'risk', markets: [r.market] }), refusals: ['notFound'] },
-  [contract.staffRoleConfirm.path]: { role: 'admin', method: 'POST', fields: (r) => ({ roleRequestId: r.roleRequestId }), refusals: ['notFound'] },
-  [contract.staffRoleCancel.path]: { role: 'admin', method: 'POST', fields: (r) => ({ roleRequestId: r.roleRequestId }), refusals: ['notFound'] },
+  [contract.staffRoleConfirm.path]: { role: 'admin', method: 'POST', fields: (r) => ({ requestId: r.roleRequestId }), refusals: ['notFound'] },
+  [contract.staffRoleCancel.path]: { role: 'admin', method: 'POST', fields: (r) => ({ requestId: r.roleRequestId }), refusals: ['notFound'] },
   [contract.staffResetFactor.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
   [contract.staffEndSessions.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
   // registration funnel (docs/product/registration-funnel.md#errors): the admin's own market, the other market's landing page

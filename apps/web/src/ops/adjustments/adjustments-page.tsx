@@ -183,6 +183,7 @@ export function AdjustmentsPage() {
                         flow={adjustments}
                         id={r.id}
                         maker={r.requestedBy}
+                        expiresAt={r.expiresAt}
                         subject={r.orderNo}
                         confirmLabel={t('adjustments.confirm')}
                         confirmQuestion={r.kind === 'refund' ? t('adjustments.confirmRefund', { amount, orderNo: r.orderNo }) : t('adjustments.confirmWaiver', { amount, orderNo: r.orderNo })}

@@ -16,7 +16,7 @@ let listed = 0
 let sent: Array<{ path: string; body: unknown }> = []
 
 /** A queue of one waiting request (#41, order K-1) as a flow's screen shows it. */
-function Desk({ maker, ownNote }: { maker: number | null; ownNote?: boolean }) {
+function Desk({ maker, ownNote, expiresAt }: { maker: number | null; ownNote?: boolean; expiresAt?: string }) {
   const { t } = useOpsText()
   const list = useQuery({ queryKey: ['ops', 'desk'], queryFn: async () => ++listed })
   const flow = useFourEyes<number, unknown, unknown, string>({
@@ -44,6 +44,7 @@ function Desk({ maker, ownNote }: { maker: number | null; ownNote?: boolean }) {
         withdrawLabel={t('payout.cancel')}
         ownNote={ownNote ? t('products.ownVersion') : undefined}
         ownTitle={t('adjustments.yourOwn')}
+        {...(expiresAt ? { expiresAt } : {})}
       />
     </div>
   )
@@ -141,6 +142,25 @@ describe('the four-eyes buttons', () => {
     expect(await screen.findByText('This request was confirmed or withdrawn meanwhile.')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Withdraw K-1' }))
     expect(await screen.findByText('Something else went wrong')).toBeInTheDocument()
+  })
+})
+
+describe('a request waiting past its limit', () => {
+  it('offers no confirmation, says to withdraw and ask again, and still withdraws', async () => {
+    answering()
+    const user = userEvent.setup()
+    await renderInConsole(<Desk maker={8} expiresAt={new Date(Date.now() - 1_000).toISOString()} />)
+    expect(await screen.findByText('Waited too long to be confirmed: withdraw it and ask again.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Confirm payout K-1' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Withdraw K-1' }))
+    await waitFor(() => expect(sent).toEqual([{ path: payoutCancel.path, body: { requestId: 41 } }]))
+  })
+
+  it('is confirmed as any other until then', async () => {
+    answering()
+    await renderInConsole(<Desk maker={8} expiresAt={new Date(Date.now() + 3_600_000).toISOString()} />)
+    expect(await screen.findByRole('button', { name: 'Confirm payout K-1' })).toBeEnabled()
+    expect(screen.queryByText('Waited too long to be confirmed: withdraw it and ask again.')).toBeNull()
   })
 })
 

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { OPS_ERROR_CODES } from '@kilat/contract'
 import type { QueryKey, UseMutationResult } from '@tanstack/react-query'
 import { Button, Popconfirm, Space } from 'antd'
@@ -73,21 +74,28 @@ export interface FourEyesActionsProps<I> {
   ownNote?: string
   /** The disabled button's title for the maker. */
   ownTitle?: string
+  /** From then on nobody may confirm it (docs/product/operations.md#four-eyes): it is withdrawn and asked again. */
+  expiresAt?: string
 }
 
 /**
  * A waiting request's buttons: confirm (after a question) for another member, withdraw for anyone.
  * The maker sees that someone else must confirm; a button shows its call under way.
  */
-export function FourEyesActions<I>({ flow, id, maker, subject, confirmLabel, confirmQuestion, withdrawLabel, ownNote, ownTitle }: FourEyesActionsProps<I>) {
+export function FourEyesActions<I>({ flow, id, maker, subject, confirmLabel, confirmQuestion, withdrawLabel, ownNote, ownTitle, expiresAt }: FourEyesActionsProps<I>) {
   const { t } = useOpsText()
   const staff = useStaff()
   const own = maker === staff.id
+  // the moment the row was drawn: the list is asked again after every decision
+  const [drawnAt] = useState(() => Date.now())
+  const expired = expiresAt !== undefined && drawnAt >= Date.parse(expiresAt)
   const named = (label: string) => (subject ? `${label} ${subject}` : undefined)
   const busy = (m: UseMutationResult<unknown, Error, I>) => m.isPending && m.variables === id
   return (
     <Space wrap>
-      {own && ownNote ? (
+      {expired ? (
+        <span className="ops-muted">{t('app.fourEyesExpired')}</span>
+      ) : own && ownNote ? (
         <span className="ops-muted">{ownNote}</span>
       ) : (
         <Popconfirm title={confirmQuestion} onConfirm={() => flow.confirm.mutate(id)} okText={confirmLabel} cancelText={t('staff.cancel')} disabled={own}>

@@ -92,6 +92,7 @@ export function DisbursementPage() {
                     flow={payouts}
                     id={p.id}
                     maker={p.requestedBy}
+                    expiresAt={p.expiresAt}
                     subject={o.orderNo}
                     confirmLabel={t('payout.confirm')}
                     confirmQuestion={t('payout.confirmConfirm', { orderNo: o.orderNo })}

@@ -84,8 +84,8 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
   })
   const close = useOpsMutation({ mutationFn: (_: void, call) => call(reconCloseDay, { body: { market, day } }), success: t('payments.closed'), refresh })
   const resolutions = useFourEyes<number>({
-    confirm: (resolutionId, call) => call(resolutionConfirm, { body: { resolutionId } }),
-    withdraw: (resolutionId, call) => call(resolutionCancel, { body: { resolutionId } }),
+    confirm: (requestId, call) => call(resolutionConfirm, { body: { requestId } }),
+    withdraw: (requestId, call) => call(resolutionCancel, { body: { requestId } }),
     confirmed: t('payments.confirmedResolution'),
     refresh,
     sameMember: t('payments.fourEyes'),
@@ -186,7 +186,7 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
                 <Tag color={r.status === 'open' ? 'gold' : 'green'}>{t(`payments.diffStatus.${r.status}`)}</Tag>
                 {r.resolution && r.resolution.status !== 'cancelled' && (
                   <div className="ops-small">
-                    {t(`payments.resolutionKinds.${r.resolution.kind}`)} · {t(`payments.resolutionStatus.${r.resolution.status}`)} · {r.resolution.proposedByEmail ?? `#${r.resolution.proposedBy}`}
+                    {t(`payments.resolutionKinds.${r.resolution.kind}`)} · {t(`payments.resolutionStatus.${r.resolution.status}`)} · {r.resolution.requestedByEmail ?? `#${r.resolution.requestedBy}`}
                   </div>
                 )}
               </span>
@@ -204,7 +204,8 @@ function ReconciliationView({ market, day }: { market: Market; day: string }) {
                   <FourEyesActions
                     flow={resolutions}
                     id={pending.id}
-                    maker={pending.proposedBy}
+                    maker={pending.requestedBy}
+                    expiresAt={pending.expiresAt}
                     subject={r.gatewayPaymentId}
                     confirmLabel={t('payments.confirm')}
                     confirmQuestion={consequence(t, r, pending.kind, pending.orderNo, market)}

@@ -71,8 +71,8 @@ export function ProductsPage() {
   })
   const settle = () => void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY })
   const publishing = useFourEyes<number>({
-    confirm: (versionId) => postJson(productPublish, { versionId }),
-    withdraw: (versionId) => postJson(productWithdraw, { versionId }),
+    confirm: (requestId) => postJson(productPublish, { requestId }),
+    withdraw: (requestId) => postJson(productWithdraw, { requestId }),
     confirmed: t('products.published'),
     withdrawn: t('products.withdrawn'),
     refresh: [PRODUCTS_KEY],
@@ -88,14 +88,15 @@ export function ProductsPage() {
     <FourEyesActions
       flow={publishing}
       id={v.id}
-      maker={v.proposedBy}
+      maker={v.requestedBy}
+      expiresAt={v.expiresAt}
       confirmLabel={t('products.publish')}
       confirmQuestion={t('products.publishConfirm')}
       withdrawLabel={t('products.withdraw')}
       ownNote={t('products.ownVersion')}
     />
   )
-  const proposedBy = (v: ProductVersionView) => t('products.proposedBy', { who: v.proposedByEmail ?? `#${v.proposedBy}`, when: formatDateTime(v.proposedAt, v.market) })
+  const requestedBy = (v: ProductVersionView) => t('products.proposedBy', { who: v.requestedByEmail ?? `#${v.requestedBy}`, when: formatDateTime(v.requestedAt, v.market) })
 
   const data: DataOf<typeof productsOpsList> | undefined = list.data
   return (
@@ -118,7 +119,7 @@ export function ProductsPage() {
           expandedRowRender: (p) =>
             p.pending && (
               <Space direction="vertical" size={2}>
-                <span>{proposedBy(p.pending)}</span>
+                <span>{requestedBy(p.pending)}</span>
                 <span>
                   {p.pending.draft.name} · {formatMoneyWhole(p.pending.draft.minAmount, p.market)} – {formatMoneyWhole(p.pending.draft.maxAmount, p.market)} · {termText(t, p.pending.draft)} ·{' '}
                   {t('products.fields.dailyRateBps')}: {p.pending.draft.dailyRateBps} · {t(`products.statuses.${p.pending.draft.status}`)}
@@ -182,7 +183,7 @@ export function ProductsPage() {
             columns={[
               { title: t('products.name'), key: 'name', render: (_, v) => `${v.draft.name} (${v.code})` },
               { title: t('products.term'), key: 'term', render: (_, v) => termText(t, v.draft) },
-              { title: t('products.pending'), key: 'by', render: (_, v) => proposedBy(v) },
+              { title: t('products.pending'), key: 'by', render: (_, v) => requestedBy(v) },
               { title: t('products.actions'), key: 'actions', width: 250, render: (_, v) => pendingActions(v) },
             ]}
           />
@@ -222,7 +223,7 @@ export function ProductsPage() {
               { title: t('products.version', { version: '' }).trim(), key: 'v', width: 90, render: (_, v) => (v.version === null ? '—' : v.version) },
               { title: t('products.status'), key: 's', width: 110, render: (_, v) => t(`products.versionStatuses.${v.status}`) },
               { title: t('products.term'), key: 't', render: (_, v) => `${termText(t, v.draft)} · ${v.draft.dailyRateBps} bp` },
-              { title: t('products.pending'), key: 'by', render: (_, v) => (v.proposedBy ? proposedBy(v) : '') },
+              { title: t('products.pending'), key: 'by', render: (_, v) => (v.requestedBy ? requestedBy(v) : '') },
             ]}
           />
         )}

@@ -40,8 +40,8 @@ export function PendingRoles() {
   const { callApi } = useApi()
   const requests = useQuery({ queryKey: REQUESTS_KEY, queryFn: ({ signal }) => callApi(staffRoleRequests, {}, { signal }) })
   const grants = useFourEyes<number, DataOf<typeof staffRoleConfirm>>({
-    confirm: (roleRequestId, call) => call(staffRoleConfirm, { body: { roleRequestId } }),
-    withdraw: (roleRequestId, call) => call(staffRoleCancel, { body: { roleRequestId } }),
+    confirm: (requestId, call) => call(staffRoleConfirm, { body: { requestId } }),
+    withdraw: (requestId, call) => call(staffRoleCancel, { body: { requestId } }),
     confirmed: ({ account }) => t('staffAdmin.confirmed', { email: account.email }),
     withdrawn: t('staffAdmin.withdrawn'),
     refresh: STAFF_KEYS,
@@ -60,13 +60,14 @@ export function PendingRoles() {
                 from: t(`role.${r.fromRole}`),
                 to: t(`role.${r.role}`),
                 markets: r.markets.map((m) => t(`market.${m}`)).join(', '),
-                by: r.proposedByEmail,
+                by: r.requestedByEmail ?? '',
               })}
             </span>
             <FourEyesActions
               flow={grants}
               id={r.id}
-              maker={r.proposedBy}
+              maker={r.requestedBy}
+              expiresAt={r.expiresAt}
               subject={r.email}
               confirmLabel={t('staffAdmin.confirm')}
               confirmQuestion={t('staffAdmin.confirmOf', { email: r.email })}

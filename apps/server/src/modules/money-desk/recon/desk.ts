@@ -17,7 +17,7 @@ import { AppError } from '../../../http/errors.js'
 import type { StaffPrincipal } from '../../../http/types.js'
 import { record } from '../../audit/audit.service.js'
 import { orderColumns, orderJoin, orderNosOf } from '../../orders/orders.service.js'
-import { staffEmailsOf } from '../../staff/staff.service.js'
+import { fourEyesPeople, staffEmailsOf } from '../../staff/staff.service.js'
 import { ledgerEntries, paymentAccounts, paymentInbox, payments } from '../../repayment/repayment.service.js'
 import { reconDays, reconDifferences, reconResolutions, unmatchedCallbacks, type ReconDifference, type ReconResolution } from '../reconciliation.schema.js'
 import { dayIsOver, inLocalDay } from './day.js'
@@ -313,12 +313,7 @@ export function resolutionView(row: ReconResolution, orderNos: Map<number, strin
     status: row.status,
     orderNo: row.orderKey === null ? null : (orderNos.get(row.orderKey) ?? null),
     note: row.note,
-    proposedBy: row.proposedBy,
-    proposedByEmail: emails.get(row.proposedBy) ?? null,
-    proposedAt: row.proposedAt.toISOString(),
-    decidedBy: row.decidedBy,
-    decidedByEmail: row.decidedBy === null ? null : (emails.get(row.decidedBy) ?? null),
-    decidedAt: iso(row.decidedAt),
+    ...fourEyesPeople('reconResolution', { ...row, requestedBy: row.proposedBy, requestedAt: row.proposedAt }, emails),
     paymentId: row.paymentId,
   }
 }

@@ -31,8 +31,8 @@ export function moneyDeskCalls(app: FastifyInstance, gateway: ByMarket<PaymentGa
   registerCall(app, reconDifferences, ({ staff, query }) => differencesOf(deps, staff, query))
   registerCall(app, reconRun, ({ req, staff, body }) => runReconciliation(deps, staff, req.ip, body))
   registerCall(app, resolutionPropose, ({ req, staff, body }) => proposeResolution(deps, staff, req.ip, body))
-  registerCall(app, resolutionConfirm, ({ req, staff, body }) => confirmResolution(deps, staff, req.ip, body.resolutionId))
-  registerCall(app, resolutionCancel, ({ req, staff, body }) => cancelResolution(deps, staff, req.ip, body.resolutionId))
+  registerCall(app, resolutionConfirm, ({ req, staff, body }) => confirmResolution(deps, staff, req.ip, body.requestId))
+  registerCall(app, resolutionCancel, ({ req, staff, body }) => cancelResolution(deps, staff, req.ip, body.requestId))
   registerCall(app, reconCloseDay, ({ req, staff, body }) => closeDay(deps, staff, req.ip, body))
   registerCall(app, exportLedger, async ({ req, reply, staff, query }) => {
     await streamExport(app.db, staff, req.ip, 'ledger', query, reply, now())

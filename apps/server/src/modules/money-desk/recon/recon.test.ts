@@ -268,8 +268,8 @@ describe('resolutions, four eyes', () => {
     // one pending per difference
     expectError(await post(resolutionPropose.path, { differenceId: diff.id, kind: 'refund', note: '' }, financeB), 'reconResolutionPending')
     // the maker cannot confirm
-    expectError(await post(resolutionConfirm.path, { resolutionId: resolution.id }, financeA), 'fourEyesSameMember')
-    const confirmed = await post(resolutionConfirm.path, { resolutionId: resolution.id }, financeB)
+    expectError(await post(resolutionConfirm.path, { requestId: resolution.id }, financeA), 'fourEyesSameMember')
+    const confirmed = await post(resolutionConfirm.path, { requestId: resolution.id }, financeB)
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     expect(confirmed.json().data.difference).toMatchObject({ status: 'resolved', resolution: { status: 'confirmed', decidedBy: financeB.id } })
     // a new payment with the callback's id, its ledger entries summing to it, the order paid
@@ -280,7 +280,7 @@ describe('resolutions, four eyes', () => {
     const [after] = await database.db.select().from(orders).where(eq(orders.id, target.id))
     expect(after!.paid - target.paid).toBe(entries.filter((e) => e.component !== 'overpayment').reduce((s, e) => s + e.amount, 0))
     // confirmed once: a second confirmation is refused, and a rerun finds nothing new about it
-    expectError(await post(resolutionConfirm.path, { resolutionId: resolution.id }, financeB), 'reconResolutionNotPending')
+    expectError(await post(resolutionConfirm.path, { requestId: resolution.id }, financeB), 'reconResolutionNotPending')
     expect((await post(reconRun.path, { market: 'ID', day: DAY }, financeA)).json().data.added).toBe(0)
     // the audit trail has both steps, about the difference and its market
     // the trail is never emptied (a shared PostgreSQL keeps earlier runs' rows): this run's staff only
@@ -299,7 +299,7 @@ describe('resolutions, four eyes', () => {
     expect(diff.orderNo).not.toBeNull()
     const proposed = await post(resolutionPropose.path, { differenceId: diff.id, kind: 'apply_to_order', note: '' }, financeB)
     expect(proposed.json().data.difference.resolution.orderNo).toBe(diff.orderNo)
-    const confirmed = await post(resolutionConfirm.path, { resolutionId: proposed.json().data.difference.resolution.id }, financeA)
+    const confirmed = await post(resolutionConfirm.path, { requestId: proposed.json().data.difference.resolution.id }, financeA)
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     const [payment] = await database.db.select().from(payments).where(eq(payments.gatewayPaymentId, ids.missed))
     expect(payment).toBeDefined()
@@ -319,7 +319,7 @@ describe('resolutions, four eyes', () => {
   it('refunds an overpayment as any refund is: confirmed, its entry, its payout in the outbox', async () => {
     const over = await byPayment(ids.over)
     const proposed = await post(resolutionPropose.path, { differenceId: over.id, kind: 'refund', note: 'paid twice' }, financeA)
-    const confirmed = await post(resolutionConfirm.path, { resolutionId: proposed.json().data.difference.resolution.id }, financeB)
+    const confirmed = await post(resolutionConfirm.path, { requestId: proposed.json().data.difference.resolution.id }, financeB)
     expect(confirmed.json().data.difference).toMatchObject({ status: 'resolved', resolution: { kind: 'refund', status: 'confirmed' } })
     const [order] = await database.db.select().from(orders).where(eq(orders.orderNo, over.orderNo!))
     const refunds = await database.db.select().from(adjustments).where(and(eq(adjustments.orderKey, order!.id), eq(adjustments.kind, 'refund')))
@@ -332,7 +332,7 @@ describe('resolutions, four eyes', () => {
   it('lets either member withdraw a pending resolution, the difference staying open', async () => {
     const amount = await byPayment(ids.amount)
     const proposed = await post(resolutionPropose.path, { differenceId: amount.id, kind: 'gateway_error', note: 'their rounding' }, financeA)
-    const cancelled = await post(resolutionCancel.path, { resolutionId: proposed.json().data.difference.resolution.id }, financeB)
+    const cancelled = await post(resolutionCancel.path, { requestId: proposed.json().data.difference.resolution.id }, financeB)
     expect(cancelled.json().data.difference).toMatchObject({ status: 'open', resolution: { status: 'cancelled' } })
   })
 })
@@ -344,7 +344,7 @@ describe('closing the day', () => {
     for (const d of await differences({ status: 'open' })) {
       const proposed = await post(resolutionPropose.path, { differenceId: d.id, kind: 'gateway_error', note: `checked ${d.kind}` }, financeA)
       expect(proposed.statusCode, proposed.body).toBe(200)
-      expect((await post(resolutionConfirm.path, { resolutionId: proposed.json().data.difference.resolution.id }, financeB)).statusCode).toBe(200)
+      expect((await post(resolutionConfirm.path, { requestId: proposed.json().data.difference.resolution.id }, financeB)).statusCode).toBe(200)
     }
     const day = await read(reconDay.path, financeA, { market: 'ID', day: DAY })
     expect(day.json().data.day).toMatchObject({ canClose: true, counts: { open: 0, pendingResolutions: 0 } })
@@ -388,7 +388,7 @@ describe('the payments desk', () => {
       await read(paymentsInbox.path, financeA, { market: 'ZZ', day: DAY }),
       await read(exportReconciliation.path, financeA, { market: 'XX', from: DAY, to: DAY }),
       await post(reconRun.path, { market: 'XX', day: DAY }, financeA),
-      await opsPost(app, resolutionCancel.path, { resolutionId: 1 }, { cookie: financeA.cookie, query: { market: 'XX' } }),
+      await opsPost(app, resolutionCancel.path, { requestId: 1 }, { cookie: financeA.cookie, query: { market: 'XX' } }),
     ]
     for (const res of answers) {
       expectError(res, 'invalidRequest')
