@@ -35,6 +35,8 @@ export function OrderPage() {
   if (screen.isError) return <LoadFailure error={screen.error} retry={() => void screen.refetch()} />
   const { order, borrower, timeline, schedule, payments, ledger, lateCharges, complaints, payouts, payoutEvents } = screen.data
   const money = (cents: number) => formatMoney(cents, order.market)
+  // an amount in the summary is read as one piece: never broken across lines (docs/product/console-screens.md)
+  const amount = (cents: number) => <span className="ops-nowrap">{money(cents)}</span>
   const at = (iso: string | null) => (iso ? formatDateTime(iso, order.market) : '')
   const small = { pagination: false as const, size: 'small' as const, locale: { emptyText: t('list.empty') } }
   // The loan's payout: what it pays is "to pay out" until it completed, then "paid out" with its date
@@ -52,16 +54,16 @@ export function OrderPage() {
         <Descriptions.Item label={t('orders.status')}>
           <OrderStatusName status={order.status} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('orders.borrower')}>{order.phoneMasked}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.borrower')}><span className="ops-nowrap">{order.phoneMasked}</span></Descriptions.Item>
         <Descriptions.Item label={t('orders.product')}>{order.productName}</Descriptions.Item>
-        <Descriptions.Item label={t('orders.amount')}>{money(order.amount)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.amount')}>{amount(order.amount)}</Descriptions.Item>
         <Descriptions.Item label={t(stage === 'toPayOut' ? 'orders.toPayOut' : 'orders.received')}>
-          {stage === 'none' ? '—' : stage === 'paidOut' && paidOutAt ? `${money(order.received)} · ${at(paidOutAt)}` : money(order.received)}
+          {stage === 'none' ? '—' : stage === 'paidOut' && paidOutAt ? <>{amount(order.received)} · {at(paidOutAt)}</> : amount(order.received)}
         </Descriptions.Item>
         {/* the contract's figure and what is owed today (late charges in, payments and waivers out) are two amounts, each named */}
-        <Descriptions.Item label={t('orders.totalSigned')}>{money(order.totalRepay)}</Descriptions.Item>
-        <Descriptions.Item label={t('orders.owedNow')}>{money(order.owedNow)}</Descriptions.Item>
-        <Descriptions.Item label={t('orders.paid')}>{money(order.paid)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.totalSigned')}>{amount(order.totalRepay)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.owedNow')}>{amount(order.owedNow)}</Descriptions.Item>
+        <Descriptions.Item label={t('orders.paid')}>{amount(order.paid)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.applied')}>{at(order.appliedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('orders.disbursed')}>{stage === 'paidOut' && paidOutAt ? at(paidOutAt) : '—'}</Descriptions.Item>
         <Descriptions.Item label={t('orders.due')}>{at(order.dueAt)}</Descriptions.Item>
