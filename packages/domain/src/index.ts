@@ -31,3 +31,7 @@ export * from './wording-groups.js'
 export * from './product-logo.js'
 // registration funnel
 export * from './funnel.js'
+// know the borrower (docs/product/identity-and-payout-account.md)
+export * from './identity.js'
+export * from './payout-account.js'
+export * from './holder-name.js'
