@@ -476,6 +476,18 @@ describe('disbursement with four eyes (finance)', () => {
     expect((await auditOf(order)).map((a) => a.action)).toEqual(['orders.payout-request', 'orders.payout-cancel', 'orders.payout-request'])
   })
 
+  it('refuses a payout request waiting past three days, and lets it be withdrawn and asked again', async () => {
+    const order = await make(product.single, S.approved)
+    const payout = (await post(payoutRequest.path, { orderNo: order.orderNo }, financeA)).json().data.payout
+    expect(Date.parse(payout.expiresAt) - Date.parse(payout.requestedAt)).toBe(3 * DAY_MS)
+    await database.db.update(payoutRequests).set({ requestedAt: new Date(clock.now().getTime() - 3 * DAY_MS) }).where(eq(payoutRequests.id, payout.id))
+    expectError(await post(payoutConfirm.path, { requestId: payout.id }, financeB), 'fourEyesExpired')
+    expect((await reload(order)).status).toBe(S.approved)
+    expect((await post(payoutCancel.path, { requestId: payout.id }, financeB)).json().data.payout).toMatchObject({ status: 'cancelled' })
+    const again = (await post(payoutRequest.path, { orderNo: order.orderNo }, financeA)).json().data.payout
+    expect((await post(payoutConfirm.path, { requestId: again.id }, financeB)).json().data.payout).toMatchObject({ status: 'confirmed' })
+  })
+
   it('refuses an order not approved, another market\'s order and request, and bad input', async () => {
     const submitted = await make(product.single, S.submitted)
     expectError(await post(payoutRequest.path, { orderNo: submitted.orderNo }, financeA), 'orderNotApproved')

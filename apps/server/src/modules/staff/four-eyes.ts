@@ -20,9 +20,6 @@ export function checkFourEyes(
   if (refusal === 'expired') throw new AppError('fourEyesExpired')
 }
 
-/** Until when a request can be confirmed, as the console shows it. */
-export const fourEyesExpiry = (action: FourEyesAction, requestedAt: Date): string => fourEyesExpiresAt(action, requestedAt).toISOString()
-
 /** Who asked and who decided a request, with their emails, and until when it can be confirmed: the fields every four-eyes view shows. */
 export function fourEyesPeople(
   action: FourEyesAction,
@@ -37,6 +34,6 @@ export function fourEyesPeople(
     decidedBy: row.decidedBy,
     decidedByEmail: emailOf(row.decidedBy),
     decidedAt: row.decidedAt === null ? null : row.decidedAt.toISOString(),
-    expiresAt: fourEyesExpiry(action, row.requestedAt),
+    expiresAt: fourEyesExpiresAt(action, row.requestedAt).toISOString(),
   }
 }

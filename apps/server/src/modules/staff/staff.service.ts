@@ -381,7 +381,7 @@ export async function disableStaff(deps: StaffDeps, principal: StaffPrincipal, s
 /** The authenticator secrets' column, for `npm run secrets:rotate` and the server's start (docs/decisions/0021-secrets-at-rest.md). */
 export { staffTotpColumn } from './staff.secrets.js'
 /** The one maker-checker's rule, for every action with four eyes. */
-export { checkFourEyes, fourEyesExpiry, fourEyesPeople } from './four-eyes.js'
+export { checkFourEyes, fourEyesPeople } from './four-eyes.js'
 /** Who acted, by email, for the screens of other areas (the order desk's timeline and payouts). */
 export { staffEmailsOf } from './staff-emails.js'
 
