@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { STORABLE_TEXT } from './text.js'
 import { STAFF_ROLES, defineOpsCall } from './ops.js'
 import { ORDER_NO } from './screens.js'
+import { opsOrderNo } from './orders.js'
 
 /**
  * The collections desk's ops calls (docs/product/collections.md): the delinquency buckets, the
@@ -37,7 +38,6 @@ const marketFilter = z
   .transform((v) => v.toUpperCase())
   .pipe(z.enum(MARKETS))
   .optional()
-const opsOrderNo = z.string().trim().min(1).regex(ORDER_NO)
 const isoString = z.string()
 const cents = z.number().int()
 /** Key-set paging down the queue: the last row's amount owed and order key, `<cents>.<id>`. */

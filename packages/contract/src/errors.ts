@@ -77,6 +77,12 @@ export const ERROR_CODES = {
   cardNumberInvalid: 6010,
   utrNotAccepted: 6011,
   cardLimitReached: 6012,
+  /** Know the borrower (docs/product/identity-and-payout-account.md#errors). */
+  identityRefused: 6101,
+  identityTaken: 6102,
+  identityRequired: 6103,
+  payoutAccountRefused: 6104,
+  payoutAccountLocked: 6105,
   repayCodeWrong: 800006,
   repayTwice: 800005,
 } as const
@@ -105,6 +111,10 @@ export const OPS_ERROR_CODES = {
   payoutNotPending: 3105,
   /** payouts: the outbox (docs/product/operations.md#disbursement). */
   payoutInFlight: 3110,
+  /** The borrower has no account a loan may be paid into: none given, its name check not passed (docs/product/identity-and-payout-account.md#errors). */
+  payoutAccountNotPayable: 3111,
+  /** A risk flag already closed. */
+  kycFlagClosed: 3112,
   /** Waivers and refunds (docs/product/waivers-and-refunds.md#errors). */
   waiverTooLarge: 3130,
   refundTooLarge: 3131,
@@ -574,6 +584,47 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       es: 'Ya agregaste 10 tarjetas, el máximo permitido.',
     },
   },
+  // Know the borrower (docs/product/identity-and-payout-account.md#errors)
+  identityRefused: {
+    status: 422,
+    messages: {
+      id: 'Beberapa data identitas tidak valid. Periksa kolom yang ditandai.',
+      en: 'Some identity details are not valid. Check the fields marked.',
+      es: 'Algunos datos de identidad no son válidos. Revisa los campos marcados.',
+    },
+  },
+  identityTaken: {
+    status: 409,
+    messages: {
+      id: 'Nomor identitas ini sudah terdaftar di akun lain. Hubungi layanan pelanggan kami.',
+      en: 'This ID number is already registered to another account. Please contact our customer service.',
+      es: 'Este número de identificación ya está registrado en otra cuenta. Comunícate con nuestro servicio al cliente.',
+    },
+  },
+  identityRequired: {
+    status: 409,
+    messages: {
+      id: 'Lengkapi verifikasi identitas Anda terlebih dahulu.',
+      en: 'Please complete your identity verification first.',
+      es: 'Primero completa la verificación de tu identidad.',
+    },
+  },
+  payoutAccountRefused: {
+    status: 422,
+    messages: {
+      id: 'Data rekening tidak valid. Periksa kolom yang ditandai.',
+      en: 'The account details are not valid. Check the fields marked.',
+      es: 'Los datos de la cuenta no son válidos. Revisa los campos marcados.',
+    },
+  },
+  payoutAccountLocked: {
+    status: 409,
+    messages: {
+      id: 'Dana pinjaman Anda sedang dikirim ke rekening ini. Anda dapat mengubahnya setelah dana diterima.',
+      en: 'Your loan is being sent to this account. You can change it once the money has arrived.',
+      es: 'Tu préstamo se está enviando a esta cuenta. Podrás cambiarla cuando llegue el dinero.',
+    },
+  },
   repayCodeWrong: {
     status: 400,
     messages: {
@@ -684,6 +735,22 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Pencairan pesanan ini sedang dikirim. Tunggu hasilnya sebelum meminta lagi.',
       en: 'A payout of this order is on its way. Wait for its result before asking again.',
       es: 'El desembolso de este pedido está en camino. Espera su resultado antes de solicitarlo de nuevo.',
+    },
+  },
+  payoutAccountNotPayable: {
+    status: 409,
+    messages: {
+      id: 'Rekening pencairan peminjam belum ada atau nama pemiliknya belum cocok. Pencairan tidak bisa diminta.',
+      en: "The borrower has no payout account yet, or its holder's name has not matched. The payout cannot be asked for.",
+      es: 'El cliente aún no tiene cuenta de desembolso, o el nombre del titular no coincide. No se puede solicitar el desembolso.',
+    },
+  },
+  kycFlagClosed: {
+    status: 409,
+    messages: {
+      id: 'Tanda ini sudah ditutup oleh anggota lain.',
+      en: 'This flag was already closed by another member.',
+      es: 'Otra persona ya cerró esta alerta.',
     },
   },
   // Waivers and refunds (docs/product/waivers-and-refunds.md#errors)

@@ -29,3 +29,5 @@ export * from './kb-ops.js'
 export * from './staff-admin.js'
 // registration funnel
 export * from './funnel-ops.js'
+// know the borrower
+export * from './kyc.js'

@@ -66,7 +66,7 @@ export type PayoutPurpose = (typeof PAYOUT_PURPOSES)[number]
 
 const ALL_ROLES = STAFF_ROLES
 
-const opsOrderNo = z.string().trim().min(1).regex(ORDER_NO)
+export const opsOrderNo = z.string().trim().min(1).regex(ORDER_NO)
 /** `?market=` narrows a list to one of the staff member's markets (any case); without it, all of them. */
 const marketFilter = z
   .string()

@@ -7,7 +7,7 @@ import type { StaffRole } from './ops.js'
  * access-matrix test reads this table. Asking, confirming and withdrawing are separate actions, so
  * that one could later be given to a role without the others.
  */
-export const PERMISSIONS = {
+const FOUR_EYES_PERMISSIONS = {
   'payout.request': ['finance'],
   'payout.confirm': ['finance'],
   'payout.cancel': ['finance'],
@@ -24,5 +24,15 @@ export const PERMISSIONS = {
   'staffRole.confirm': ['admin'],
   'staffRole.cancel': ['admin'],
 } as const satisfies Record<`${FourEyesAction}.${'request' | 'confirm' | 'cancel'}`, readonly StaffRole[]>
+
+/**
+ * Every permission: the four-eyes actions', and seeing a borrower's sealed identity or account whole
+ * (docs/product/identity-and-payout-account.md#staff), which risk and collections may need, one
+ * field at a time with a reason, and agents never.
+ */
+export const PERMISSIONS = {
+  ...FOUR_EYES_PERMISSIONS,
+  'identity.reveal': ['risk', 'collector'],
+} as const satisfies Record<string, readonly StaffRole[]>
 
 export type Permission = keyof typeof PERMISSIONS

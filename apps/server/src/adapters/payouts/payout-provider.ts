@@ -76,6 +76,26 @@ export type PayoutCallbackRefusal = 'missingSignature' | 'badSignature' | 'stale
 
 export type VerifiedPayoutCallback = { ok: true; event: PayoutCallbackEvent } | { ok: false; reason: PayoutCallbackRefusal }
 
+/**
+ * Asking the market's provider who holds an account, before the first payout into it
+ * (docs/product/identity-and-payout-account.md#name-check): Xendit's bank account name validation,
+ * RazorpayX's fund account validation (the penny drop). `reference` is our idempotency key: asking
+ * again with it (after a timeout, a crash) never starts a second check, nor a second penny.
+ */
+export interface AccountCheckInput {
+  reference: string
+  market: Market
+  /** The account; `holderName` is the identity's name (RazorpayX's fund account takes one). */
+  destination: PayoutDestination
+}
+
+/**
+ * The bank's answer: the holder's name as the bank keeps it; no such account; or (an asynchronous
+ * check, RazorpayX's) not finished yet, asked again later with the same reference. Anything else (a
+ * timeout, an HTTP 5xx, a 429) is thrown: the check is tried again.
+ */
+export type AccountCheckAnswer = { status: 'found'; holderName: string } | { status: 'unknownAccount' } | { status: 'pending' }
+
 /** Thrown by a provider whose answer is unknown (timeout, 5xx): the send is retried with the same key. */
 export class PayoutUnavailable extends Error {
   override readonly name = 'PayoutUnavailable'
@@ -103,4 +123,10 @@ export interface PayoutProvider {
    * agrees. Absent where the callback's signature is proof enough.
    */
   confirmCallback?(event: PayoutCallbackEvent): Promise<VerifiedPayoutCallback>
+  /**
+   * Who holds an account, by the provider's own check; idempotent by `input.reference`. Absent
+   * where the market's provider has none (STP: the CLABE's own check digit stands, decision 0028).
+   * Throws when the answer is unknown, or when `signal` aborts.
+   */
+  checkAccount?(input: AccountCheckInput, signal?: AbortSignal): Promise<AccountCheckAnswer>
 }
