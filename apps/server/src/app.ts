@@ -46,7 +46,8 @@ import { auditRoutes } from './modules/audit/audit.routes.js'
 import { staffRoutes } from './modules/staff/staff.routes.js'
 import { ordersRoutes } from './modules/orders/orders.routes.js'
 import { moneyDeskRoutes } from './modules/money-desk/money-desk.routes.js'
-import { repaymentSide } from './modules/money-desk/money-desk.service.js'
+import { borrowerPayoutInFlight, repaymentSide } from './modules/money-desk/money-desk.service.js'
+import { kycRoutes } from './modules/kyc/kyc.routes.js'
 import { orderScreenRoutes } from './modules/order-screen/order-screen.routes.js'
 import { messagingRoutes, recordingSender } from './modules/messaging/messaging.routes.js'
 import { productsDeskRoutes } from './modules/products/products.desk.routes.js'
@@ -156,7 +157,10 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(auditRoutes)
   await app.register(ordersRoutes, { now })
   // the payout sandbox signs its callbacks with the payment sandbox's key (docs/product/operations.md#the-payout-sandbox)
-  await app.register(moneyDeskRoutes, { now, gateways, payouts: payouts ?? new SandboxPayouts(db.db, { secret: config.PAYMENT_CALLBACK_SECRET ?? '' }) })
+  const payoutProviders = payouts ?? new SandboxPayouts(db.db, { secret: config.PAYMENT_CALLBACK_SECRET ?? '' })
+  await app.register(moneyDeskRoutes, { now, gateways, payouts: payoutProviders })
+  // who the borrower is and where the loan goes; the money desk says when a payout is on its way
+  await app.register(kycRoutes, { now, payouts: payoutProviders, payoutInFlight: borrowerPayoutInFlight })
   await app.register(orderScreenRoutes, { now })
   await app.register(messagingRoutes, { sms: smsSender })
   await app.register(productsDeskRoutes, { now })

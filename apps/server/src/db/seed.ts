@@ -9,12 +9,11 @@ import { lockKb, rebuildQaLexicon } from './qa-lexicon.js'
 import type { Executor, Db } from './client.js'
 import { assertProductFits, buildOrder, buildProduct } from './factories.js'
 import { seedDemoCards } from './seed-cards.js'
-import type { PayoutDestination } from '../adapters/payouts/payout-provider.js'
 import { borrowers, sessions } from '../modules/auth/auth.schema.js'
 import { qaEntries } from '../modules/chatbot/chatbot.schema.js'
 import { complaintUploads, complaints, problemTypes, type ComplaintOutcome, type ComplaintStatusName } from '../modules/complaints/complaints.schema.js'
 import { orderPeriods, orders } from '../modules/orders/orders.schema.js'
-import { payoutDestinations } from '../modules/money-desk/payouts.schema.js'
+import { seedDemoIdentities } from '../modules/kyc/kyc.service.js'
 import { products, type NewProduct } from '../modules/products/products.schema.js'
 import { channelTemplates } from '../modules/registration/registration.schema.js'
 
@@ -30,14 +29,6 @@ const SEED_LOCK_KEY = 7_345_002
  * One demo borrower per market at least: India's Key Fact Statement and agreement popup and
  * Mexico's CAT only show on a borrower of that market.
  */
-/** The demo borrowers' own accounts, one per borrower in DEMO_BORROWERS' order: made-up numbers of real formats (a valid CLABE). */
-export const DEMO_PAYOUT_DESTINATIONS: readonly PayoutDestination[] = [
-  { channelCode: 'BCA', accountNumber: '8730012345', holderName: 'Budi Santoso' },
-  { channelCode: 'MANDIRI', accountNumber: '1230004567890', holderName: 'Siti Rahayu' },
-  { channelCode: 'IMPS', accountNumber: '50100012345678', holderName: 'Priya Sharma', ifsc: 'HDFC0001234' },
-  { channelCode: '40012', accountNumber: '012180015025937129', holderName: 'María López' },
-]
-
 export const DEMO_BORROWERS = [
   { phone: '+6281234567890', name: 'Budi Santoso', token: 'demo-borrower', market: 'ID', locale: 'id' },
   { phone: '+6281298765432', name: 'Siti Rahayu', token: 'demo-borrower-2', market: 'ID', locale: 'id' },
@@ -306,11 +297,8 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
     await seedReferenceRows(tx)
     await seedComplaints(tx, borrowerId, now)
     await seedDemoCards(tx, borrowerId, options.secrets ?? demoKeyring())
-    // where the demo borrowers' payouts go, in each market's terms (docs/operations/going-live.md#where-payouts-go)
-    await tx
-      .insert(payoutDestinations)
-      .values(DEMO_PAYOUT_DESTINATIONS.map((d, i) => ({ borrowerId: borrowerId(i as DemoBorrowerIndex), channelCode: d.channelCode, accountNumber: d.accountNumber, holderName: d.holderName, ifsc: d.ifsc ?? null, vpa: d.vpa ?? null })))
-      .onConflictDoNothing()
+    // who the demo borrowers are and where their payouts go, in each market's terms (docs/product/identity-and-payout-account.md#demo-data)
+    await seedDemoIdentities(tx, options.secrets ?? demoKeyring(), DEMO_BORROWERS.map((_, i) => borrowerId(i as DemoBorrowerIndex)), now)
     return { products: newProducts, orders: newOrders }
   })
 }

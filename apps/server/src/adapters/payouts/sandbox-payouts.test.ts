@@ -4,8 +4,18 @@ import { cents } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { openTestDatabase } from '../../test/setup-db.js'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signCallback } from '../payments/sandbox-gateway.js'
-import { PayoutUnavailable, type PayoutInput } from './payout-provider.js'
-import { SANDBOX_CENTS, SANDBOX_FAILURE, SANDBOX_REFUSAL, SandboxPayouts, callbackBodyOf, sandboxRule } from './sandbox-payouts.js'
+import { PayoutUnavailable, type PayoutDestination, type PayoutInput } from './payout-provider.js'
+import {
+  SANDBOX_ACCOUNT_ENDINGS,
+  SANDBOX_CENTS,
+  SANDBOX_FAILURE,
+  SANDBOX_OTHER_HOLDER,
+  SANDBOX_REFUSAL,
+  SandboxPayouts,
+  callbackBodyOf,
+  sandboxAccountCase,
+  sandboxRule,
+} from './sandbox-payouts.js'
 import { sandboxPayouts } from './sandbox-payouts.schema.js'
 import { eq } from 'drizzle-orm'
 
@@ -99,6 +109,65 @@ describe('the sandbox rule', () => {
         if (ending === SANDBOX_CENTS.fail) return plan.outcome === 'fail'
         if (ending === SANDBOX_CENTS.silent) return plan.outcome === 'silent'
         return plan.outcome === 'complete' && plan.faults === 2
+      }),
+    )
+  })
+})
+
+describe('the sandbox account check', () => {
+  const BANK: PayoutDestination = { channelCode: 'BCA', accountNumber: '1234567890', holderName: 'Siti Rahayu' }
+  const check = (destination: Partial<PayoutDestination>, reference = String(key++), signal?: AbortSignal) =>
+    sandbox.checkAccount({ reference, market: 'ID', destination: { ...BANK, ...destination } }, signal)
+  const upi = (vpa: string) => ({ channelCode: 'UPI', accountNumber: '', vpa, holderName: 'Asha Verma' })
+
+  it("finds any other account held in the borrower's name, upper case as banks print it", async () => {
+    expect(await check({})).toEqual({ status: 'found', holderName: 'SITI RAHAYU' })
+    // an e-wallet's account number is its phone
+    expect(await check({ channelCode: 'DANA', accountNumber: '081234567812' })).toEqual({ status: 'found', holderName: 'SITI RAHAYU' })
+    expect(await check(upi('asha.verma@okhdfcbank'))).toEqual({ status: 'found', holderName: 'ASHA VERMA' })
+  })
+
+  it("shows each outcome by the account number's last four digits, or by a UPI id's first word", async () => {
+    for (const destination of [{ accountNumber: '1234560000' }, upi('unknown.asha@okaxis')]) {
+      expect(await check(destination)).toEqual({ status: 'unknownAccount' })
+    }
+    for (const destination of [{ accountNumber: '1234569999' }, { channelCode: 'OVO', accountNumber: '081234569999' }, upi('mismatch@okaxis')]) {
+      expect(await check(destination)).toEqual({ status: 'found', holderName: SANDBOX_OTHER_HOLDER })
+    }
+    for (const destination of [{ accountNumber: '1234565555' }, upi('TIMEOUT.asha@okaxis')]) {
+      await expect(check(destination)).rejects.toThrow(PayoutUnavailable)
+    }
+  })
+
+  it('answers pending at the first ask of a reference, then found at every later ask of it', async () => {
+    for (const [destination, name] of [
+      [{ accountNumber: '1234564444' }, 'SITI RAHAYU'],
+      [upi('pending.asha@okaxis'), 'ASHA VERMA'],
+    ] as const) {
+      const reference = String(key++)
+      expect(await check(destination, reference)).toEqual({ status: 'pending' })
+      expect(await check(destination, reference)).toEqual({ status: 'found', holderName: name })
+      expect(await check(destination, reference)).toEqual({ status: 'found', holderName: name })
+      // another reference (the account changed and changed back) is asked anew
+      expect(await check(destination)).toEqual({ status: 'pending' })
+    }
+  })
+
+  it("throws once the caller's signal aborts, also while the bank is being slow", async () => {
+    await expect(check({}, undefined, AbortSignal.abort())).rejects.toThrow(/cancelled/)
+    const slow = new SandboxPayouts(database.db, { secret: SECRET, timeoutMs: 10_000 })
+    const started = Date.now()
+    const asked = slow.checkAccount({ reference: String(key++), market: 'ID', destination: { ...BANK, accountNumber: '1234565555' } }, AbortSignal.timeout(20))
+    await expect(asked).rejects.toThrow(/cancelled/)
+    expect(Date.now() - started).toBeLessThan(5_000)
+  })
+
+  it('decides by the last four digits alone: every other ending is found', () => {
+    const special = new Set<string>(Object.values(SANDBOX_ACCOUNT_ENDINGS))
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{6,20}$/), (accountNumber) => {
+        const outcome = sandboxAccountCase({ ...BANK, accountNumber })
+        return special.has(accountNumber.slice(-4)) ? outcome !== null && SANDBOX_ACCOUNT_ENDINGS[outcome] === accountNumber.slice(-4) : outcome === null
       }),
     )
   })

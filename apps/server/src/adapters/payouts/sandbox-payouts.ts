@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Executor } from '../../db/client.js'
 import { verifySignedBody } from '../payments/sandbox-gateway.js'
 import {
   PayoutUnavailable,
+  type AccountCheckAnswer,
+  type AccountCheckInput,
   type PayoutInput,
   type PayoutProvider,
   type PayoutResult,
@@ -38,6 +41,41 @@ export const SANDBOX_REFUSED_CENTS = SANDBOX_CENTS.refuse
 
 export const SANDBOX_REFUSAL = 'The receiving bank refused the transfer (sandbox: an amount ending in 13 cents).'
 export const SANDBOX_FAILURE = 'The receiving account is closed (sandbox: an amount ending in 14 cents).'
+
+/**
+ * docs/product/identity-and-payout-account.md#sandbox-answers: the account check's outcomes, by the
+ * account number's last four digits (an e-wallet's is its phone number), or for a UPI id by the
+ * word its local part starts with (`unknown.asha@okaxis`). Any other account is found, held in the
+ * borrower's own name.
+ */
+export const SANDBOX_ACCOUNT_ENDINGS = {
+  /** No such account. */
+  unknownAccount: '0000',
+  /** Found, held by SANDBOX_OTHER_HOLDER: a name that is not the borrower's. */
+  mismatch: '9999',
+  /** The bank does not answer in time: thrown, the outcome unknown. */
+  timeout: '5555',
+  /** Pending at the first ask of a reference, found at the next. */
+  pending: '4444',
+} as const
+
+type SandboxAccountCase = keyof typeof SANDBOX_ACCOUNT_ENDINGS
+
+/** A UPI id's local part starts with one of these words for the same outcomes. */
+const SANDBOX_VPA_WORDS: Record<SandboxAccountCase, string> = { unknownAccount: 'unknown', mismatch: 'mismatch', timeout: 'timeout', pending: 'pending' }
+
+export const SANDBOX_OTHER_HOLDER = 'HENDRA WIJAYA KUSUMA'
+
+/** Which of the account check's outcomes a destination shows on purpose; null: found in the borrower's name. */
+export function sandboxAccountCase(destination: AccountCheckInput['destination']): SandboxAccountCase | null {
+  const cases = Object.keys(SANDBOX_ACCOUNT_ENDINGS) as SandboxAccountCase[]
+  if (destination.accountNumber === '' && destination.vpa) {
+    const local = destination.vpa.split('@')[0]!.toLowerCase()
+    return cases.find((c) => local.startsWith(SANDBOX_VPA_WORDS[c])) ?? null
+  }
+  const ending = destination.accountNumber.slice(-4)
+  return cases.find((c) => SANDBOX_ACCOUNT_ENDINGS[c] === ending) ?? null
+}
 
 /** What the sandbox does with a payout, fixed at its first send. */
 export interface SandboxPlan {
@@ -112,7 +150,7 @@ export function callbackBodyOf(row: Pick<SandboxPayoutRow, 'key' | 'providerRef'
  * one answer a repeated key with its first result and never pay twice. A payout is accepted at
  * once and completes (or fails) `finishAfterMs` later, reported by a signed callback to our payout
  * webhook; recognisable amounts show the other cases on purpose (SANDBOX_CENTS), and a test passes
- * its own `plan`.
+ * its own `plan`. Its account check answers by the account (SANDBOX_ACCOUNT_ENDINGS).
  */
 export class SandboxPayouts implements PayoutProvider {
   readonly name = SANDBOX_PAYOUTS
@@ -120,6 +158,11 @@ export class SandboxPayouts implements PayoutProvider {
   private readonly finishAfterMs: number
   private readonly timeoutMs: number
   private readonly now: () => Date
+  /**
+   * References whose pending account was asked once. Kept in this process only: the sandbox's
+   * table is its payouts', and another process answering "pending" once more only delays "found".
+   */
+  private readonly pendingAsked = new Set<string>()
 
   constructor(
     private readonly db: Executor,
@@ -203,6 +246,36 @@ export class SandboxPayouts implements PayoutProvider {
     return statusOf(row)
   }
 
+  /**
+   * Who holds the account (docs/product/identity-and-payout-account.md#sandbox-answers): the
+   * outcome its number shows on purpose, else the borrower, upper case as banks print names.
+   * Throws once `signal` aborts, as a provider's cancelled call does.
+   */
+  async checkAccount(input: AccountCheckInput, signal?: AbortSignal): Promise<AccountCheckAnswer> {
+    if (signal?.aborted) throw cancelledCheck()
+    const { destination } = input
+    const found: AccountCheckAnswer = { status: 'found', holderName: destination.holderName.toUpperCase() }
+    switch (sandboxAccountCase(destination)) {
+      case 'unknownAccount':
+        return { status: 'unknownAccount' }
+      case 'mismatch':
+        return { status: 'found', holderName: SANDBOX_OTHER_HOLDER }
+      case 'timeout':
+        try {
+          await sleep(this.timeoutMs, undefined, signal ? { signal } : undefined)
+        } catch {
+          throw cancelledCheck()
+        }
+        throw new PayoutUnavailable('sandbox: the bank did not answer the account check in time')
+      case 'pending':
+        if (this.pendingAsked.has(input.reference)) return found
+        this.pendingAsked.add(input.reference)
+        return { status: 'pending' }
+      case null:
+        return found
+    }
+  }
+
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now = new Date()): VerifiedPayoutCallback {
     const verified = verifySignedBody(this.options.secret, rawBody, headers, now, callbackBody)
     if (!verified.ok) return verified
@@ -221,6 +294,8 @@ export class SandboxPayouts implements PayoutProvider {
     }
   }
 }
+
+const cancelledCheck = () => new PayoutUnavailable('sandbox: the account check was cancelled by the caller (its deadline passed)')
 
 function answerOf(row: SandboxPayoutRow): PayoutResult {
   if (row.status === 'refused') return { ok: false, reason: row.reason ?? 'refused' }

@@ -14,7 +14,7 @@ import { keepUnmatchedCallback } from './recon/unmatched.js'
  */
 
 /** SQL over an order's row: true while its payout is on its way (docs/product/operations.md#payout-states); for loan details. */
-export { payoutInProgressSql, saveDestination } from './payouts.repo.js'
+export { borrowerPayoutInFlight, payoutInProgressSql } from './payouts.repo.js'
 /** The order screen's payouts of an order, newest first, their events, and each as the console shows it. */
 export { payoutEventsOf as orderPayoutEventsOf, payoutRequestsOf } from './payouts.repo.js'
 export { payoutView } from './payouts.desk.js'

@@ -5,6 +5,7 @@ import { providerOf, type ByMarket } from '../../adapters/providers/by-market.js
 import type { Db, Tx } from '../../db/client.js'
 import { AppError } from '../../http/errors.js'
 import type { StaffPrincipal } from '../../http/types.js'
+import { payoutReadinessOf } from '../kyc/kyc.service.js'
 import { deskMarketsOf, deskOrderInMarkets, deskQueuePage, findDeskOrder, iso, lockDeskOrder, orderColumns, pagedDeskOrders, summaryOf, type DeskPageQuery } from '../orders/orders.service.js'
 import { checkFourEyes, fourEyesPeople, staffEmailsOf } from '../staff/staff.service.js'
 import { movePayout, type PayoutMover } from './payouts.move.js'
@@ -78,6 +79,10 @@ export async function requestPayout(deps: PayoutDeskDeps, staff: StaffPrincipal,
   const created = await deps.db.transaction(async (tx) => {
     const locked = await lockDeskOrder(tx, found.order.id)
     if (!locked || locked.order.status !== ORDER_STATUS.approved) throw new AppError('orderNotApproved')
+    // a loan goes only to the borrower's own account: one whose holder's name did not pass is refused
+    // here (none at all: a live provider refuses it, and finance reads why)
+    const account = await payoutReadinessOf(tx, locked.order.borrowerId)
+    if (account && !account.payable) throw new AppError('payoutAccountNotPayable')
     const row = await movePayout(
       tx,
       { event: 'request', create: { orderKey: locked.order.id, amount: locked.order.received, requestedBy: staff.staffId, requestedAt: now } },

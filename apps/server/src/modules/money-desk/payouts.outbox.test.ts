@@ -67,7 +67,7 @@ afterAll(async () => {
   await database?.close()
 })
 
-const deps = (payouts: PayoutProvider = sandbox, extra: Partial<OutboxDeps> = {}): OutboxDeps => ({ db: database.db, payouts, statusAfterSeconds: STATUS_AFTER_S, ...extra })
+const deps = (payouts: PayoutProvider = sandbox, extra: Partial<OutboxDeps> = {}): OutboxDeps => ({ db: database.db, secrets: app.secrets, payouts, statusAfterSeconds: STATUS_AFTER_S, ...extra })
 const settle = (at = clock.now()) => settlePayouts(app, { db: database.db, payouts: sandbox }, at)
 const later = (ms: number) => new Date(clock.now().getTime() + ms)
 

@@ -3,9 +3,11 @@ import type { Cents } from '@kilat/domain'
 import type { FastifyBaseLogger } from 'fastify'
 import { backoffMs } from '../../adapters/payments/callback-deliverer.js'
 import type { PayoutCallbackEvent, PayoutInput, PayoutProvider, PayoutResult } from '../../adapters/payouts/payout-provider.js'
+import type { Keyring } from '../../adapters/secrets/secret-box.js'
 import type { Db, Tx } from '../../db/client.js'
 import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
 import { AppError } from '../../http/errors.js'
+import { payoutDestinationsOf, type NameCheck } from '../kyc/kyc.service.js'
 import { SYSTEM_ACTOR, disburseOrder, lockDeskOrder } from '../orders/orders.service.js'
 import { movePayout, type PayoutMover } from './payouts.move.js'
 import * as repo from './payouts.repo.js'
@@ -47,6 +49,8 @@ const BATCH = 20
 
 export interface OutboxDeps {
   db: Db
+  /** Opens where each payout goes (the kyc module's sealed accounts). */
+  secrets: Keyring
   /** The payout provider of each market (docs/operations/going-live.md#providers-by-market), or one for all. */
   payouts: PayoutProvider | ByMarket<PayoutProvider>
   /** PAYOUT_STATUS_AFTER_SECONDS: the provider's status is asked this long after acceptance without a callback. */
@@ -256,6 +260,8 @@ export async function runPayoutPass(deps: OutboxDeps, now = new Date()): Promise
     return rows.map((r) => ({ ...r, ...refs.get(r.orderKey)! }))
   })
   outcome.claimed = claimed.length
+  // where each payout goes, read as it is sent: the account now, and whether it may be paid into
+  const accounts = await payoutDestinationsOf(deps.db, deps.secrets, [...new Set(claimed.map((r) => r.borrowerId))])
   for (const row of claimed) {
     const provider = byMarket(deps.payouts).named(row.provider!)
     if (!provider) {
@@ -272,7 +278,13 @@ export async function runPayoutPass(deps: OutboxDeps, now = new Date()): Promise
       if (!(await repo.renewLease(deps.db, row.id, row.leaseUntil, leaseUntil))) continue
       row.leaseUntil = leaseUntil
     }
-    const input: PayoutInput = { reference: String(row.id), orderNo: row.orderNo, amount: row.amount as PayoutInput['amount'], market: row.market, ...(row.destination ? { destination: row.destination } : {}) }
+    const account = accounts.get(row.borrowerId)
+    const input: PayoutInput = { reference: String(row.id), orderNo: row.orderNo, amount: row.amount as PayoutInput['amount'], market: row.market, ...(account ? { destination: account.destination } : {}) }
+    // never sent yet, to an account whose holder's name did not pass: not sent (docs/product/identity-and-payout-account.md#name-check)
+    if (row.was === 'confirmed' && account && !account.payable) {
+      await holdUnpayable(deps, row, account.nameCheck, now, outcome)
+      continue
+    }
     const limit = deadline(sendTimeoutMs)
     try {
       if (row.was === 'accepted') await checkStatus(deps, provider, row, input, limit.signal, now, outcome)
@@ -282,6 +294,20 @@ export async function runPayoutPass(deps: OutboxDeps, now = new Date()): Promise
     }
   }
   return outcome
+}
+
+/**
+ * A payout whose account's name check is still pending waits for it (retried later); one whose
+ * holder's name did not match, or whose account the bank does not know, fails without being sent:
+ * the order stays approved for a new request once the borrower (or risk) has put it right.
+ */
+async function holdUnpayable(deps: OutboxDeps, row: repo.ClaimedPayout, nameCheck: NameCheck, now: Date, outcome: PassOutcome): Promise<void> {
+  if (nameCheck === 'pending') {
+    await retryLater(deps, row, 'sending', new Error("the payout account's holder name is not checked yet"), now)
+    outcome.retried += 1
+    return
+  }
+  if (await deps.db.transaction((tx) => failIn(tx, row.id, `The payout account did not pass its name check (${nameCheck})`, 'system', now))) outcome.refused += 1
 }
 
 /** Sends with the request's key, and records what the provider answered. */

@@ -1,15 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { QueryBuilder } from 'drizzle-orm/pg-core'
 import { PAYOUT_IN_FLIGHT, PAYOUT_OPEN, type Market } from '@kilat/domain'
-import type { PayoutDestination } from '../../adapters/payouts/payout-provider.js'
 import { rowsOf, type Executor, type Tx } from '../../db/client.js'
-import { orderRefsByKeys, type Order } from '../orders/orders.service.js'
+import { orderColumns, orderJoin, orderRefsByKeys, type Order } from '../orders/orders.service.js'
 import {
   payoutCallbacks,
   payoutEvents,
-  payoutDestinations,
   payoutRequests,
-  type PayoutDestinationRow,
   type PayoutActorKind,
   type PayoutEvent,
   type PayoutRequest,
@@ -97,25 +94,22 @@ export async function nameProvider(tx: Tx, id: number, provider: string): Promis
   await tx.update(payoutRequests).set({ provider }).where(and(eq(payoutRequests.id, id), isNull(payoutRequests.provider)))
 }
 
-/** The orders' numbers and markets, for the audit rows and the provider, and where their borrowers' payouts go. */
-export async function orderRefsOf(db: Executor, orderKeys: number[]): Promise<Map<number, { orderNo: string; market: Market; destination: PayoutDestination | undefined }>> {
+/** The orders' numbers, markets and borrowers, for the audit rows and the provider (and, through the kyc module, where the payouts go). */
+export async function orderRefsOf(db: Executor, orderKeys: number[]): Promise<Map<number, { orderNo: string; market: Market; borrowerId: number }>> {
   if (orderKeys.length === 0) return new Map()
-  // the orders through their owner (orders.service), then where their borrowers' payouts go
   const refs = await orderRefsByKeys(db, orderKeys)
-  const borrowerIds = [...new Set(refs.map((r) => r.borrowerId))]
-  const rows = borrowerIds.length === 0 ? [] : await db.select().from(payoutDestinations).where(inArray(payoutDestinations.borrowerId, borrowerIds))
-  const destinations = new Map(rows.map((r) => [r.borrowerId, destinationOf(r)]))
-  return new Map(refs.map((r) => [r.orderKey, { orderNo: r.orderNo, market: r.market, destination: destinations.get(r.borrowerId) }]))
+  return new Map(refs.map((r) => [r.orderKey, { orderNo: r.orderNo, market: r.market, borrowerId: r.borrowerId }]))
 }
 
-function destinationOf(row: PayoutDestinationRow): PayoutDestination {
-  return { channelCode: row.channelCode, accountNumber: row.accountNumber, holderName: row.holderName, ...(row.ifsc ? { ifsc: row.ifsc } : {}), ...(row.vpa ? { vpa: row.vpa } : {}) }
-}
-
-/** Keeps where a borrower's payouts go (the app's bank step; demo data), replacing what was there. */
-export async function saveDestination(db: Executor, borrowerId: number, destination: PayoutDestination, now = new Date()): Promise<void> {
-  const values = { channelCode: destination.channelCode, accountNumber: destination.accountNumber, holderName: destination.holderName, ifsc: destination.ifsc ?? null, vpa: destination.vpa ?? null, updatedAt: now }
-  await db.insert(payoutDestinations).values({ borrowerId, ...values }).onConflictDoUpdate({ target: payoutDestinations.borrowerId, set: values })
+/** Whether a loan of the borrower is on its way to their account: the kyc module refuses to change the account meanwhile. */
+export async function borrowerPayoutInFlight(db: Executor, borrowerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payoutRequests.id })
+    .from(payoutRequests)
+    .innerJoin(...orderJoin(payoutRequests.orderKey))
+    .where(and(eq(orderColumns.borrowerId, borrowerId), eq(payoutRequests.purpose, 'disbursement'), inArray(payoutRequests.status, [...PAYOUT_IN_FLIGHT])))
+    .limit(1)
+  return row !== undefined
 }
 
 /**

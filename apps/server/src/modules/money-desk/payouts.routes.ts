@@ -32,7 +32,7 @@ export async function payoutRoutes(app: FastifyInstance, { payouts, now }: { pay
   const interval = app.config.JOB_INTERVAL_SECONDS
   if (interval > 0) {
     app.addHook('onListen', async () => {
-      worker = startPayoutWorker({ db: app.db, payouts, statusAfterSeconds: app.config.PAYOUT_STATUS_AFTER_SECONDS }, interval, app.log)
+      worker = startPayoutWorker({ db: app.db, secrets: app.secrets, payouts, statusAfterSeconds: app.config.PAYOUT_STATUS_AFTER_SECONDS }, interval, app.log)
       const secret = app.config.PAYMENT_CALLBACK_SECRET
       if (providers.named(SANDBOX_PAYOUTS) && secret) {
         deliverer = startPayoutCallbackDeliverer({ db: app.db, secret, url: ownWebhookUrl(app) }, interval, app.log)

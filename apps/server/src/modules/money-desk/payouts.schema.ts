@@ -130,27 +130,5 @@ export const payoutCallbacks = pgTable(
 export type PayoutRequest = typeof payoutRequests.$inferSelect
 export type PayoutEvent = typeof payoutEvents.$inferSelect
 
-/**
- * Where a borrower's payouts go (docs/operations/going-live.md#where-payouts-go): the account the
- * borrower gave in the app's bank step, one per borrower, read when a payout is sent (a correction
- * applies to the next send). Its codes are the market's own (adapters/payouts/payout-provider.ts
- * PayoutDestination); each live provider maps them. The sandbox needs none; a live provider
- * refuses a payout without one, and finance sees why.
- */
-export const payoutDestinations = pgTable(
-  'payout_destinations',
-  {
-    borrowerId: bigint('borrower_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => borrowers.id, { onDelete: 'cascade' }),
-    channelCode: text('channel_code').notNull(),
-    accountNumber: text('account_number').notNull(),
-    holderName: text('holder_name').notNull(),
-    ifsc: text('ifsc'),
-    vpa: text('vpa'),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [check('payout_destinations_account_check', sql`${t.accountNumber} <> '' or ${t.vpa} is not null`)],
-)
+// Where a borrower's payouts go (payout_destinations) is the kyc module's (modules/kyc/kyc.schema.ts).
 
-export type PayoutDestinationRow = typeof payoutDestinations.$inferSelect

@@ -4,6 +4,7 @@ import { deliverDuePayoutCallbacks } from '../../adapters/payouts/payout-callbac
 import type { PayoutProvider } from '../../adapters/payouts/payout-provider.js'
 import { SandboxPayouts } from '../../adapters/payouts/sandbox-payouts.js'
 import { sandboxPayouts } from '../../adapters/payouts/sandbox-payouts.schema.js'
+import { demoKeyring } from '../../adapters/secrets/secret-box.js'
 import { DEMO_PAYMENT_CALLBACK_SECRET } from '../../config.js'
 import type { Db } from '../../db/client.js'
 import { runAllPayouts, type OutboxDeps } from './payouts.outbox.js'
@@ -29,9 +30,9 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
  * Runs the outbox and delivers the sandbox's callbacks at `at` until nothing moves: what a
  * listening server's worker and deliverer do over a few passes.
  */
-export async function settlePayouts(app: FastifyInstance, deps: Omit<OutboxDeps, 'statusAfterSeconds'> & { statusAfterSeconds?: number }, at: Date): Promise<void> {
+export async function settlePayouts(app: FastifyInstance, deps: Omit<OutboxDeps, 'statusAfterSeconds' | 'secrets'> & { statusAfterSeconds?: number }, at: Date): Promise<void> {
   for (let round = 0; round < 10; round++) {
-    const sent = await runAllPayouts({ statusAfterSeconds: 60, ...deps }, at)
+    const sent = await runAllPayouts({ statusAfterSeconds: 60, secrets: app.secrets, ...deps }, at)
     const delivered = await deliverDuePayoutCallbacks({ db: deps.db, secret: TEST_PAYOUT_SECRET, url: `http://localhost${PAYOUT_CALLBACK_PATH}`, fetch: injectFetch(app) }, at)
     if (sent.claimed === 0 && delivered.claimed === 0) return
   }
@@ -69,6 +70,6 @@ export function wrapProvider(inner: PayoutProvider, override: Partial<Pick<Payou
  */
 export async function completeAllPayouts(db: Db, at: Date): Promise<void> {
   const payouts = new SandboxPayouts(db, { secret: TEST_PAYOUT_SECRET, finishAfterMs: 0, now: () => at, plan: () => ({ outcome: 'silent' }) })
-  await runAllPayouts({ db, payouts, statusAfterSeconds: 0 }, at)
-  await runAllPayouts({ db, payouts, statusAfterSeconds: 0 }, at)
+  await runAllPayouts({ db, secrets: demoKeyring(), payouts, statusAfterSeconds: 0 }, at)
+  await runAllPayouts({ db, secrets: demoKeyring(), payouts, statusAfterSeconds: 0 }, at)
 }

@@ -1,6 +1,7 @@
 import type { Keyring } from '../../adapters/secrets/secret-box.js'
 import { resealColumn, type ResealCounts, type ResealOptions, type SealedColumn } from '../../adapters/secrets/reseal.js'
 import type { Db } from '../../db/client.js'
+import { KYC_SEALED_COLUMNS } from '../kyc/kyc.service.js'
 import { cardTokenColumn } from '../repayment/repayment.service.js'
 import { staffTotpColumn } from '../staff/staff.service.js'
 
@@ -10,7 +11,7 @@ import { staffTotpColumn } from '../staff/staff.service.js'
  */
 
 /** Every sealed column: a module that starts keeping a secret adds its own here. */
-export const SEALED_COLUMNS: readonly SealedColumn[] = [staffTotpColumn, cardTokenColumn]
+export const SEALED_COLUMNS: readonly SealedColumn[] = [staffTotpColumn, cardTokenColumn, ...KYC_SEALED_COLUMNS]
 
 /**
  * `npm run secrets:rotate`: every value not sealed under the current key (plain ones of before the

@@ -10,7 +10,7 @@ import type { ByMarket } from '../../adapters/providers/by-market.js'
 import { buildProviders, type BuildProvidersOptions, type Providers } from '../../adapters/providers/registry.js'
 import { rowsOf, type Database } from '../../db/client.js'
 import { createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
-import { saveDestination } from '../../modules/money-desk/money-desk.service.js'
+import { saveDestination } from '../../modules/kyc/kyc.service.js'
 import type { Order } from '../../modules/orders/orders.service.js'
 import { runAllPayouts, type PassOutcome } from '../../modules/money-desk/payouts.outbox.js'
 import { applyAllDueEvents, type ApplyOutcome } from '../../modules/repayment/inbox.js'
@@ -128,7 +128,7 @@ export async function submittedOrder(t: JourneyApp, destination: PayoutDestinati
     manualReview: true,
     ...(principal === undefined ? {} : { principal }),
   })
-  if (destination) await saveDestination(t.database.db, borrower.id, destination, t.clock.now())
+  if (destination) await saveDestination(t.database.db, t.app.secrets, borrower.id, destination, t.clock.now())
   return { order, borrowerId: borrower.id, token }
 }
 
@@ -152,7 +152,7 @@ export async function requestAndConfirm(t: JourneyApp, order: Order): Promise<nu
 
 /** The outbox's worker passes at `at` (the staff clock's now by default). */
 export function sendPayouts(t: JourneyApp, at = t.clock.now()): Promise<PassOutcome> {
-  return runAllPayouts({ db: t.database.db, payouts: t.payouts, statusAfterSeconds: STATUS_AFTER_S }, at)
+  return runAllPayouts({ db: t.database.db, secrets: t.app.secrets, payouts: t.payouts, statusAfterSeconds: STATUS_AFTER_S }, at)
 }
 
 /** The inbox worker's passes: what the webhook stored is applied. */

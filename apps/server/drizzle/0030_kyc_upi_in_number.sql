@@ -1,0 +1,1 @@
+ALTER TABLE "payout_destinations" DROP COLUMN "vpa";
