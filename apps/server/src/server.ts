@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate.js'
 import { seedDemo, seedReference } from './db/seed.js'
 import { startOrderJob, type RunningJob } from './modules/orders/orders.job.js'
 import { demoPayouts } from './modules/money-desk/money-desk.service.js'
+import { seedDemoIdentities } from './modules/kyc/kyc.service.js'
 import { sealPlainSecrets } from './modules/secrets/secrets.service.js'
 import { disableDemoStaff, seedDemoStaff } from './modules/staff/staff.seed.js'
 import { shutDown } from './modules/health/shutdown.js'
@@ -40,8 +41,11 @@ async function main(): Promise<void> {
   await migrateDatabase(database)
   // docs/decisions/0021-secrets-at-rest.md#upgrade: secrets still plain are sealed before any request
   await sealPlainSecrets(database.db, secrets)
-  if (config.DEMO_MODE) await seedDemo(database.db, { sessionTtlDays: config.SESSION_TTL_DAYS, secrets })
-  else await seedReference(database.db)
+  if (config.DEMO_MODE) {
+    const seeded = await seedDemo(database.db, { sessionTtlDays: config.SESSION_TTL_DAYS, secrets })
+    // who the demo borrowers are and where their loans are paid (docs/product/identity-and-payout-account.md#demo-data)
+    await seedDemoIdentities(database.db, secrets, seeded.borrowerIds, new Date())
+  } else await seedReference(database.db)
   // The demo's staff accounts have a public password: seeded in demo mode, disabled without it.
   if (config.DEMO_MODE) await seedDemoStaff(database.db, new Date(), secrets)
   else await disableDemoStaff(database.db)

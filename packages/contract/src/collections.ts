@@ -2,7 +2,6 @@ import { DELINQUENCY_BUCKETS, MARKETS, REMINDER_STEPS } from '@kilat/domain'
 import { z } from 'zod'
 import { STORABLE_TEXT } from './text.js'
 import { STAFF_ROLES, defineOpsCall } from './ops.js'
-import { ORDER_NO } from './screens.js'
 import { opsOrderNo } from './orders.js'
 
 /**

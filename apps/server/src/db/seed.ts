@@ -13,7 +13,6 @@ import { borrowers, sessions } from '../modules/auth/auth.schema.js'
 import { qaEntries } from '../modules/chatbot/chatbot.schema.js'
 import { complaintUploads, complaints, problemTypes, type ComplaintOutcome, type ComplaintStatusName } from '../modules/complaints/complaints.schema.js'
 import { orderPeriods, orders } from '../modules/orders/orders.schema.js'
-import { seedDemoIdentities } from '../modules/kyc/kyc.service.js'
 import { products, type NewProduct } from '../modules/products/products.schema.js'
 import { channelTemplates } from '../modules/registration/registration.schema.js'
 
@@ -231,6 +230,8 @@ export const DEMO_ORDERS: DemoOrder[] = [
 export interface SeedResult {
   products: number
   orders: number
+  /** The demo borrowers' ids, in DEMO_BORROWERS' order: their identities and accounts are the kyc module's to seed (server.ts). */
+  borrowerIds: number[]
 }
 
 /** Inserts what is missing and refreshes the demo sessions; returns how many rows were new. */
@@ -297,9 +298,7 @@ export async function seedDemo(db: Db, options: { sessionTtlDays: number; now?: 
     await seedReferenceRows(tx)
     await seedComplaints(tx, borrowerId, now)
     await seedDemoCards(tx, borrowerId, options.secrets ?? demoKeyring())
-    // who the demo borrowers are and where their payouts go, in each market's terms (docs/product/identity-and-payout-account.md#demo-data)
-    await seedDemoIdentities(tx, options.secrets ?? demoKeyring(), DEMO_BORROWERS.map((_, i) => borrowerId(i as DemoBorrowerIndex)), now)
-    return { products: newProducts, orders: newOrders }
+    return { products: newProducts, orders: newOrders, borrowerIds: DEMO_BORROWERS.map((_, i) => borrowerId(i as DemoBorrowerIndex)) }
   })
 }
 

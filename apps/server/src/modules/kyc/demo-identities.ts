@@ -3,7 +3,7 @@ import type { IdentityInput } from '@kilat/contract'
 import type { Market } from '@kilat/domain'
 import type { PayoutDestination } from '../../adapters/payouts/payout-provider.js'
 import type { Keyring } from '../../adapters/secrets/secret-box.js'
-import type { Tx } from '../../db/client.js'
+import type { Db } from '../../db/client.js'
 import { checkedIdentity, maskDocument } from './identity.js'
 import { sealIdentity, sealVersion } from './kyc.secrets.js'
 import { borrowerIdentities, identityVersions } from './kyc.schema.js'
@@ -47,18 +47,20 @@ export const DEMO_IDENTITIES: readonly DemoIdentity[] = [
 ]
 
 /** Keeps each demo borrower's identity and account once (a restart keeps what is there). */
-export async function seedDemoIdentities(tx: Tx, secrets: Keyring, borrowerIds: readonly number[], now: Date): Promise<void> {
-  for (const [i, demo] of DEMO_IDENTITIES.entries()) {
-    const borrowerId = borrowerIds[i]
-    if (borrowerId === undefined) continue
-    const [existing] = await tx.select({ id: borrowerIdentities.borrowerId }).from(borrowerIdentities).where(eq(borrowerIdentities.borrowerId, borrowerId))
-    if (existing) continue
-    const { fullName, details } = checkedIdentity(demo.market, { ...demo.identity, kyc: { vendor: 'demo-kyc', reference: `DEMO-KYC-${i + 1}`, result: 'verified', checkedAt: KYC_AT } }, now, 'en')
-    const documentMasked = maskDocument(details.documentKind, details.documentNumber)
-    const kyc = { kycVendor: 'demo-kyc', kycReference: `DEMO-KYC-${i + 1}`, kycResult: 'verified' as const, kycCheckedAt: new Date(KYC_AT) }
-    await tx.insert(borrowerIdentities).values({ borrowerId, market: demo.market, fullName, documentKind: details.documentKind, documentMasked, ...sealIdentity(details, secrets, borrowerId), ...kyc, version: 1, createdAt: now, updatedAt: now })
-    const [row] = await tx.insert(identityVersions).values({ borrowerId, version: 1, fullName, documentMasked, details: '-', kycResult: 'verified', recordedAt: now }).returning({ id: identityVersions.id })
-    await tx.update(identityVersions).set({ details: sealVersion(details, secrets, row!.id) }).where(eq(identityVersions.id, row!.id))
-    await saveDestination(tx, secrets, borrowerId, { ...demo.account, holderName: fullName }, now)
-  }
+export async function seedDemoIdentities(db: Db, secrets: Keyring, borrowerIds: readonly number[], now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [i, demo] of DEMO_IDENTITIES.entries()) {
+      const borrowerId = borrowerIds[i]
+      if (borrowerId === undefined) continue
+      const [existing] = await tx.select({ id: borrowerIdentities.borrowerId }).from(borrowerIdentities).where(eq(borrowerIdentities.borrowerId, borrowerId))
+      if (existing) continue
+      const { fullName, details } = checkedIdentity(demo.market, { ...demo.identity, kyc: { vendor: 'demo-kyc', reference: `DEMO-KYC-${i + 1}`, result: 'verified', checkedAt: KYC_AT } }, now, 'en')
+      const documentMasked = maskDocument(details.documentKind, details.documentNumber)
+      const kyc = { kycVendor: 'demo-kyc', kycReference: `DEMO-KYC-${i + 1}`, kycResult: 'verified' as const, kycCheckedAt: new Date(KYC_AT) }
+      await tx.insert(borrowerIdentities).values({ borrowerId, market: demo.market, fullName, documentKind: details.documentKind, documentMasked, ...sealIdentity(details, secrets, borrowerId), ...kyc, version: 1, createdAt: now, updatedAt: now })
+      const [row] = await tx.insert(identityVersions).values({ borrowerId, version: 1, fullName, documentMasked, details: '-', kycResult: 'verified', recordedAt: now }).returning({ id: identityVersions.id })
+      await tx.update(identityVersions).set({ details: sealVersion(details, secrets, row!.id) }).where(eq(identityVersions.id, row!.id))
+      await saveDestination(tx, secrets, borrowerId, { ...demo.account, holderName: fullName }, now)
+    }
+  })
 }

@@ -140,7 +140,8 @@ export async function setPayoutAccount(deps: AccountDeps, borrower: BorrowerRef,
       holderNameFound: null,
       checkReference: checker ? checkReferenceOf(borrower.id, version) : null,
       checkedAt: checker ? null : now,
-      nextCheckAt: checker ? now : null,
+      // the job leaves it to this call's own check until that check's deadline has passed twice
+      nextCheckAt: checker ? new Date(now.getTime() + 2 * (deps.checkTimeoutMs ?? CHECK_TIMEOUT_MS)) : null,
       checkAttempts: 0,
       version,
       updatedAt: now,
@@ -211,8 +212,9 @@ export async function runNameChecks(deps: AccountDeps, now: Date, limit = 50): P
   let checked = 0
   let stillPending = 0
   for (const row of due) {
-    // an account kept before its market's provider could check it: this version's reference now
-    const asked = row.checkReference ? row : await referenceOf(deps.db, row)
+    // taken for one check (compare and set on its time), so that two processes never ask at once;
+    // an account kept before its market's provider could check it gets this version's reference
+    const asked = await claimCheck(deps, row, now)
     if (!asked) continue
     const after = await checkName(deps, asked, now)
     if (after?.nameCheck === 'pending') stillPending += 1
@@ -221,13 +223,21 @@ export async function runNameChecks(deps: AccountDeps, now: Date, limit = 50): P
   return { checked, stillPending }
 }
 
-async function referenceOf(db: Db, row: PayoutDestinationRow): Promise<PayoutDestinationRow | undefined> {
-  const [updated] = await db
+/** The row taken for one check until its deadline has passed twice; undefined when another process took it, or it changed. */
+async function claimCheck(deps: AccountDeps, row: PayoutDestinationRow, now: Date): Promise<PayoutDestinationRow | undefined> {
+  const [claimed] = await deps.db
     .update(payoutDestinations)
-    .set({ checkReference: checkReferenceOf(row.borrowerId, row.version) })
-    .where(and(eq(payoutDestinations.borrowerId, row.borrowerId), isNull(payoutDestinations.checkReference), eq(payoutDestinations.version, row.version)))
+    .set({ nextCheckAt: new Date(now.getTime() + 2 * (deps.checkTimeoutMs ?? CHECK_TIMEOUT_MS)), checkReference: row.checkReference ?? checkReferenceOf(row.borrowerId, row.version) })
+    .where(
+      and(
+        eq(payoutDestinations.borrowerId, row.borrowerId),
+        eq(payoutDestinations.version, row.version),
+        eq(payoutDestinations.nameCheck, 'pending'),
+        row.nextCheckAt === null ? isNull(payoutDestinations.nextCheckAt) : eq(payoutDestinations.nextCheckAt, row.nextCheckAt),
+      ),
+    )
     .returning()
-  return updated
+  return claimed
 }
 
 /** Where the borrowers' payouts go, opened, with whether each may be paid into now (the payout outbox). */

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { id, money, ts } from '../../db/columns.js'
-import { borrowers } from '../auth/auth.schema.js'
 import { orders } from '../orders/orders.schema.js'
 
 /**

@@ -57,7 +57,10 @@ async function keyIdsInUse(): Promise<Record<string, number>> {
     database.db.execute(sql`
       select coalesce(nullif(split_part(v, ':', 2), ''), 'plain') as key, count(*) as n
       from (select case when totp_secret like 'v1:%' then totp_secret else 'plain' end as v from staff
-            union all select case when card_token like 'v1:%' then card_token else 'plain' end from bank_cards) x
+            union all select case when card_token like 'v1:%' then card_token else 'plain' end from bank_cards
+            union all select case when details like 'v1:%' then details else 'plain' end from borrower_identities
+            union all select case when details like 'v1:%' then details else 'plain' end from identity_versions
+            union all select case when account_number like 'v1:%' then account_number else 'plain' end from payout_destinations) x
       group by 1`),
   )
   return Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]))
@@ -151,9 +154,12 @@ describe('secrets at rest', () => {
     expect(counts.map((c) => [c.column, c.plain, c.old, c.unreadable])).toEqual([
       ['staff.totp_secret', 1, 0, 0],
       ['bank_cards.card_token', 1, 0, 0],
+      ['borrower_identities.details', 0, 0, 0],
+      ['identity_versions.details', 0, 0, 0],
+      ['payout_destinations.account_number', 0, 0, 0],
     ])
     expect((await keyIdsInUse()).plain).toBeUndefined()
-    expect(await sealPlainSecrets(database.db, app.secrets)).toMatchObject([{ plain: 0 }, { plain: 0 }])
+    expect((await sealPlainSecrets(database.db, app.secrets)).map((c) => c.plain)).toEqual([0, 0, 0, 0, 0])
     await signIn(app, member, clock)
     await chargeFirstCard(app, 'K2026000006')
   })
@@ -191,7 +197,7 @@ describe('secrets at rest', () => {
       expect(k2Only.currentKeyId).toBe('k2')
 
       // idempotent: a second run re-seals nothing
-      expect((await rotateSecrets(database.db, ring)).map((c) => c.old + c.plain + c.changed + c.unreadable)).toEqual([0, 0])
+      expect((await rotateSecrets(database.db, ring)).map((c) => c.old + c.plain + c.changed + c.unreadable)).toEqual([0, 0, 0, 0, 0])
       await signIn(server, member, clock)
     } finally {
       await server.close()

@@ -27,6 +27,7 @@ import { complaints } from '../../modules/complaints/complaints.schema.js'
 import { openComplaintsApp, upload } from '../../modules/complaints/test-helpers.js'
 import { products } from '../../modules/products/products.schema.js'
 import { draftOf } from '../../modules/products/products.desk.js'
+import { kycFlags } from '../../modules/kyc/kyc.schema.js'
 import { reconDifferences, reconResolutions } from '../../modules/money-desk/reconciliation.schema.js'
 import { staffRoleRequests } from '../../modules/staff/staff.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsMultipart, opsPost, testClock } from '../../modules/staff/test-helpers.js'
@@ -56,6 +57,7 @@ const RECORD_FIELDS = {
   staffId: 'staff account',
   recordId: 'audit trail record',
   differenceId: 'reconciliation difference',
+  flagId: 'risk-queue flag (a duplicate identity, a holder name that does not match)',
 } as const
 
 const OTHER_FIELDS: Record<string, string> = {
@@ -400,6 +402,8 @@ interface MarketRecords {
   productDraft: ProductDraft
   /** staff administration: a pending grant of admin to a member of the market. */
   roleRequestId: number
+  /** know the borrower: an open flag of the market's risk queue. */
+  flagId: number
   secrets: string[]
 }
 
@@ -458,6 +462,9 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.staffRoleChange.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId, role: 'risk', markets: [r.market] }), refusals: ['notFound'] },
   [contract.staffRoleConfirm.path]: { role: 'admin', method: 'POST', fields: (r) => ({ requestId: r.roleRequestId }), refusals: ['notFound'] },
   [contract.staffRoleCancel.path]: { role: 'admin', method: 'POST', fields: (r) => ({ requestId: r.roleRequestId }), refusals: ['notFound'] },
+  [contract.opsBorrowerKyc.path]: { role: 'agent', method: 'GET', fields: (r) => ({ orderNo: r.orderNo }), refusals: ['notFound'] },
+  [contract.opsKycReveal.path]: { role: 'risk', method: 'POST', fields: (r) => ({ orderNo: r.orderNo, field: 'documentNumber', reason: 'A reason long enough' }), refusals: ['notFound'] },
+  [contract.opsKycFlagResolve.path]: { role: 'risk', method: 'POST', fields: (r) => ({ flagId: r.flagId, decision: 'rejected', note: 'x' }), refusals: ['notFound'] },
   [contract.staffResetFactor.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
   [contract.staffEndSessions.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
   // registration funnel (docs/product/registration-funnel.md#errors): the admin's own market, the other market's landing page
@@ -527,8 +534,10 @@ describe("a staff member naming another market's record", () => {
         .insert(staffRoleRequests)
         .values({ staffId: grantee.id, role: 'admin', markets: [market], proposedBy: colleague.id, proposedAt: clock.now() })
         .returning()
+      const [flag] = await database.db.insert(kycFlags).values({ kind: 'duplicateIdentity', market, borrowerId: borrower.id }).returning()
       records[market] = {
         market,
+        flagId: flag!.id,
         productId: p4.id,
         productVersionId: proposed.json().data.version.id,
         productDraft,

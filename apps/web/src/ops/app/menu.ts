@@ -3,13 +3,15 @@ import { adjustmentQueue, auditSearch, collectionQueue, complaintQueue, orderDas
 import { kbEntries } from '@kilat/contract'
 // registration funnel
 import { funnelReport } from '@kilat/contract'
+// know the borrower
+import { opsKycFlags } from '@kilat/contract'
 
 /**
  * A screen of the console: `roles` may open it, those of the call it is built on (the server
  * checks the same list); `menu`, when given, narrows whose side menu shows it.
  */
 export interface OpsScreen {
-  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections' | 'kb' | 'funnel'
+  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections' | 'kb' | 'funnel' | 'kycFlags'
   path: string
   roles: readonly StaffRole[]
   menu?: readonly StaffRole[]
@@ -37,6 +39,8 @@ export const OPS_SCREENS: readonly OpsScreen[] = [
   { key: 'kb', path: '/ops/kb', roles: kbEntries.roles },
   // registration funnel (docs/product/registration-funnel.md#screen)
   { key: 'funnel', path: '/ops/funnel', roles: funnelReport.roles },
+  // know the borrower: duplicate identities and name mismatches (docs/product/identity-and-payout-account.md)
+  { key: 'kycFlags', path: '/ops/kyc-flags', roles: opsKycFlags.roles },
 ]
 
 /** The side menu of a role, in order. */

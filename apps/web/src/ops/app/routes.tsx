@@ -35,6 +35,8 @@ export function createOpsRoutes(): RouteDef[] {
             { path: 'kb', lazy: async () => ({ Component: (await import('../knowledge-base/kb-page')).KbPage }) },
             // registration funnel
             { path: 'funnel', lazy: async () => ({ Component: (await import('../funnel/funnel-page')).FunnelPage }) },
+            // know the borrower: risk's queue of identity flags
+            { path: 'kyc-flags', lazy: async () => ({ Component: (await import('../kyc/flags-page')).KycFlagsPage }) },
             { path: '*', Component: NotFound },
           ],
         },

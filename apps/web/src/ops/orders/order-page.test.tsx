@@ -1,4 +1,4 @@
-import { collectionContacts, orderAdjustments, orderScreen, staffMe, type DataOf } from '@kilat/contract'
+import { collectionContacts, opsBorrowerKyc, orderAdjustments, orderScreen, staffMe, type DataOf } from '@kilat/contract'
 import { formatMoney } from '@kilat/domain'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -65,6 +65,21 @@ function answer(data: Screen) {
       limits: { lateChargesOwed: 0, interestOwed: 0, overpaid: 0, refunded: 0, refundable: 0, totalOwed: 0 },
       adjustments: [],
     }),
+    mockCall(opsBorrowerKyc, {
+      identity: {
+        fullName: 'Budi Santoso',
+        documentKind: 'nik',
+        documentMasked: '3273 **** **** 0001',
+        birthYear: 1990,
+        kycResult: 'verified',
+        kycVendor: 'demo-kyc',
+        version: 1,
+        history: [],
+        updatedAt: '2026-12-01T02:00:00.000Z',
+      },
+      payoutAccount: { kind: 'bank', institution: 'BCA', last4: '2345', masked: 'BCA •••• 2345', nameCheck: 'match', payable: true, updatedAt: '2026-12-01T02:00:00.000Z', holderName: 'BUDI SANTOSO', checkedAt: '2026-12-01T02:05:00.000Z' },
+      canReveal: true,
+    }),
   )
 }
 
@@ -126,6 +141,20 @@ describe('the order screen', () => {
     const timeline = screen.getByRole('heading', { name: 'Timeline' }).closest('section')!
     expect(within(timeline).getByText(/risk@demo\.kilat\.example\.com/)).toBeInTheDocument()
     expect(within(timeline).queryByText('No status change has been recorded for this order.')).toBeNull()
+  })
+
+  it("shows the borrower's identity and payout account masked, under the summary", async () => {
+    answer(orderScreenOf({}))
+    await renderOps(`/ops/orders/${ORDER_NO}?market=ID`)
+    const heading = await screen.findByRole('heading', { name: 'Borrower identity and payout account' }, { timeout: 8000 })
+    const panel = heading.closest('section')!
+    expect(await within(panel).findByText('3273 **** **** 0001')).toBeInTheDocument()
+    expect(within(panel).getByText('BCA •••• 2345')).toBeInTheDocument()
+    expect(within(panel).getByText('Matches the identity')).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Reveal the document number' })).toBeInTheDocument()
+    // right after the summary, before the timeline
+    const timeline = screen.getByRole('heading', { name: 'Timeline' }).closest('section')!
+    expect(panel.compareDocumentPosition(timeline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
   it('names the amount signed for and the amount owed now, late charges included, apart', async () => {

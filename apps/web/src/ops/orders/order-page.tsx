@@ -16,12 +16,17 @@ type Screen = DataOf<typeof orderScreen>
 
 const isComplaintStatus = (status: string): status is ComplaintStatus => (COMPLAINT_STATUSES as readonly string[]).includes(status)
 
-// Below the fold, their own chunks: the waivers and refunds (with their own call) and the payout history.
+// Their own chunks: the borrower's identity and account (with their own call), and below the fold
+// the waivers and refunds (with theirs) and the payout history.
+const BorrowerKycPanel = lazy(async () => ({ default: (await import('../kyc/kyc-panel')).BorrowerKycPanel }))
 const AdjustmentsSection = lazy(async () => ({ default: (await import('../adjustments/adjustments-section')).AdjustmentsSection }))
 const ContactsSection = lazy(async () => ({ default: (await import('../collections/contacts-section')).ContactsSection }))
 const PayoutHistory = lazy(async () => ({ default: (await import('./payout-history')).PayoutHistory }))
 
-/** The order screen: summary, timeline, schedule, payments, ledger, late charges, complaints and payouts. */
+/**
+ * The order screen: summary, the borrower's identity and payout account, timeline, schedule,
+ * payments, ledger, late charges, complaints and payouts.
+ */
 export function OrderPage() {
   const { orderNo = '' } = useParams()
   const { t } = useOpsText()
@@ -71,6 +76,9 @@ export function OrderPage() {
           {t('orders.recordText', { earlier: borrower.earlierOrders, repayments: borrower.repaymentsCount, sum: money(borrower.repaymentsSum), worst: borrower.worstDaysOverdue })}
         </Descriptions.Item>
       </Descriptions>
+      <Suspense fallback={<Loading />}>
+        <BorrowerKycPanel orderNo={order.orderNo} market={order.market} />
+      </Suspense>
       <Panel title={t('orders.timeline')}>
         {timeline.length === 0 ? (
           // an order whose history was never kept (the seeded ones) says so rather than showing an empty card

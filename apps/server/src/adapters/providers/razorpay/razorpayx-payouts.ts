@@ -1,8 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { z } from 'zod'
 import { ConfigError } from '../../../config.js'
-import type { PayoutInput, PayoutProvider, PayoutResult, PayoutStatusAnswer, VerifiedPayoutCallback, PayoutDestination } from '../../payouts/payout-provider.js'
-import type { CheckableProvider, ProviderCheck, ProviderHttp } from '../provider-http.js'
+import type {
+  AccountCheckAnswer,
+  AccountCheckInput,
+  PayoutInput,
+  PayoutProvider,
+  PayoutResult,
+  PayoutStatusAnswer,
+  VerifiedPayoutCallback,
+  PayoutDestination,
+} from '../../payouts/payout-provider.js'
+import { ProviderUnavailable, type CheckableProvider, type ProviderCheck, type ProviderHttp } from '../provider-http.js'
 import { razorpayHttp, toPaise, type RazorpayOptions } from './client.js'
 import { REASON_TEXT, RazorpayRefused, reasonOf, refusalOf, type RazorpayReason } from './errors.js'
 import { checkWith } from './razorpay-gateway.js'
@@ -14,7 +23,8 @@ import { notesSchema, verifyRazorpayWebhook } from './webhook.js'
  * `POST /v1/payouts` per payout (the contact and fund account inline, so no ids of ours are kept at
  * Razorpay), `X-Payout-Idempotency` derived from our reference so that a retry never pays twice,
  * and the result by the `payout.processed` / `.reversed` / `.failed` / `.rejected` webhook or, when
- * none came, by the payout found under our `reference_id`.
+ * none came, by the payout found under our `reference_id`. And the account check before the first
+ * payout into an account: the fund account validation, the penny drop (checkAccount).
  */
 
 export const RAZORPAYX = 'razorpayx'
@@ -63,23 +73,101 @@ function failureOf(p: Payout): string {
 
 const upper = (s: string) => s.trim().toUpperCase()
 
-/** The composite payout's fund account, or why there is none (a definite refusal: nothing was sent). */
-function fundAccountOf(d: PayoutDestination | undefined, orderNo: string): { mode: string; fundAccount: Record<string, unknown> } | { error: string } {
-  if (!d) return { error: 'No destination: the borrower\'s bank account or UPI id was not given' }
+/**
+ * The composite fund account (a payout's, a validation's), or why there is none (a definite
+ * refusal: nothing was sent), about the account or about the holder's name. `contactRef` is the
+ * contact's `reference_id`: the order's number for a payout, the check's reference for a check.
+ */
+function fundAccountOf(
+  d: PayoutDestination | undefined,
+  contactRef: string,
+): { mode: string; fundAccount: Record<string, unknown> } | { error: string; about: 'account' | 'name' } {
+  if (!d) return { error: 'No destination: the borrower\'s bank account or UPI id was not given', about: 'account' }
   const name = d.holderName.trim()
-  if (!/^[\p{L} .'-]{3,120}$/u.test(name)) return { error: 'The account holder\'s name is missing or not a name' }
-  const contact = { name, type: 'customer', reference_id: orderNo }
+  if (!/^[\p{L} .'-]{3,120}$/u.test(name)) return { error: 'The account holder\'s name is missing or not a name', about: 'name' }
+  const contact = { name, type: 'customer', reference_id: contactRef }
   const channel = upper(d.channelCode)
   if (channel === 'UPI' || (d.vpa && !d.ifsc)) {
     const vpa = d.vpa?.trim() ?? ''
-    if (!/^[A-Za-z0-9.\-_]{2,256}@[A-Za-z][A-Za-z0-9]{1,64}$/.test(vpa)) return { error: 'The UPI id is missing or not valid' }
+    if (!/^[A-Za-z0-9.\-_]{2,256}@[A-Za-z][A-Za-z0-9]{1,64}$/.test(vpa)) return { error: 'The UPI id is missing or not valid', about: 'account' }
     return { mode: 'UPI', fundAccount: { account_type: 'vpa', vpa: { address: vpa }, contact } }
   }
   const ifsc = upper(d.ifsc ?? '')
-  if (!/^[A-Z]{4}0[A-Z0-9]{6}$/.test(ifsc)) return { error: 'The IFSC is missing or not valid' }
-  if (!/^[A-Za-z0-9]{5,35}$/.test(d.accountNumber.trim())) return { error: 'The bank account number is missing or not valid' }
+  if (!/^[A-Z]{4}0[A-Z0-9]{6}$/.test(ifsc)) return { error: 'The IFSC is missing or not valid', about: 'account' }
+  if (!/^[A-Za-z0-9]{5,35}$/.test(d.accountNumber.trim())) return { error: 'The bank account number is missing or not valid', about: 'account' }
   const mode = ['IMPS', 'NEFT', 'RTGS'].includes(channel) ? channel : 'IMPS'
   return { mode, fundAccount: { account_type: 'bank_account', bank_account: { name, ifsc, account_number: d.accountNumber.trim() }, contact } }
+}
+
+/**
+ * A fund account validation as Razorpay answers it: the composite form (the fund account given
+ * inline, `reference_id`, `validation_results`), or the older entity, whose results are `results`.
+ * Its status is created (the bank not answered yet), completed (the account's status known:
+ * active, or invalid; one sample says valid) or failed (a technical failure, or the account refused).
+ */
+const validationResults = z.object({ account_status: z.string().nullish(), registered_name: z.string().max(200).nullish() })
+const validation = z.object({
+  id: z.string().min(1).max(40),
+  entity: z.literal('fund_account.validation'),
+  status: z.string().min(1).max(30),
+  reference_id: z.string().nullish(),
+  notes: notesSchema,
+  validation_results: validationResults.nullish(),
+  results: validationResults.nullish(),
+  status_details: z.object({ reason: z.string().nullish(), description: z.string().nullish(), source: z.string().nullish() }).nullish(),
+  created_at: z.number().int().positive(),
+})
+type Validation = z.infer<typeof validation>
+
+const validationList = z.object({ entity: z.literal('collection'), count: z.number().int().nonnegative(), items: z.array(validation) })
+
+/** Our check references: they go into an idempotency key of 36 characters at most (checkKeyOf). */
+const CHECK_REFERENCE = /^[A-Za-z0-9_-]{1,29}$/
+
+/** The validations list's largest page. */
+const PAGE = 100
+
+/**
+ * How far back an earlier validation of a reference is looked for: a check is asked again within
+ * minutes (a lost answer, a crash, a pending validation) and hours at most (its job's backoff).
+ */
+export const CHECK_LOOKBACK_SECONDS = 24 * 3600
+
+/** Pages of that day's validations read at most: past them, whether one exists is not known (thrown). */
+const CHECK_MAX_PAGES = 20
+
+/**
+ * The idempotency key of a reference's nth validation. Razorpay answers a repeat of a key with its
+ * first answer, a failed one included (as it does for payouts): a validation made after a
+ * technical failure takes the next key.
+ */
+export function checkKeyOf(reference: string, attempt: number): string {
+  return `chk-${reference}-${attempt}`
+}
+
+/**
+ * What a validation tells: created, on its way; completed, the account's status and the name its
+ * bank keeps (none given matches no identity: the check ends as a mismatch, for risk to look at);
+ * failed because the account is invalid (or closed: it takes no money either), no such account;
+ * failed otherwise, a technical failure that moved no money: 'retry', a new validation is made.
+ */
+function checkOutcomeOf(v: Validation): AccountCheckAnswer | 'retry' {
+  const results = v.validation_results ?? v.results
+  switch (v.status) {
+    case 'created':
+      return { status: 'pending' }
+    case 'completed':
+      if (results?.account_status === 'active' || results?.account_status === 'valid') return { status: 'found', holderName: (results.registered_name ?? '').trim() }
+      if (results?.account_status === 'invalid') return { status: 'unknownAccount' }
+      throw new ProviderUnavailable(RAZORPAYX, `validation ${v.id} completed without the account's status`, undefined, 'bad-answer')
+    case 'failed': {
+      const why = reasonOf(v.status_details?.reason ?? '')
+      return why === 'invalidDestination' || why === 'destinationClosed' ? { status: 'unknownAccount' } : 'retry'
+    }
+    default:
+      // A status Razorpay added since: not settled yet.
+      return { status: 'pending' }
+  }
 }
 
 export class RazorpayXPayouts implements PayoutProvider, CheckableProvider {
@@ -158,6 +246,75 @@ export class RazorpayXPayouts implements PayoutProvider, CheckableProvider {
     if (ON_ITS_WAY.has(found.status)) return { status: 'accepted', providerRef: found.id }
     // A status Razorpay added since: taken, result unknown yet.
     return { status: 'accepted', providerRef: found.id }
+  }
+
+  /**
+   * Who holds the account, by a fund account validation (the penny drop): `POST
+   * /v1/fund_accounts/validations` with our RazorpayX account as `source_account_number`, the fund
+   * account inline (its contact named as the identity), our reference as `reference_id` and in the
+   * notes. Razorpay promises its idempotency key for payouts and its composite calls, not in so many
+   * words for validations: we send one (checkKeyOf) but do not count on it. A retry is made safe
+   * here: the last day's validations are searched for our reference first, and a new one is made
+   * only when none is found, or all found failed for a technical reason. The create is never
+   * repeated in place: after a timeout or a 5xx it may have been made, and the next ask finds it. So
+   * a crash anywhere, or a lost answer, costs one more search, never a second penny. Two asks of one
+   * reference at the same moment both find none and create under the same key: only Razorpay's key,
+   * where it holds, makes them one. Validations are not offered in Razorpay's test mode.
+   */
+  async checkAccount(input: AccountCheckInput, signal?: AbortSignal): Promise<AccountCheckAnswer> {
+    if (input.market !== 'IN') throw new Error(`razorpayx checks accounts in India only, not ${input.market}`)
+    if (!CHECK_REFERENCE.test(input.reference)) throw new Error(`not a check reference: ${input.reference}`)
+    const fund = fundAccountOf(input.destination, input.reference)
+    if ('error' in fund) {
+      // No bank holds a malformed account, IFSC or UPI id; a name Razorpay would refuse is ours to fix.
+      if (fund.about === 'name') throw new Error(`razorpayx: ${fund.error}`)
+      return { status: 'unknownAccount' }
+    }
+    const earlier = await this.validationsOf(input.reference, signal)
+    for (const v of earlier) {
+      const outcome = checkOutcomeOf(v)
+      if (outcome !== 'retry') return outcome
+    }
+    const answer = await this.http.request({
+      method: 'POST',
+      path: '/v1/fund_accounts/validations',
+      headers: { 'X-Payout-Idempotency': checkKeyOf(input.reference, earlier.length + 1) },
+      json: {
+        source_account_number: this.accountNumber,
+        validation_type: 'pennydrop',
+        reference_id: input.reference,
+        notes: { kilat_reference: input.reference },
+        fund_account: fund.fundAccount,
+      },
+      schema: validation,
+      signal,
+    })
+    if (!answer.ok) {
+      const refused = refusalOf(answer, RAZORPAYX)
+      if (refused.reason === 'invalidDestination') return { status: 'unknownAccount' }
+      throw refused
+    }
+    const outcome = checkOutcomeOf(answer.body)
+    if (outcome === 'retry') throw new ProviderUnavailable(RAZORPAYX, `validation ${answer.body.id} failed (${answer.body.status_details?.reason ?? 'no reason'}); the next ask makes another`)
+    return outcome
+  }
+
+  /** Our validations of a reference made in the last CHECK_LOOKBACK_SECONDS, newest first. */
+  private async validationsOf(reference: string, signal?: AbortSignal): Promise<Validation[]> {
+    const from = Math.floor(Date.now() / 1000) - CHECK_LOOKBACK_SECONDS
+    const found: Validation[] = []
+    for (let page = 0; page < CHECK_MAX_PAGES; page += 1) {
+      const answer = await this.http.request({
+        method: 'GET',
+        path: `/v1/fund_accounts/validations?account_number=${encodeURIComponent(this.accountNumber)}&from=${from}&count=${PAGE}&skip=${page * PAGE}`,
+        schema: validationList,
+        signal,
+      })
+      if (!answer.ok) throw refusalOf(answer, RAZORPAYX)
+      found.push(...answer.body.items.filter((v) => v.reference_id === reference || v.notes.kilat_reference === reference))
+      if (answer.body.items.length < PAGE) return found.sort((a, b) => b.created_at - a.created_at)
+    }
+    throw new ProviderUnavailable(RAZORPAYX, `more than ${CHECK_MAX_PAGES * PAGE} validations in a day: whether ${reference} has one is not known`)
   }
 
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders, now = new Date()): VerifiedPayoutCallback {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cents, type Cents } from '@kilat/domain'
 import { startXenditFake, type XenditFake } from '../../../test/fakes/xendit.js'
-import { PayoutUnavailable } from '../../payouts/payout-provider.js'
-import { CALLBACK_TOKEN, FAST, SECRET_KEY, deadUrl, settingsFor, startReceiver } from './test-support.js'
+import { PayoutUnavailable, type AccountCheckInput, type PayoutDestination } from '../../payouts/payout-provider.js'
+import { CALLBACK_TOKEN, FAST, SECRET_KEY, deadUrl, settingsFor, startNameValidatorFake, startReceiver, type NameValidatorFake } from './test-support.js'
 import { XenditPayouts, type XenditPayoutInput } from './xendit-payouts.js'
 
 let fake: XenditFake
@@ -233,5 +233,100 @@ describe('XenditPayouts.check', () => {
     expect(await wrong.check('x')).toMatchObject({ keys: 'refused' })
     const dead = new XenditPayouts(settingsFor(await deadUrl()), { ...FAST, retries: 0 })
     expect(await dead.check('x')).toMatchObject({ keys: 'unreachable' })
+  })
+})
+
+describe('XenditPayouts.checkAccount (the name validator)', () => {
+  let validator: NameValidatorFake
+  let checker: XenditPayouts
+  let nextAccount = 1_234_500_000
+  beforeAll(async () => {
+    validator = await startNameValidatorFake()
+    checker = new XenditPayouts(settingsFor(validator.url), { ...FAST, log })
+  })
+  afterAll(() => validator.close())
+  beforeEach(() => {
+    validator.calls.length = 0
+    logged.length = 0
+  })
+
+  /** A BCA account of its own for each test, held by `holderName` (or by nobody). */
+  function account(holderName: string | null, options: { pendingAsks?: number; virtual?: boolean } = {}): PayoutDestination {
+    const accountNumber = String((nextAccount += 1))
+    if (holderName) validator.accounts.set(`BCA:${accountNumber}`, { holderName, ...options })
+    return { channelCode: 'BCA', accountNumber, holderName: 'Siti Rahayu' }
+  }
+  const ask = (destination: PayoutDestination, reference = `acct-${(nextRef += 1)}-1`, signal?: AbortSignal): Promise<unknown> =>
+    checker.checkAccount({ reference, market: 'ID', destination } satisfies AccountCheckInput, signal)
+  const asks = () => validator.calls.filter((c) => c.method === 'POST' && c.path === '/bank_account_data_requests')
+
+  it("answers the holder's name as the bank keeps it, asking by Xendit's bank code with our reference", async () => {
+    const destination = account('SITI RAHAYU')
+    expect(await ask(destination, 'acct-7-1')).toEqual({ status: 'found', holderName: 'SITI RAHAYU' })
+    expect(asks()[0]?.body).toEqual({ bank_code: 'BCA', bank_account_number: destination.accountNumber, reference_id: 'acct-7-1' })
+    // the payouts' channel code names the same bank
+    expect(await ask({ ...destination, channelCode: 'ID_BCA' })).toEqual({ status: 'found', holderName: 'SITI RAHAYU' })
+    expect(asks()[1]?.body).toMatchObject({ bank_code: 'BCA' })
+  })
+
+  it("answers another person's name as found: telling it from the borrower's is the caller's", async () => {
+    expect(await ask(account('HENDRA WIJAYA KUSUMA'))).toEqual({ status: 'found', holderName: 'HENDRA WIJAYA KUSUMA' })
+  })
+
+  it('an account the bank does not hold, a virtual account, a malformed number: unknown account (the last without asking)', async () => {
+    expect(await ask(account(null))).toEqual({ status: 'unknownAccount' })
+    expect(await ask(account('TOKO MAJU - SITI RAHAYU', { virtual: true }))).toEqual({ status: 'unknownAccount' })
+    const asked = asks().length
+    expect(await ask({ channelCode: 'BCA', accountNumber: '12-34', holderName: 'Siti Rahayu' })).toEqual({ status: 'unknownAccount' })
+    expect(asks()).toHaveLength(asked)
+  })
+
+  it('pending while the bank is asked; asked again with the same reference, answered from the one inquiry', async () => {
+    const destination = account('SITI RAHAYU', { pendingAsks: 2 })
+    const reference = 'acct-8-1'
+    expect(await ask(destination, reference)).toEqual({ status: 'pending' })
+    expect(await ask(destination, reference)).toEqual({ status: 'pending' })
+    expect(await ask(destination, reference)).toEqual({ status: 'found', holderName: 'SITI RAHAYU' })
+    const inquiry = validator.inquiries.get(`BCA:${destination.accountNumber}`)
+    expect(inquiry).toMatchObject({ asks: 3, referenceIds: [reference, reference, reference] })
+  })
+
+  it('a 500 is asked again in place with the same reference: one inquiry at the bank', async () => {
+    const destination = account('SITI RAHAYU')
+    validator.failNext({ answer: { status: 500, body: { error_code: 'SERVER_ERROR', message: 'x' } }, afterProcessing: true })
+    expect(await ask(destination, 'acct-9-1')).toEqual({ status: 'found', holderName: 'SITI RAHAYU' })
+    expect(asks().map((c) => c.body?.reference_id)).toEqual(['acct-9-1', 'acct-9-1'])
+    expect(validator.inquiries.get(`BCA:${destination.accountNumber}`)?.asks).toBe(2)
+    expect(JSON.stringify(logged)).not.toContain(destination.accountNumber)
+  })
+
+  it('429, 500 on every attempt, too slow: unknown (PayoutUnavailable), asked again later', async () => {
+    const destination = account('SITI RAHAYU')
+    validator.failNext({ answer: { status: 429, body: { error_code: 'RATE_LIMIT_EXCEEDED', message: 'x' } } })
+    await expect(ask(destination)).rejects.toBeInstanceOf(PayoutUnavailable)
+    expect(asks()).toHaveLength(1)
+    validator.failNext({ answer: { status: 503, body: {} } }, 3)
+    await expect(ask(destination)).rejects.toThrow(/HTTP 503/)
+    validator.failNext({ delayMs: 400 }, 3)
+    await expect(ask(destination)).rejects.toThrow(/timed out/)
+    await expect(ask(destination)).resolves.toEqual({ status: 'found', holderName: 'SITI RAHAYU' })
+  })
+
+  it("throws once the caller's signal aborts: before the call, or while it waits", async () => {
+    const destination = account('SITI RAHAYU')
+    await expect(ask(destination, undefined, AbortSignal.abort())).rejects.toThrow(/cancelled/)
+    expect(asks()).toHaveLength(0)
+    validator.failNext({ delayMs: 150 })
+    await expect(ask(destination, undefined, AbortSignal.timeout(20))).rejects.toThrow(/cancelled/)
+    expect(asks()).toHaveLength(1)
+  })
+
+  it('a refused key, or a refusal of the request, is no answer about the account: thrown', async () => {
+    const wrong = new XenditPayouts(settingsFor(validator.url, { secretKey: 'xnd_development_wrongwrongwrongwrongwrong' }), FAST)
+    await expect(wrong.checkAccount({ reference: 'acct-1-1', market: 'ID', destination: account('SITI RAHAYU') })).rejects.toThrow(/XENDIT_SECRET_KEY/)
+    validator.failNext({ answer: { status: 400, body: { error_code: 'API_VALIDATION_ERROR', message: 'x' } } })
+    await expect(ask(account('SITI RAHAYU'))).rejects.toThrow(/API_VALIDATION_ERROR/)
+    await expect(ask(account('SITI RAHAYU'))).resolves.toMatchObject({ status: 'found' })
+    await expect(checker.checkAccount({ reference: 'acct-1-1', market: 'IN', destination: account('A') })).rejects.toThrow(/Indonesia only/)
   })
 })

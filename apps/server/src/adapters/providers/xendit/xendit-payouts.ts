@@ -2,6 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { z } from 'zod'
 import {
   PayoutUnavailable,
+  type AccountCheckAnswer,
+  type AccountCheckInput,
   type PayoutInput,
   type PayoutProvider,
   type PayoutResult,
@@ -18,7 +20,8 @@ import { checkBalance } from './xendit-gateway.js'
  * Xendit's payouts (docs/operations/providers/xendit.md#payouts): `POST /v2/payouts` with our
  * reference as both `reference_id` and the `Idempotency-key` header, so that a retried send never
  * pays twice; `GET /v2/payouts?reference_id=` when no callback came; the `payout.succeeded` and
- * `payout.failed` callbacks, checked by the same callback token as payments.
+ * `payout.failed` callbacks, checked by the same callback token as payments. And the account check
+ * before the first payout into an account: Xendit's name validator (checkAccount).
  */
 
 export type { PayoutDestination }
@@ -95,6 +98,40 @@ function statusOf(p: XenditPayout): PayoutStatusAnswer {
 
 const channelOf = (code: string) => (code.startsWith('ID_') ? code : `ID_${code}`)
 
+/** The name validator takes Xendit's bank code ('BCA'): the payouts' channel code without its country. */
+const bankCodeOf = (code: string) => code.replace(/^ID_/, '')
+
+/**
+ * The name validator's answer (Xendit's "Name Validator", `POST /bank_account_data_requests`):
+ * SUCCESS with the holder's name as the bank keeps it; PENDING while the bank is asked, and
+ * WAITING_ON_BANK for a repeat that waits on the first; FAILURE (FAILED in some of its examples)
+ * when the bank identified no such account. `is_normal_account` is false for a virtual account.
+ */
+const nameCheck = z.object({
+  status: z.string().min(1).max(40),
+  bank_account_holder_name: z.string().max(200).nullish(),
+  is_normal_account: z.boolean().nullish(),
+})
+type NameCheck = z.infer<typeof nameCheck>
+
+function checkAnswerOf(answer: NameCheck): AccountCheckAnswer {
+  switch (answer.status) {
+    case 'SUCCESS':
+      // A virtual account collects for a merchant: it is nobody's own account to lend into.
+      if (answer.is_normal_account === false) return { status: 'unknownAccount' }
+      // A name the bank did not give matches no identity: the check ends as a mismatch, for risk to look at.
+      return { status: 'found', holderName: (answer.bank_account_holder_name ?? '').trim() }
+    case 'PENDING':
+    case 'WAITING_ON_BANK':
+      return { status: 'pending' }
+    case 'FAILURE':
+    case 'FAILED':
+      return { status: 'unknownAccount' }
+    default:
+      throw new PayoutUnavailable(`xendit: the account check answered a status we do not know (${answer.status})`)
+  }
+}
+
 export class XenditPayouts implements PayoutProvider, CheckableProvider {
   readonly name = XENDIT
   private readonly http: ProviderHttp
@@ -160,6 +197,36 @@ export class XenditPayouts implements PayoutProvider, CheckableProvider {
     return statusOf(live)
   }
 
+  /**
+   * Who holds the account, by Xendit's name validator: the bank's code, the account number (an
+   * e-wallet's phone) and our reference as `reference_id`. The validator takes no idempotency key;
+   * it keeps what it found per account, so asking again (the next ask of a pending check, a retry
+   * after a timeout or a 5xx) is answered from the first inquiry rather than starting a second one
+   * at the bank, and it moves no money: the call is repeated as a read is. Throws when the answer
+   * is unknown (a timeout, a 5xx, a 429, our key refused) or once `signal` aborts.
+   */
+  async checkAccount(input: AccountCheckInput, signal?: AbortSignal): Promise<AccountCheckAnswer> {
+    if (input.market !== 'ID') throw new Error(`xendit checks accounts in Indonesia only, not ${input.market}`)
+    const d = input.destination
+    // No bank holds an account under a malformed code or number: nothing to ask.
+    if (!/^[A-Z0-9_]{2,40}$/.test(d.channelCode) || !/^\d{5,34}$/.test(d.accountNumber)) return { status: 'unknownAccount' }
+    const answer = await this.call(() =>
+      this.http.request({
+        method: 'POST',
+        path: '/bank_account_data_requests',
+        json: { bank_code: bankCodeOf(d.channelCode), bank_account_number: d.accountNumber, reference_id: input.reference },
+        readOnly: true,
+        schema: nameCheck,
+        signal,
+      }),
+    )
+    if (answer.ok) return checkAnswerOf(answer.body)
+    const key = keyRefused(answer)
+    if (key) throw key
+    // Not an answer about the account (a bank the validator does not cover, a request it found invalid): asked again later.
+    throw new PayoutUnavailable(`xendit refused the account check (HTTP ${answer.status} ${answer.code})`)
+  }
+
   /** The token first, then the body; a repeat of a callback is the same event (the payout's id and result). */
   verifyCallback(rawBody: Buffer, headers: IncomingHttpHeaders): VerifiedPayoutCallback {
     const token = checkCallbackToken(this.settings.callbackToken, headers)
@@ -200,9 +267,16 @@ export class XenditPayouts implements PayoutProvider, CheckableProvider {
 
   /** A refused key or a forbidden call is ours to fix: thrown (retried later with the same key), not a refused payout. */
   private refused(answer: ProviderRefusal): PayoutResult {
-    if (answer.status === 401 || answer.status === 403) throw new PayoutUnavailable(`xendit refused the key (HTTP ${answer.status} ${answer.code}): check XENDIT_SECRET_KEY and its permissions`)
+    const key = keyRefused(answer)
+    if (key) throw key
     return { ok: false, reason: REFUSALS[answer.code] ?? `Xendit refused the payout (${answer.code})` }
   }
+}
+
+/** Our key refused, or the call forbidden to it: a setting to fix, after which the same call must go. */
+function keyRefused(answer: ProviderRefusal): PayoutUnavailable | undefined {
+  if (answer.status !== 401 && answer.status !== 403) return undefined
+  return new PayoutUnavailable(`xendit refused the key (HTTP ${answer.status} ${answer.code}): check XENDIT_SECRET_KEY and its permissions`)
 }
 
 function resultOf(status: PayoutStatusAnswer): PayoutResult {
