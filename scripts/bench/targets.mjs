@@ -23,6 +23,11 @@ function get(path, query = {}) {
   return { method: 'GET', path: `${path}?${search}`, headers: HEADERS }
 }
 
+// The app shell's identity and bank steps send JSON (nested addresses).
+function postJson(path, body) {
+  return { method: 'POST', path: `${path}?tok=${DEMO_SESSION}`, headers: { ...HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(body) }
+}
+
 // POST bodies are form-encoded, as the web app sends them.
 function post(path, form = {}) {
   return {
@@ -189,6 +194,22 @@ export const TARGETS = [
     kind: 'write',
     mix: 1,
     requests: () => [get('/api/v2/lender/promotion/get-sid')],
+  },
+  {
+    // Know the borrower: the account shown on the loan confirmation and /payout-account (a sealed
+    // number never opened: the mask is kept beside it), and the identity opened for its borrower.
+    name: 'payout-account',
+    kind: 'read',
+    mix: 2,
+    requests: () => [get('/api/kyc/payout-account'), get('/api/kyc/identity')],
+  },
+  {
+    // The shell's bank step sending the account it already gave (a retry): checked by the domain,
+    // the row locked, the sealed number opened and compared; no provider call, no new version.
+    name: 'payout-account-set',
+    kind: 'write',
+    mix: 0,
+    requests: () => [postJson('/api/kyc/payout-account', { kind: 'bank', bankCode: 'BCA', accountNo: '8730012345' })],
   },
 ]
 

@@ -31,3 +31,4 @@ export * from './staff-admin.js'
 export * from './funnel-ops.js'
 // know the borrower
 export * from './kyc.js'
+export * from './kyc-ops.js'

@@ -11,7 +11,7 @@ import { STAFF_ADMIN_OPS_CALLS } from './staff-admin.js'
 // registration funnel
 import { FUNNEL_OPS_CALLS } from './funnel-ops.js'
 // know the borrower
-import { kycOpsCalls } from './kyc.js'
+import { kycOpsCalls } from './kyc-ops.js'
 
 /**
  * Every ops call with who may make it: the console's access matrix (a server test goes through each

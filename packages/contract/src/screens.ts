@@ -30,6 +30,7 @@ export const SCREEN_PATHS = {
   repayDelay: '/repay-delay',
   repayCard: '/repay-card',
   bindBank: '/bind-bank',
+  payoutAccount: '/payout-account',
   repaymentInstructions: '/repayment-instructions',
   complaint: '/complaint',
   complainPageNext: '/complainPageNext',

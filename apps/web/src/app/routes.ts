@@ -33,6 +33,11 @@ export interface RouteHandle {
 
 export const NOT_FOUND_ID = 'notFound'
 
+function pathOf(id: ScreenDef['id']): string {
+  if (id === NOT_FOUND_ID) return '*'
+  return SCREEN_PATHS[id as ScreenId]
+}
+
 const comingSoon = 'coming-soon/coming-soon'
 /**
  * A public page (docs/decisions/0011-public-pages.md): static HTML from the server with its own
@@ -41,7 +46,7 @@ const comingSoon = 'coming-soon/coming-soon'
 const publicPage = (id: ScreenId): ScreenDef => ({ id, module: comingSoon, cache: 'public' })
 const unbuilt = (id: ScreenId, cache: CachePolicy = 'private'): ScreenDef => ({ id, module: comingSoon, cache })
 
-/** Every screen of the product, in the order of `SCREEN_PATHS`; unbuilt ones show "coming soon". */
+/** Every screen of the product, in the order of `SCREEN_PATHS` (web-only ones after the borrower screens); unbuilt ones show "coming soon". */
 export const SCREENS: readonly ScreenDef[] = [
   publicPage('home'),
   publicPage('policy'),
@@ -70,6 +75,7 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'complainNewPage', module: 'complaints/complaint-help', cache: 'private', ns: ['complaints'] },
   { id: 'intelligentCustomerService', module: 'chatbot/chatbot', cache: 'private', ns: ['complaints'] },
   { id: 'customerService', module: 'customer-service/customer-service', cache: 'private', ns: ['complaints'] },
+  { id: 'payoutAccount', module: 'payout-account/payout-account', cache: 'private', ns: ['payoutAccount'] },
   publicPage('aboutUs'),
   publicPage('privacyPolicy'),
   publicPage('privacy'),
@@ -113,7 +119,7 @@ function toRoute(screen: ScreenDef): RouteDef<AppLoadContext> {
   }
   return {
     id: screen.id,
-    path: screen.id === NOT_FOUND_ID ? '*' : SCREEN_PATHS[screen.id],
+    path: pathOf(screen.id),
     handle,
     // Static, so it runs in parallel with the module download and loads the screen's texts first.
     loader: async (args: ScreenLoaderArgs): Promise<RouteData> => {
@@ -149,7 +155,7 @@ export interface RouteTableRow {
 /** Each screen's path and route module file, for tools (the size budget check reads it from the build). */
 export function routeTable(): RouteTableRow[] {
   return SCREENS.map((screen) => {
-    const path = screen.id === NOT_FOUND_ID ? '*' : SCREEN_PATHS[screen.id]
+    const path = pathOf(screen.id)
     if (isPublicScreen(screen.id)) {
       const island = PUBLIC_SCREENS[screen.id]
       return { id: screen.id, path, file: island ? ISLAND_FILES[island] : null, public: true }

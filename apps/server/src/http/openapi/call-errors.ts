@@ -97,7 +97,7 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/orders/approve': ['notFound', 'orderAlreadyDecided'],
   '/ops-api/orders/reject': ['notFound', 'orderAlreadyDecided'],
   '/ops-api/orders/payout-queue': [],
-  '/ops-api/orders/payout-request': ['notFound', 'orderNotApproved', 'payoutAlreadyRequested', 'payoutInFlight'],
+  '/ops-api/orders/payout-request': ['notFound', 'orderNotApproved', 'payoutAlreadyRequested', 'payoutInFlight', 'payoutAccountNotPayable'],
   '/ops-api/orders/payout-confirm': ['notFound', 'orderNotApproved', 'payoutNotPending', 'fourEyesSameMember', 'fourEyesExpired'],
   '/ops-api/orders/payout-cancel': ['notFound', 'payoutNotPending'],
   // waivers and refunds (docs/product/waivers-and-refunds.md)
@@ -123,6 +123,13 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/payments/close-day': ['reconDayOpen', 'reconDayClosed', 'reconDayNotReconciled'],
   '/ops-api/payments/export/ledger': [],
   '/ops-api/payments/export/reconciliation': [],
+  // know the borrower (docs/product/identity-and-payout-account.md#errors)
+  '/api/kyc/identity': ['identityRefused', 'identityTaken'],
+  '/api/kyc/payout-account': ['identityRequired', 'payoutAccountRefused', 'payoutAccountLocked'],
+  '/ops-api/kyc/borrower': ['notFound'],
+  '/ops-api/kyc/reveal': ['notFound'],
+  '/ops-api/kyc/flags': [],
+  '/ops-api/kyc/flags/resolve': ['notFound', 'kycFlagClosed'],
   // products by staff (docs/product/products.md#version-errors)
   '/ops-api/products/list': [],
   '/ops-api/products/versions': ['notFound'],

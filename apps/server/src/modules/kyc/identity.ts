@@ -125,7 +125,9 @@ export async function setIdentity(deps: IdentityDeps, borrower: BorrowerRef, bod
     version = await deps.db.transaction(async (tx) => {
       const [holder] = await tx.select({ borrowerId: borrowerIdentities.borrowerId }).from(borrowerIdentities).where(inArray(borrowerIdentities.idLookup, identityLookups(details, deps.secrets))).limit(1)
       if (holder && holder.borrowerId !== borrower.id) return null
-      const [current] = await tx.select({ version: borrowerIdentities.version, fullName: borrowerIdentities.fullName }).from(borrowerIdentities).where(eq(borrowerIdentities.borrowerId, borrower.id)).for('update')
+      const [current] = await tx.select().from(borrowerIdentities).where(eq(borrowerIdentities.borrowerId, borrower.id)).for('update')
+      // the shell sending the same step again (a retry): nothing new to keep
+      if (current && current.fullName === fullName && current.kycReference === kyc.kycReference && current.kycResult === kyc.kycResult && JSON.stringify(openIdentity(current, deps.secrets)) === JSON.stringify(details)) return current.version
       const next = (current?.version ?? 0) + 1
       const sealed = sealIdentity(details, deps.secrets, borrower.id)
       const values = { market: borrower.market, fullName, documentKind: details.documentKind, documentMasked, ...sealed, ...kyc, version: next, updatedAt: now }

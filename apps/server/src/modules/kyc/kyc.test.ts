@@ -159,6 +159,8 @@ describe('the identity step', () => {
     await setIdentity(me, body)
     const corrected = await setIdentity(me, { ...body, address: { street: 'Jl. Baru No. 2', provinceCode: '32', cityCode: '3273' } })
     expect(corrected.json().data.identity).toMatchObject({ version: 2, address: { street: 'Jl. Baru No. 2' } })
+    // the same step sent again (the shell's retry) keeps nothing new
+    expect((await setIdentity(me, { ...body, address: { street: 'Jl. Baru No. 2', provinceCode: '32', cityCode: '3273' } })).json().data.identity.version).toBe(2)
     const versions = await database.db.select().from(identityVersions).where(eq(identityVersions.borrowerId, me.id))
     expect(versions.map((v) => v.version).sort()).toEqual([1, 2])
   })

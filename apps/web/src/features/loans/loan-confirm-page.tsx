@@ -20,6 +20,7 @@ import { Agreements } from './components/agreements'
 import { DetailLines } from './components/detail-lines'
 import { Disclosure } from './components/disclosure'
 import { AmountChooser, PeriodChooser } from './components/loan-choice'
+import { PayoutLine } from './components/payout-line'
 import { RepayPlan } from './components/repay-plan'
 import { loanParams, type LoanChoice } from './params'
 import styles from './loans.module.css'
@@ -33,8 +34,9 @@ const SETTLE_MS = 250
 
 /**
  * Loan confirmation (docs/product/loans.md#confirmation-screen): the borrower chooses the amount
- * and the installments, sees what that choice costs, reads the agreements and confirms. The choice
- * lives in the address (`amount`, `periods`), so a reload or coming back from an agreement keeps it.
+ * and the installments, sees what that choice costs and where the money goes, reads the agreements
+ * and confirms. The choice lives in the address (`amount`, `periods`), so a reload or coming back
+ * from an agreement or the payout account keeps it.
  */
 export function LoanConfirmPage() {
   const { t } = useTranslation('loans')
@@ -178,6 +180,8 @@ function ConfirmForm({ offer, contracts, pricing }: { offer: LoanConfirm; contra
 
         <Disclosure disclosure={offer.disclosure} />
       </div>
+
+      <PayoutLine />
 
       <Agreements productId={offer.productId} choice={{ amount: choice.amount, periods: choice.periods }} contracts={contracts} checked={agreed} onChange={setAgreed} />
 

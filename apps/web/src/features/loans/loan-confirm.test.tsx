@@ -1,9 +1,10 @@
-import { contractJump, contractList, contractView, loanDetailConfirm, loanDetailPush, loanDetails } from '@kilat/contract'
+import { contractJump, contractList, contractView, loanDetailConfirm, loanDetailPush, loanDetails, payoutAccountGet, payoutAccountSet, type DataOf } from '@kilat/contract'
 import { formatMoney, ORDER_STATUS } from '@kilat/domain'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { cost, loanConfirm, loanDetailsData, type LoanConfirmData } from '../../test/fixtures'
-import { mockCall, server, type MockRequest } from '../../test/msw'
+import { envelope, fail, mockCall, server, type MockRequest } from '../../test/msw'
 import { recordBridge } from '../../test/native-bridge'
 import { renderApp } from '../../test/render-app'
 
@@ -67,10 +68,20 @@ function priced(base: LoanConfirmData, form: URLSearchParams): LoanConfirmData {
   }
 }
 
-function answer(offer = loanConfirm()) {
+type PayoutAccount = NonNullable<DataOf<typeof payoutAccountGet>['account']>
+
+const BCA: PayoutAccount = { kind: 'bank', institution: 'BCA', last4: '7890', masked: 'BCA •••• 7890', nameCheck: 'match', payable: true, updatedAt: '2026-11-30T03:00:00Z' }
+
+/** The borrower's payout account as /payout-account's call answers it (Indonesia's choices). */
+function payoutAccount(account: PayoutAccount | null): DataOf<typeof payoutAccountGet> {
+  return { account, canChange: true, hasIdentity: true, kinds: ['bank', 'ewallet'], banks: [{ code: 'ID_BCA', name: 'BCA' }], wallets: [{ code: 'DANA', name: 'DANA' }] }
+}
+
+function answer(offer = loanConfirm(), account: PayoutAccount | null = BCA) {
   const pushes: MockRequest['form'][] = []
   const quotes: MockRequest['form'][] = []
   server.use(
+    mockCall(payoutAccountGet, payoutAccount(account)),
     mockCall(loanDetailConfirm, ({ form }) => {
       quotes.push(form)
       return priced(offer, form)
@@ -319,6 +330,57 @@ describe('/loan-confirm', () => {
     await user.click(screen.getByRole('button', { name: 'Kembali' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/loan-confirm'))
     expect(await screen.findByRole('slider', { name: 'Jumlah pinjaman' })).toHaveAttribute('aria-valuetext', 'Rp\u00a05.000.000,00')
+  })
+
+  it('shows where the money goes, and changing the account on /payout-account shows the new one on the way back', async () => {
+    answer()
+    server.use(
+      http.post(payoutAccountSet.path, async ({ request }) => {
+        expect(await request.json()).toEqual({ kind: 'bank', bankCode: 'ID_BCA', accountNo: '0987654321' })
+        return HttpResponse.json(envelope(payoutAccountSet, { account: { ...BCA, last4: '4321', masked: 'BCA •••• 4321' } }))
+      }),
+    )
+    const { user, router } = await renderApp('/loan-confirm?productId=3&amount=500000000&lang=en&tok=demo-borrower&dId=device-1')
+    const payout = await screen.findByRole('region', { name: 'Where the money goes' })
+    expect(within(payout).getByText('BCA •••• 7890')).toBeInTheDocument()
+    expect(within(payout).getByText('BCA, ending in 7890')).toBeInTheDocument()
+    // The page's shared parameters go along, never the session token.
+    const change = within(payout).getByRole('link', { name: 'Change' })
+    expect(change).toHaveAttribute('href', '/payout-account?dId=device-1&lang=en')
+    // Before the agreements and the confirmation.
+    expect(payout.compareDocumentPosition(screen.getByRole('button', { name: 'Confirm loan' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+
+    await user.click(change)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payout-account'))
+    const form = await screen.findByRole('region', { name: 'Change the account' })
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Bank' }), 'ID_BCA')
+    await user.type(within(form).getByRole('textbox', { name: 'Account number' }), '0987654321')
+    await user.click(within(form).getByRole('button', { name: 'Save account' }))
+    await screen.findByText('BCA •••• 4321')
+
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loan-confirm'))
+    const back = await screen.findByRole('region', { name: 'Where the money goes' })
+    expect(within(back).getByText('BCA •••• 4321')).toBeInTheDocument()
+    expect(screen.getByRole('slider', { name: 'Loan amount' })).toHaveAttribute('aria-valuetext', 'Rp\u00a05.000.000,00')
+  })
+
+  it('asks for an account when there is none, in the page’s language', async () => {
+    answer(loanConfirm(), null)
+    await renderApp('/loan-confirm?productId=3')
+    const payout = await screen.findByRole('region', { name: 'Dana dikirim ke' })
+    expect(within(payout).getByText('Tambahkan rekening untuk menerima pinjaman Anda.')).toBeInTheDocument()
+    expect(within(payout).getByRole('link', { name: 'Tambah rekening' })).toHaveAttribute('href', '/payout-account')
+  })
+
+  it('keeps the offer when the account cannot be shown, with a way to it', async () => {
+    answer()
+    server.use(mockCall(payoutAccountGet, fail(1099, 'Something went wrong on our side.', 500)))
+    await renderApp('/loan-confirm?productId=3&lang=es')
+    const payout = await screen.findByRole('region', { name: 'Dónde recibes el dinero' })
+    expect(await within(payout).findByText('No pudimos mostrar tu cuenta aquí.')).toBeInTheDocument()
+    expect(within(payout).getByRole('link', { name: 'Ver tu cuenta' })).toHaveAttribute('href', '/payout-account?lang=es')
+    expect(screen.getByRole('button', { name: 'Confirmar préstamo' })).toBeEnabled()
   })
 
   it('names the missing product id when the address has none, with a way back', async () => {

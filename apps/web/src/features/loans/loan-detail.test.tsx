@@ -1,4 +1,4 @@
-import { contractList, googleScore, loanDetailConfirm, loanDetails, productJump, serviceEventSave } from '@kilat/contract'
+import { contractList, googleScore, loanDetailConfirm, loanDetails, payoutAccountGet, productJump, serviceEventSave } from '@kilat/contract'
 import { ORDER_STATUS } from '@kilat/domain'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -128,6 +128,7 @@ describe('/loan-detail', () => {
       }),
       mockCall(loanDetailConfirm, loanConfirm({ productId: 12, productName: 'Produk 12' })),
       mockCall(contractList, []),
+      mockCall(payoutAccountGet, { account: null, canChange: true, hasIdentity: true, kinds: ['bank', 'ewallet'], banks: [], wallets: [] }),
     )
     const sent = recordBridge()
     const { user, router } = await open(data)

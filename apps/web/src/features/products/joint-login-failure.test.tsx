@@ -1,4 +1,4 @@
-import { contractList, loanDetailConfirm, standClick, standFailureInfo, standProductLink } from '@kilat/contract'
+import { contractList, loanDetailConfirm, payoutAccountGet, standClick, standFailureInfo, standProductLink } from '@kilat/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { loanConfirm, product } from '../../test/fixtures'
@@ -47,6 +47,7 @@ describe('/joint-login-failure', () => {
         order.push(`link ${form.get('productId')}`)
         return { url: '/loan-confirm?productId=22' }
       }),
+      mockCall(payoutAccountGet, { account: null, canChange: true, hasIdentity: true, kinds: ['bank', 'ewallet'], banks: [], wallets: [] }),
       mockCall(loanDetailConfirm, loanConfirm({ productId: 22, productName: 'Rupiah Cepat' })),
       mockCall(contractList, []),
     )

@@ -1,4 +1,4 @@
-import { contractList, loanDetailConfirm, pageEventSave, productApply, recommendProductList } from '@kilat/contract'
+import { contractList, loanDetailConfirm, payoutAccountGet, pageEventSave, productApply, recommendProductList } from '@kilat/contract'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { cost, loanConfirm, product } from '../../test/fixtures'
@@ -102,6 +102,7 @@ describe('/relevant', () => {
         applies.push(form)
         return { url: '/loan-confirm?productId=2' }
       }),
+      mockCall(payoutAccountGet, { account: null, canChange: true, hasIdentity: true, kinds: ['bank', 'ewallet'], banks: [], wallets: [] }),
       mockCall(loanDetailConfirm, loanConfirm({ productId: 2, productName: 'Kilat Plus' })),
       mockCall(contractList, [{ title: 'Perjanjian pinjaman', position: 0 }]),
     )

@@ -16,6 +16,7 @@ import styles from './test-preview.module.css'
 
 // Below the sign-in and the device fields: out of the page's first load.
 const DemoOrderLinks = deferredPart(() => import('./components/demo-orders').then((m) => m.DemoOrderLinks)).Part
+const KycSteps = deferredPart(() => import('./components/kyc-steps').then((m) => m.KycSteps)).Part
 const DeviceProbes = deferredPart(() => import('./components/device-probes').then((m) => m.DeviceProbes)).Part
 const BridgeProbe = deferredPart(() => import('./components/bridge-probe').then((m) => m.BridgeProbe)).Part
 
@@ -37,6 +38,8 @@ export function TestPreviewPage() {
       <SessionStatus session={session} onSignedOut={() => update({ sessionId: '' })} />
       <SignInBox onSignedIn={(sessionId) => update({ sessionId })} />
       <DeviceFieldsForm fields={fields} onChange={update} onReset={reset} />
+      {/* Another borrower starts from their own made-up identity. */}
+      {user.data && <KycSteps key={`${session}|${user.data.phone}`} session={session} borrower={user.data} fields={fields} />}
       {demo.data && <DemoOrderLinks fields={fields} demo={demo.data} />}
       <ScreenLinks fields={fields} />
       <DeviceProbes />

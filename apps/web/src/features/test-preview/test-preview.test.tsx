@@ -1,8 +1,9 @@
-import { demoLastSms, demoOrders, ERRORS, loginInit, sendSmsCode, smsLogin, userInfo } from '@kilat/contract'
-import { ORDER_STATUS } from '@kilat/domain'
+import { demoLastSms, demoOrders, ERRORS, identitySet, loginInit, payoutAccountSet, sendSmsCode, smsLogin, userInfo, type DataOf } from '@kilat/contract'
+import { checkIdentityID, ORDER_STATUS, type IdentityID } from '@kilat/domain'
 import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { fail, mockCall, server } from '../../test/msw'
+import { envelope, fail, mockCall, server } from '../../test/msw'
 import { renderApp } from '../../test/render-app'
 import { STORAGE_KEY } from './fields'
 
@@ -236,5 +237,116 @@ describe('/testPreview bridge box', () => {
     await user.click(within(bridge).getByRole('button', { name: 'Send' }))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('toRate')).toBeInTheDocument()
+  })
+})
+
+/**
+ * A KYC call's JSON bodies as sent, and the answer `reply` gives each: the call's data, or a
+ * failure envelope with its code, message and data.
+ */
+function answerJson<C extends typeof identitySet | typeof payoutAccountSet>(
+  call: C,
+  reply: (body: Record<string, unknown>) => DataOf<C> | { code: number; message: string; status: number; data?: unknown },
+) {
+  const sent: { body: Record<string, unknown>; tok: string | null }[] = []
+  server.use(
+    http.post(call.path, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>
+      sent.push({ body, tok: new URL(request.url).searchParams.get('tok') })
+      const answer = reply(body)
+      if ('status' in answer) return HttpResponse.json({ code: answer.code, data: answer.data ?? null, message: answer.message }, { status: answer.status })
+      return HttpResponse.json(envelope(call, answer))
+    }),
+  )
+  return sent
+}
+
+const IDENTITY_VIEW = {
+  market: 'ID', fullName: 'Dewi Lestari', documentKind: 'nik', documentNumber: '', birthDate: '', gender: 'female', placeOfBirth: 'Bandung', rfc: null,
+  aadhaarLastFour: null, address: { street: '', provinceCode: '32', cityCode: '3273', pinCode: null, postalCode: null },
+  kyc: { vendor: 'demo-kyc', reference: 'DEMO-KYC-1', result: 'verified', checkedAt: '2026-12-02T08:00:00Z' }, version: 1, updatedAt: '2026-12-02T08:00:00Z',
+} as const satisfies DataOf<typeof identitySet>['identity']
+
+describe('/testPreview identity and payout account steps', () => {
+  it('sends a made-up identity of the borrower’s market that passes its checks, for the session in the fields', async () => {
+    const sent = answerJson(identitySet, (body) => ({ identity: { ...IDENTITY_VIEW, documentNumber: String(body.nik) } }))
+    const { user } = await renderApp('/testPreview?lang=en&tok=demo-borrower')
+    const step = await screen.findByRole('region', { name: 'Identity' })
+    expect(within(step).getByLabelText('Full name')).toHaveValue('Dewi Lestari')
+    expect(within(step).getByLabelText('NIK')).toHaveAttribute('inputmode', 'numeric')
+    expect(within(step).getByLabelText('Province code')).toHaveValue('32')
+    expect(within(step).getByLabelText('City code')).toHaveValue('3273')
+    expect(within(step).queryByLabelText('PAN')).not.toBeInTheDocument()
+    await user.click(within(step).getByRole('button', { name: 'Send identity' }))
+
+    expect(await within(step).findByText('Identity saved (version 1).')).toBeInTheDocument()
+    expect(sent).toHaveLength(1)
+    const [{ body, tok }] = sent as [(typeof sent)[number]]
+    expect(tok).toBe('demo-borrower')
+    expect(body).toMatchObject({ fullName: 'Dewi Lestari', gender: 'female', placeOfBirth: 'Bandung', address: { provinceCode: '32', cityCode: '3273' } })
+    expect(body.kyc).toMatchObject({ vendor: 'demo-kyc', result: 'verified' })
+    expect(checkIdentityID(body as unknown as IdentityID, new Date())).toMatchObject({ ok: true })
+  })
+
+  it('lists the server’s refusals by field, and a refusal of no field as its message', async () => {
+    answerJson(identitySet, () => ({
+      code: ERRORS.identityRefused.code,
+      status: 422,
+      message: 'Some identity details are not valid. Check the fields marked.',
+      data: { refusals: [{ field: 'nik', reason: 'birthDateMismatch', message: 'The NIK does not match the birth date.' }] },
+    }))
+    const { user } = await renderApp('/testPreview?lang=en&tok=demo-borrower')
+    const step = await screen.findByRole('region', { name: 'Identity' })
+    await user.clear(within(step).getByLabelText('NIK'))
+    await user.type(within(step).getByLabelText('NIK'), '3273011708900001')
+    await user.click(within(step).getByRole('button', { name: 'Send identity' }))
+    const outcome = within(step).getByRole('status')
+    expect(await within(outcome).findByText('NIK: The NIK does not match the birth date.')).toBeInTheDocument()
+    expect(outcome).toHaveTextContent(/^Refused:/)
+
+    answerJson(identitySet, () => ({ code: ERRORS.identityTaken.code, status: 409, message: 'This ID number is already registered to another account.' }))
+    await user.click(within(step).getByRole('button', { name: 'Send identity' }))
+    expect(await within(outcome).findByText('This ID number is already registered to another account.')).toBeInTheDocument()
+  })
+
+  it('saves the market’s demo account in one tap and links the payout account screen with the fields', async () => {
+    const sent = answerJson(payoutAccountSet, () => ({
+      account: { kind: 'bank', institution: 'BCA', last4: '7890', masked: 'BCA •••• 7890', nameCheck: 'match', payable: true, updatedAt: '2026-12-02T08:00:00Z' },
+    }))
+    const { user } = await renderApp('/testPreview?lang=en&tok=demo-borrower&dId=phone-1')
+    const step = await screen.findByRole('region', { name: 'Payout account' })
+    const link = new URL(within(step).getByRole('link', { name: 'Open the payout account screen' }).getAttribute('href')!, 'http://x')
+    expect(link.pathname).toBe('/payout-account')
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({ tok: 'demo-borrower', dId: 'phone-1', lang: 'en' })
+
+    await user.click(within(step).getByRole('button', { name: 'Use a demo account' }))
+    expect(await within(step).findByText('Account saved: BCA •••• 7890 (name check: match).')).toBeInTheDocument()
+    expect(sent).toEqual([{ body: { kind: 'bank', bankCode: 'ID_BCA', accountNo: '1234567890' }, tok: 'demo-borrower' }])
+
+    answerJson(payoutAccountSet, () => ({ code: ERRORS.payoutAccountLocked.code, status: 409, message: 'Your loan is being sent to this account.' }))
+    await user.click(within(step).getByRole('button', { name: 'Use a demo account' }))
+    expect(await within(step).findByText('Your loan is being sent to this account.')).toBeInTheDocument()
+  })
+
+  it('uses the borrower’s own market, not the fields’: India’s PAN and Aadhaar’s last four, and its demo account', async () => {
+    server.use(mockCall(userInfo, { phone: '+91 98****1234', market: 'IN', name: null }))
+    const sent = answerJson(payoutAccountSet, () => ({
+      account: { kind: 'bank', institution: 'HDFC0001234', last4: '9012', masked: 'HDFC0001234 •••• 9012', nameCheck: 'pending', payable: false, updatedAt: '2026-12-02T08:00:00Z' },
+    }))
+    const { user } = await renderApp('/testPreview?lang=es&tok=demo-borrower-in')
+    const identity = await screen.findByRole('region', { name: 'Identidad' })
+    expect((within(identity).getByLabelText('PAN') as HTMLInputElement).value).toMatch(/^[A-Z]{3}PV\d{4}[A-Z]$/)
+    expect((within(identity).getByLabelText('Aadhaar, últimos cuatro dígitos') as HTMLInputElement).value).toMatch(/^\d{4}$/)
+    expect(within(identity).queryByLabelText('NIK')).not.toBeInTheDocument()
+    await user.click(within(screen.getByRole('region', { name: 'Cuenta para recibir' })).getByRole('button', { name: 'Usar una cuenta de demostración' }))
+    expect(await screen.findByText('Cuenta guardada: HDFC0001234 •••• 9012 (verificación del nombre: pending).')).toBeInTheDocument()
+    expect(sent[0]?.body).toEqual({ kind: 'bank', ifsc: 'HDFC0001234', accountNo: '123456789012' })
+  })
+
+  it('offers no steps before someone is signed in', async () => {
+    await renderApp('/testPreview?lang=en')
+    await screen.findByText('Not signed in. Sign in below or use the demo borrower.')
+    expect(screen.queryByRole('region', { name: 'Identity' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Payout account' })).not.toBeInTheDocument()
   })
 })

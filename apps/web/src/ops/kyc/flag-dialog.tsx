@@ -1,4 +1,4 @@
-import { KYC_LIMITS, OPS_ERROR_CODES, opsKycFlagResolve, type DataOf, type opsKycFlags } from '@kilat/contract'
+import { KYC_OPS_LIMITS, OPS_ERROR_CODES, opsKycFlagResolve, type DataOf, type opsKycFlags } from '@kilat/contract'
 import { Form, Input, Modal } from 'antd'
 import { isCode } from '../app/api'
 import { useOpsText } from '../app/i18n'
@@ -63,7 +63,7 @@ export function FlagDialog({ flag, decision, open, onClose, afterClose, onClosed
         </p>
         {flag.kind === 'nameMismatch' && <p>{t(accept ? 'kyc.flags.mismatchAccepted' : 'kyc.flags.mismatchRejected')}</p>}
         <Form.Item name="note" label={t('kyc.flags.note')} rules={[{ required: true, whitespace: true, message: t('field.required') }]}>
-          <Input.TextArea rows={3} maxLength={KYC_LIMITS.note} showCount autoFocus />
+          <Input.TextArea rows={3} maxLength={KYC_OPS_LIMITS.note} showCount autoFocus />
         </Form.Item>
       </Form>
     </Modal>

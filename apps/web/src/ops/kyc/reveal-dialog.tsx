@@ -1,4 +1,4 @@
-import { KYC_LIMITS, opsKycReveal, type RevealField } from '@kilat/contract'
+import { KYC_OPS_LIMITS, opsKycReveal, type RevealField } from '@kilat/contract'
 import { Form, Input, Modal } from 'antd'
 import { useOpsText } from '../app/i18n'
 import { useOpsMutation } from '../app/mutation'
@@ -50,16 +50,16 @@ export function RevealDialog({ orderNo, field, open, onRevealed, onClose, afterC
         <Form.Item
           name="reason"
           label={t('kyc.reason')}
-          extra={t('kyc.reasonHelp', { min: KYC_LIMITS.reasonMin, max: KYC_LIMITS.reasonMax })}
+          extra={t('kyc.reasonHelp', { min: KYC_OPS_LIMITS.reasonMin, max: KYC_OPS_LIMITS.reasonMax })}
           // the server counts the reason trimmed, so does the form
           rules={[
             {
               validator: (_, reason?: string) =>
-                (reason ?? '').trim().length >= KYC_LIMITS.reasonMin ? Promise.resolve() : Promise.reject(new Error(t('kyc.reasonShort', { min: KYC_LIMITS.reasonMin }))),
+                (reason ?? '').trim().length >= KYC_OPS_LIMITS.reasonMin ? Promise.resolve() : Promise.reject(new Error(t('kyc.reasonShort', { min: KYC_OPS_LIMITS.reasonMin }))),
             },
           ]}
         >
-          <Input.TextArea rows={3} maxLength={KYC_LIMITS.reasonMax} showCount autoFocus />
+          <Input.TextArea rows={3} maxLength={KYC_OPS_LIMITS.reasonMax} showCount autoFocus />
         </Form.Item>
       </Form>
     </Modal>

@@ -10,7 +10,7 @@ export { Translator }
  * its own, named like the feature in camelCase, loaded with the feature's route. Keys are the same in
  * id, en and es (a test compares them).
  */
-export const NAMESPACES = ['common', 'testPreview', 'products', 'loans', 'complaints', 'publicSite', 'staticPages', 'registration', 'repayment'] as const satisfies readonly Namespace[]
+export const NAMESPACES = ['common', 'testPreview', 'products', 'loans', 'complaints', 'publicSite', 'staticPages', 'registration', 'repayment', 'payoutAccount'] as const satisfies readonly Namespace[]
 
 type LocaleModule = { default: Texts }
 

@@ -9,6 +9,7 @@ import type publicSite from './locales/en/publicSite.json'
 import type registration from './locales/en/registration.json'
 import type staticPages from './locales/en/staticPages.json'
 import type repayment from './locales/en/repayment.json'
+import type payoutAccount from './locales/en/payoutAccount.json'
 
 /**
  * The texts a borrower reads (docs/product/platform.md#rendering-and-speed): one bundle of nested keys per
@@ -35,6 +36,7 @@ interface Catalog {
   staticPages: typeof staticPages
   registration: typeof registration
   repayment: typeof repayment
+  payoutAccount: typeof payoutAccount
 }
 export type Namespace = keyof Catalog
 
