@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test'
-import { test, expect, expectAccessible, screenshot } from './support'
+import { signInStaff, speak, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * Where the loan goes (docs/product/identity-and-payout-account.md): a new borrower signs in on
@@ -16,6 +16,7 @@ const texts = {
     payout: 'Dana dikirim ke', change: 'Ubah',
     screen: 'Rekening penerima', current: 'Rekening penerima pinjaman', form: 'Ubah rekening', bank: 'Bank', accountNo: 'Nomor rekening',
     save: 'Simpan rekening', saved: 'Tersimpan. Pinjaman Anda akan dikirim ke BCA, berakhiran 4321.', back: 'Kembali',
+    agree: /Saya telah membaca dan menyetujui/, confirm: 'Konfirmasi pinjaman',
   },
   en: {
     phone: 'Phone number', getCode: 'Get code', useCode: 'Use this code', submit: 'Sign in', signedIn: /Signed in as/,
@@ -25,6 +26,7 @@ const texts = {
     payout: 'Where the money goes', change: 'Change',
     screen: 'Payout account', current: 'Where your loan is paid', form: 'Change the account', bank: 'Bank', accountNo: 'Account number',
     save: 'Save account', saved: 'Saved. Your loan will be paid into BCA, ending in 4321.', back: 'Back',
+    agree: /I have read and agree/, confirm: 'Confirm loan',
   },
 } as const
 
@@ -101,9 +103,26 @@ for (const lang of ['id', 'en'] as const) {
     await expectAccessible(page)
     await screenshot(page, `payout-account-changed-${lang}`)
 
-    // back on the loan confirmation, the new account
+    // back on the loan confirmation, the new account; the borrower applies
     await page.getByRole('button', { name: t.back, exact: true }).click()
     await expect(page).toHaveURL(/\/loan-confirm\?/)
     await expect(page.getByRole('region', { name: t.payout }).getByText('BCA •••• 4321')).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: t.agree })).toBeChecked()
+    await page.getByRole('button', { name: t.confirm }).click()
+    await expect(page).toHaveURL(/\/loan-detail\?.*orderId=K\d+/)
+    const orderNo = new URL(page.url()).searchParams.get('orderId')!
+
+    // risk opens the order in the console: the identity and the account masked, the name check in words
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await signInStaff(page, 'risk@demo.kilat.example.com')
+    await speak(page, lang === 'id' ? 'id' : 'en')
+    await page.goto(`/ops/orders/${orderNo}?market=ID`)
+    const panel = page.locator('section', { has: page.getByRole('heading', { name: lang === 'id' ? 'Identitas peminjam dan rekening pencairan' : 'Borrower identity and payout account', exact: true }) })
+    await expect(panel).toContainText('BCA •••• 4321')
+    await expect(panel).toContainText(/3273 \*\*\*\* \*\*\*\* \d{4}|\d{4} \*\*\*\* \*\*\*\* \d{4}/)
+    await expect(panel).toContainText(lang === 'id' ? 'Cocok dengan identitas' : 'Matches the identity')
+    await expect(panel).not.toContainText('0987654321')
+    await expectAccessible(page)
+    await screenshot(page, `payout-account-console-${lang}`)
   })
 }

@@ -24,7 +24,7 @@ import { borrowerIdentities, identityVersions, kycFlags, payoutDestinations, typ
 import { identityRefusalText } from './kyc.texts.js'
 
 /**
- * The borrower's identity (docs/product/identity-and-payout-account.md#identity): the app shell
+ * The borrower's identity (docs/product/identity-and-payout-account.md#identity-checks): the app shell
  * sends it after its KYC step; the domain checks it by market; it is kept sealed, one identity per
  * borrower, every version kept.
  */
