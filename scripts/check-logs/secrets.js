@@ -22,15 +22,17 @@ export function demoSecrets(root = ROOT) {
   // the error catalogue's six-digit codes (800006 …) are not one-time codes
   const catalogue = fs.readFileSync(path.join(root, 'packages/contract/src/errors.ts'), 'utf8')
   const errorCodes = [...catalogue.matchAll(/^\s+\w+: (\d{6}),$/gm)].map((m) => m[1])
-  // where the demo borrowers' payouts go: their account numbers are as private as their phones
-  const destinations = seed.slice(seed.indexOf('export const DEMO_PAYOUT_DESTINATIONS'), seed.indexOf('\n]', seed.indexOf('export const DEMO_PAYOUT_DESTINATIONS')))
-  const accounts = [...destinations.matchAll(/accountNumber: '(\d+)'/g)].map((m) => m[1])
+  // who the demo borrowers are and where their payouts go: their identity and account numbers are as private as their phones
+  const kyc = fs.readFileSync(path.join(root, 'apps/server/src/modules/kyc/demo-identities.ts'), 'utf8')
+  const identities = kyc.slice(kyc.indexOf('export const DEMO_IDENTITIES'), kyc.indexOf('\n]', kyc.indexOf('export const DEMO_IDENTITIES')))
+  const accounts = [...identities.matchAll(/accountNumber: '(\d+)'/g)].map((m) => m[1])
+  const idNumbers = [...identities.matchAll(/(?:nik|pan|curp): '([0-9A-Z]+)'/g)].map((m) => m[1])
   const staffPassword = constant('DEMO_STAFF_PASSWORD')
   const totpSecret = constant('DEMO_STAFF_TOTP_SECRET')
   if (tokens.length === 0 || phones.length === 0 || !staffPassword || !totpSecret) {
     throw new Error('check-logs: the demo seed no longer reads as expected (DEMO_BORROWERS, DEMO_STAFF_PASSWORD, DEMO_STAFF_TOTP_SECRET)')
   }
-  return { tokens, phones, accounts, staffPassword, totpSecret, errorCodes }
+  return { tokens, phones, accounts, idNumbers, staffPassword, totpSecret, errorCodes }
 }
 
 const COUNTRY_CODES = ['62', '91', '52']
@@ -107,6 +109,7 @@ export function findSecrets(text, known = demoSecrets()) {
     ...known.tokens.map((t) => ({ kind: 'demo session token', re: new RegExp(`(?<![A-Za-z0-9_-])${escape(t)}(?![A-Za-z0-9_-])`) })),
     ...known.phones.flatMap((p) => phoneForms(p).map((f) => ({ kind: 'demo borrower phone', re: new RegExp(`(?<![\\d*])${escape(f)}(?![\\d*])`) }))),
     ...(known.accounts ?? []).map((a) => ({ kind: 'demo payout account', re: new RegExp(`(?<![\\d*])${escape(a)}(?![\\d*])`) })),
+    ...(known.idNumbers ?? []).map((n) => ({ kind: 'demo identity number', re: new RegExp(`(?<![0-9A-Z*])${escape(n)}(?![0-9A-Z*])`) })),
     { kind: 'demo staff password', re: new RegExp(escape(known.staffPassword)) },
     { kind: 'demo staff code secret', re: new RegExp(escape(known.totpSecret), 'i') },
   ]

@@ -44,6 +44,7 @@ const PLANTED = {
   'card number': '{"body":{"cardNo":"4111111111111111"}}',
   CLABE: '{"vcode":"032180000118359719"}',
   'demo payout account': '{"destination":{"channelCode":"BCA","accountNumber":"8730012345"}}',
+  'demo identity number': '{"body":{"nik":"3273011205900001"}}',
   'Xendit secret key': '{"msg":"GET /balance","key":"xnd_production_abcdefghijklmnopqrstuvwxyz012345"}',
   'Razorpay key id': '{"msg":"auth rzp_live_AbCdEf0123456789"}',
   'Conekta private key': '{"headers":{"x":"key_AbCdEfGh0123456789xyz"}}',
@@ -84,6 +85,7 @@ describe('the demo values', () => {
     expect(known.tokens).toContain('demo-borrower')
     expect(known.phones).toContain('+6281234567890')
     expect(known.accounts).toContain('8730012345')
+    expect(known.idNumbers).toEqual(['3273011205900001', '3174056108930002', 'BQKPS4821K', 'LOGM920714MJCPRR09'])
     expect(known.staffPassword.length).toBeGreaterThan(8)
   })
 

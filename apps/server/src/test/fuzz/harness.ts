@@ -129,6 +129,9 @@ export async function openFuzzEnv(): Promise<FuzzEnv> {
     market: ['ID', 'MX', 'IN'],
     markets: [['ID']],
     role: ['agent'],
+    // know the borrower: a date and a vendor's time, as the shell sends them
+    birthDate: ['1990-05-12'],
+    checkedAt: ['2026-11-01T10:00:00+07:00'],
   }
   known.orderId = known.orderNo!
   return {

@@ -8,7 +8,8 @@ type Fields = Record<string, unknown>
  * number, a complaint id) or match a pattern come from `known`, by field name.
  */
 export function sampleOf(schema: z.ZodType, known: Fields = {}, name = ''): unknown {
-  if (name && name in known) return known[name]
+  // a known value by its name, where this schema takes it (two calls may give a name two meanings)
+  if (name && name in known && schema.safeParse(known[name]).success) return known[name]
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def
   switch (def.type) {
     case 'object': {

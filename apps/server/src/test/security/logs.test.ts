@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  identitySet,
+  payoutAccountSet,
   bindCard,
   demoLastSms,
   generateVcode,
@@ -30,7 +32,7 @@ import { DEMO_BORROWERS, seedDemo } from '../../db/seed.js'
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD, seedDemoStaff } from '../../modules/staff/staff.seed.js'
 import { STAFF_COOKIE } from '../../modules/staff/staff.sessions.js'
 import { opsGet, opsPost, staffCookieOf } from '../../modules/staff/test-helpers.js'
-import { get, post } from '../inject.js'
+import { get, post, postJson } from '../inject.js'
 import { buildTestApp, openTestDatabase } from '../setup-db.js'
 
 const CHECKER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../scripts/check-logs.mjs')
@@ -89,6 +91,12 @@ describe('the server log', () => {
     // a card number and a CLABE
     expect((await post(app, bindCard.path, { bankCode: 'MANDIRI', cardNo: '4242424242424242', holderName: budi.name }, { tok: budi.token })).json().code).toBe(0)
     const account = await post(app, generateVcode.path, { orderId: 'K2026000017', payCode: 'SPEI', pay_type: 1 }, { tok: maria.token, market: 'MX' })
+    // the app shell's identity and bank steps: a NIK, an address and an account number, and a refused NIK
+    const nik = '3273014507950001'
+    const identity = { fullName: 'Ayu Lestari', nik, birthDate: '1995-07-05', gender: 'female', placeOfBirth: 'Bandung', address: { street: 'Jl. Tersembunyi No. 9', provinceCode: '32', cityCode: '3273' }, kyc: { vendor: 'acme-kyc', reference: 'KYC-LOG-1', result: 'verified', checkedAt: '2026-11-01T10:00:00+07:00' } }
+    expect((await postJson(app, identitySet.path, identity, { tok: token })).json().code).toBe(0)
+    expect((await postJson(app, identitySet.path, { ...identity, nik: '3273014507950000' }, { tok: token })).statusCode).toBe(422)
+    expect((await postJson(app, payoutAccountSet.path, { kind: 'bank', bankCode: 'ID_BCA', accountNo: '6120098765' }, { tok: token })).json().code).toBe(0)
     // a bad request whose body holds secrets logs the names of its fields only
     expect((await post(app, bindCard.path, { bankCode: 'MANDIRI', cardNo: '4111111111111112', holderName: budi.name }, { tok: budi.token })).statusCode).toBe(400)
     // a registration round: its sid in the address
@@ -110,7 +118,7 @@ describe('the server log', () => {
     expect(result.out).toContain('no secret found')
     expect(result.status, result.out).toBe(0)
     // the values themselves, in case the checker's patterns miss a form
-    for (const secret of [token, code, phone, phone.slice(1), budi.token, '4242424242424242', DEMO_STAFF_PASSWORD, staffCookie, sid]) {
+    for (const secret of [token, code, phone, phone.slice(1), budi.token, '4242424242424242', DEMO_STAFF_PASSWORD, staffCookie, sid, nik, '3273014507950000', 'Tersembunyi', '6120098765']) {
       expect(text, secret).not.toContain(secret)
     }
     if (account.json().code === 0) expect(text).not.toContain(account.json().data.vcode)
