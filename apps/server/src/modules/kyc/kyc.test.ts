@@ -234,6 +234,16 @@ describe('the payout account', () => {
     expect(row!.nextCheckAt!.getTime()).toBeGreaterThan(clock.now().getTime())
   })
 
+  it('gives an account kept before the name check, in a market whose provider has none, the number\'s own check', async () => {
+    const me = await borrower('MX')
+    await database.db.insert(payoutDestinations).values({ borrowerId: me.id, market: 'MX', kind: 'clabe', channelCode: '40012', accountNumber: sealAccountNumber('012180015025937129', app.secrets, me.id), holderName: 'Ana Ruiz', masked: 'BBVA MEXICO •••• 7129', nextCheckAt: clock.now() })
+    // STP's adapter has no account check (decision 0028)
+    const noCheck = Object.assign(Object.create(payouts) as SandboxPayouts, { checkAccount: undefined })
+    await runNameChecks({ db: database.db, secrets: app.secrets, payouts: noCheck, payoutInFlight: borrowerPayoutInFlight }, clock.now())
+    const [row] = await database.db.select().from(payoutDestinations).where(eq(payoutDestinations.borrowerId, me.id))
+    expect(row).toMatchObject({ nameCheck: 'notAvailable', nextCheckAt: null })
+  })
+
   it('refuses a change while a loan is on its way to the account', async () => {
     const me = await withIdentity()
     await setAccount(me, { kind: 'bank', bankCode: 'ID_BCA', accountNo: '1234567890' })

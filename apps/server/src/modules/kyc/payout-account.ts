@@ -212,6 +212,15 @@ export async function runNameChecks(deps: AccountDeps, now: Date, limit = 50): P
   let checked = 0
   let stillPending = 0
   for (const row of due) {
+    // an account kept before the name check, in a market whose provider has none: its number's own check stands
+    if (!checkerOf(deps, row.market)) {
+      await deps.db
+        .update(payoutDestinations)
+        .set({ nameCheck: 'notAvailable', checkedAt: now, nextCheckAt: null })
+        .where(and(eq(payoutDestinations.borrowerId, row.borrowerId), eq(payoutDestinations.version, row.version), eq(payoutDestinations.nameCheck, 'pending')))
+      checked += 1
+      continue
+    }
     // taken for one check (compare and set on its time), so that two processes never ask at once;
     // an account kept before its market's provider could check it gets this version's reference
     const asked = await claimCheck(deps, row, now)
