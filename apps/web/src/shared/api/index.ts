@@ -3,3 +3,4 @@ export { ApiError, isApiError, isNetworkError, isSessionError, NETWORK_ERROR, TI
 export { ApiProvider, useApi } from './context'
 export { fetchTransport, TransportError, type Transport, type TransportRequest, type TransportResponse } from './transport'
 export { captureSharedParams, getSharedParams, resetSharedParams, stripSecretParams } from './shared-params'
+export { FieldsRefused, sendWithFieldRefusals, type FieldRefusal } from './field-refusals'

@@ -1,12 +1,12 @@
 import { ERROR_CODES } from '@kilat/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { useApi } from '../../../shared/api'
+import { FieldsRefused, useApi } from '../../../shared/api'
 import { useTranslation } from '../../../shared/i18n'
 import buttons from '../../../shared/ui/button.module.css'
 import surface from '../../../shared/ui/card.module.css'
 import { payoutAccountQuery, type PayoutAccountData, type PayoutKind } from '../api/get-payout-account'
-import { AccountRefused, sendPayoutAccount, type PayoutAccountInput } from '../api/send-payout-account'
+import { sendPayoutAccount, type PayoutAccountInput } from '../api/send-payout-account'
 import { fieldsOf, isChosen, TYPED_FIELDS, type AccountField } from '../fields'
 import styles from '../payout-account.module.css'
 import { accountInWords } from './account-name'
@@ -70,7 +70,7 @@ export function AccountForm({ data }: { data: PayoutAccountData }) {
   }
 
   const showRefusal = (error: unknown) => {
-    if (!(error instanceof AccountRefused)) {
+    if (!(error instanceof FieldsRefused)) {
       setFailure([t('form.failed')])
       return
     }

@@ -1,43 +1,9 @@
 import { identitySet, payoutAccountSet, type BodyOf, type CallDef, type DataOf } from '@kilat/contract'
-import { createApiClient, fetchTransport, getSharedParams, isApiError } from '../../../shared/api'
-import { pageText } from '../../../shared/i18n'
+import { sendWithFieldRefusals } from '../../../shared/api'
 
-/** A step the server refused: its message, and each refused field (a path into the payload) with the reason in words. */
-export class StepRefused extends Error {
-  override name = 'StepRefused'
-  constructor(
-    message: string,
-    readonly refusals: { field: string; message: string }[],
-  ) {
-    super(message)
-  }
-}
-
-/**
- * Sends a step as the app shell would, with the session in the fields. A refusal names its fields in
- * the failure envelope's `data`, which the shared client's `ApiError` does not carry (code and
- * message only), so the call goes through a client of its own on the same `fetch` transport that
- * keeps the answer's body.
- */
-async function sendStep<C extends CallDef>(call: C, body: BodyOf<C>, session: string): Promise<DataOf<C>> {
-  const transport = fetchTransport()
-  let answer: unknown
-  const client = createApiClient({
-    transport: async (request) => {
-      const response = await transport(request)
-      answer = response.body
-      return response
-    },
-    sharedParams: getSharedParams,
-    networkErrorMessage: () => pageText('common:errors.network'),
-  })
-  try {
-    return await client.callApi(call, { body }, { toast: false, shared: session ? { tok: session } : undefined })
-  } catch (error) {
-    if (!isApiError(error)) throw error
-    const refusals = (answer as { data?: { refusals?: unknown } } | undefined)?.data?.refusals
-    throw new StepRefused(error.message, Array.isArray(refusals) ? refusals : [])
-  }
+/** Sends a step as the app shell would, with the session in the fields; a refusal is thrown as `FieldsRefused`. */
+function sendStep<C extends CallDef>(call: C, body: BodyOf<C>, session: string): Promise<DataOf<C>> {
+  return sendWithFieldRefusals(call, body, session ? { shared: { tok: session } } : {})
 }
 
 /** The identity (KYC) step: keeps, or corrects, the borrower's identity. */

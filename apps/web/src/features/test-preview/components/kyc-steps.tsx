@@ -2,7 +2,8 @@ import type { Market } from '@kilat/domain'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from '../../../shared/i18n'
 import type { UserInfo } from '../api/get-user-info'
-import { sendIdentity, sendPayoutAccount, StepRefused } from '../api/kyc-steps'
+import { FieldsRefused } from '../../../shared/api'
+import { sendIdentity, sendPayoutAccount } from '../api/kyc-steps'
 import { DEMO_ACCOUNTS, demoIdentity, GENDERS, IDENTITY_FIELDS, identityBody, type IdentityField, type IdentityValues } from '../demo-identity'
 import { screenQuery, type DeviceFields } from '../fields'
 import styles from '../test-preview.module.css'
@@ -32,7 +33,7 @@ export function KycSteps({ session, borrower, fields }: { session: string; borro
  * when it named none (a number another borrower holds, a session that ended).
  */
 function refusedOutcome(error: unknown, name: (field: string) => string, failed: string): Outcome {
-  if (!(error instanceof StepRefused)) return { refused: [failed] }
+  if (!(error instanceof FieldsRefused)) return { refused: [failed] }
   if (error.refusals.length === 0) return { refused: [error.message] }
   return { refused: error.refusals.map((refusal) => `${name(refusal.field)}: ${refusal.message}`) }
 }
