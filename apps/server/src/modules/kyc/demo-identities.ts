@@ -4,9 +4,8 @@ import type { Market } from '@kilat/domain'
 import type { PayoutDestination } from '../../adapters/payouts/payout-provider.js'
 import type { Keyring } from '../../adapters/secrets/secret-box.js'
 import type { Db } from '../../db/client.js'
-import { checkedIdentity, maskDocument } from './identity.js'
-import { sealIdentity, sealVersion } from './kyc.secrets.js'
-import { borrowerIdentities, identityVersions } from './kyc.schema.js'
+import { checkedIdentity, keepIdentityVersion } from './identity.js'
+import { borrowerIdentities } from './kyc.schema.js'
 import { saveDestination } from './payout-account.js'
 
 /**
@@ -55,11 +54,7 @@ export async function seedDemoIdentities(db: Db, secrets: Keyring, borrowerIds: 
       const [existing] = await tx.select({ id: borrowerIdentities.borrowerId }).from(borrowerIdentities).where(eq(borrowerIdentities.borrowerId, borrowerId))
       if (existing) continue
       const { fullName, details } = checkedIdentity(demo.market, { ...demo.identity, kyc: { vendor: 'demo-kyc', reference: `DEMO-KYC-${i + 1}`, result: 'verified', checkedAt: KYC_AT } }, now, 'en')
-      const documentMasked = maskDocument(details.documentKind, details.documentNumber)
-      const kyc = { kycVendor: 'demo-kyc', kycReference: `DEMO-KYC-${i + 1}`, kycResult: 'verified' as const, kycCheckedAt: new Date(KYC_AT) }
-      await tx.insert(borrowerIdentities).values({ borrowerId, market: demo.market, fullName, documentKind: details.documentKind, documentMasked, ...sealIdentity(details, secrets, borrowerId), ...kyc, version: 1, createdAt: now, updatedAt: now })
-      const [row] = await tx.insert(identityVersions).values({ borrowerId, version: 1, fullName, documentMasked, details: '-', kycResult: 'verified', recordedAt: now }).returning({ id: identityVersions.id })
-      await tx.update(identityVersions).set({ details: sealVersion(details, secrets, row!.id) }).where(eq(identityVersions.id, row!.id))
+      await keepIdentityVersion(tx, secrets, borrowerId, 1, fullName, details, { kycVendor: 'demo-kyc', kycReference: `DEMO-KYC-${i + 1}`, kycResult: 'verified', kycCheckedAt: new Date(KYC_AT) }, now)
       await saveDestination(tx, secrets, borrowerId, { ...demo.account, holderName: fullName }, now)
     }
   })

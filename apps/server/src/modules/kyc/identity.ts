@@ -16,7 +16,7 @@ import {
   type Market,
 } from '@kilat/domain'
 import type { Keyring } from '../../adapters/secrets/secret-box.js'
-import type { Db, Executor } from '../../db/client.js'
+import type { Db, Executor, Tx } from '../../db/client.js'
 import { uniqueViolation } from '../../db/errors.js'
 import { AppError } from '../../http/errors.js'
 import { identityLookups, openIdentity, sealIdentity, sealVersion, type SealedIdentity } from './kyc.secrets.js'
@@ -39,20 +39,32 @@ export interface BorrowerRef {
   market: Market
 }
 
-export type IdentityView = {
-  market: Market
+/** What the borrower reads of their own identity: the sealed details whole, with the name, the KYC result and the version. */
+export type IdentityView = Omit<SealedIdentity, 'aadhaarReference'> & {
   fullName: string
-  documentKind: DocumentKind
-  documentNumber: string
-  birthDate: string
-  gender: 'female' | 'male' | 'x'
-  placeOfBirth: string | null
-  rfc: string | null
-  aadhaarLastFour: string | null
-  address: SealedIdentity['address']
   kyc: { vendor: string; reference: string; result: 'verified' | 'failed'; checkedAt: string }
   version: number
   updatedAt: string
+}
+
+export interface KycResult {
+  kycVendor: string
+  kycReference: string
+  kycResult: 'verified' | 'failed'
+  kycCheckedAt: Date
+}
+
+/**
+ * Writes an identity's version: the current row (inserted or replaced) and its row in the history,
+ * each sealed for its own row. The borrower's call and the demo data both keep identities so.
+ */
+export async function keepIdentityVersion(tx: Tx, secrets: Keyring, borrowerId: number, version: number, fullName: string, details: SealedIdentity, kyc: KycResult, now: Date): Promise<void> {
+  const documentMasked = maskDocument(details.documentKind, details.documentNumber)
+  const values = { market: details.market, fullName, documentKind: details.documentKind, documentMasked, ...sealIdentity(details, secrets, borrowerId), ...kyc, version, updatedAt: now }
+  await tx.insert(borrowerIdentities).values({ borrowerId, ...values, createdAt: now }).onConflictDoUpdate({ target: borrowerIdentities.borrowerId, set: values })
+  // the version's details are sealed for its own row, whose id comes from the insert
+  const [row] = await tx.insert(identityVersions).values({ borrowerId, version, fullName, documentMasked, details: '-', kycResult: kyc.kycResult, recordedAt: now }).returning({ id: identityVersions.id })
+  await tx.update(identityVersions).set({ details: sealVersion(details, secrets, row!.id) }).where(eq(identityVersions.id, row!.id))
 }
 
 const refused = (refusals: IdentityRefusal[], locale: Locale) =>
@@ -109,8 +121,7 @@ export function maskDocument(kind: DocumentKind, number: string): string {
  */
 export async function setIdentity(deps: IdentityDeps, borrower: BorrowerRef, body: IdentityInput, now: Date, locale: Locale): Promise<{ identity: IdentityView }> {
   const { fullName, details } = checkedIdentity(borrower.market, body, now, locale)
-  const documentMasked = maskDocument(details.documentKind, details.documentNumber)
-  const kyc = { kycVendor: body.kyc.vendor, kycReference: body.kyc.reference, kycResult: body.kyc.result, kycCheckedAt: new Date(body.kyc.checkedAt) }
+  const kyc: KycResult = { kycVendor: body.kyc.vendor, kycReference: body.kyc.reference, kycResult: body.kyc.result, kycCheckedAt: new Date(body.kyc.checkedAt) }
   const taken = async (): Promise<never> => {
     // the flag outlives the refused call: risk looks at who tried to use whose number
     const [holder] = await deps.db.select({ borrowerId: borrowerIdentities.borrowerId }).from(borrowerIdentities).where(inArray(borrowerIdentities.idLookup, identityLookups(details, deps.secrets))).limit(1)
@@ -129,12 +140,7 @@ export async function setIdentity(deps: IdentityDeps, borrower: BorrowerRef, bod
       // the shell sending the same step again (a retry): nothing new to keep
       if (current && current.fullName === fullName && current.kycReference === kyc.kycReference && current.kycResult === kyc.kycResult && JSON.stringify(openIdentity(current, deps.secrets)) === JSON.stringify(details)) return current.version
       const next = (current?.version ?? 0) + 1
-      const sealed = sealIdentity(details, deps.secrets, borrower.id)
-      const values = { market: borrower.market, fullName, documentKind: details.documentKind, documentMasked, ...sealed, ...kyc, version: next, updatedAt: now }
-      await tx.insert(borrowerIdentities).values({ borrowerId: borrower.id, ...values, createdAt: now }).onConflictDoUpdate({ target: borrowerIdentities.borrowerId, set: values })
-      // the version's details are sealed for its own row, whose id comes from the insert
-      const [row] = await tx.insert(identityVersions).values({ borrowerId: borrower.id, version: next, fullName, documentMasked, details: '-', kycResult: body.kyc.result, recordedAt: now }).returning({ id: identityVersions.id })
-      await tx.update(identityVersions).set({ details: sealVersion(details, deps.secrets, row!.id) }).where(eq(identityVersions.id, row!.id))
+      await keepIdentityVersion(tx, deps.secrets, borrower.id, next, fullName, details, kyc, now)
       // a new name is checked again against the bank's before the next payout
       if (current && current.fullName !== fullName) {
         await tx.update(payoutDestinations).set({ holderName: fullName, nameCheck: 'pending', nextCheckAt: now, checkReference: null }).where(eq(payoutDestinations.borrowerId, borrower.id))

@@ -234,6 +234,29 @@ describe('the payout account', () => {
     expect(row!.nextCheckAt!.getTime()).toBeGreaterThan(clock.now().getTime())
   })
 
+  it('asks again with the same reference after the process died between the provider answer and its record', async () => {
+    const me = await withIdentity()
+    const reference = `acct-${me.id}-1`
+    // what a process leaves when killed right after the provider answered: the row kept pending with its reference, nothing recorded
+    await database.db.insert(payoutDestinations).values({ borrowerId: me.id, market: 'ID', kind: 'bank', channelCode: 'BCA', accountNumber: sealAccountNumber('1234567890', app.secrets, me.id), holderName: 'Dewi Lestari', masked: 'BCA •••• 7890', checkReference: reference, nextCheckAt: new Date(clock.now().getTime() + 20_000) })
+    const asked: string[] = []
+    const recording = Object.assign(Object.create(payouts) as SandboxPayouts, {
+      checkAccount: (input: Parameters<SandboxPayouts['checkAccount']>[0], signal?: AbortSignal) => {
+        asked.push(input.reference)
+        return payouts.checkAccount(input, signal)
+      },
+    })
+    await recording.checkAccount({ reference, market: 'ID', destination: { channelCode: 'BCA', accountNumber: '1234567890', holderName: 'Dewi Lestari' } })
+    const deps: AccountDeps = { db: database.db, secrets: app.secrets, payouts: recording, payoutInFlight: borrowerPayoutInFlight, checkTimeoutMs: 10_000 }
+    // not before the dead process's claim has run out, then once, under the same key
+    await runNameChecks(deps, clock.now())
+    expect(asked).toEqual([reference])
+    await runNameChecks(deps, new Date(clock.now().getTime() + 20_000))
+    expect(asked).toEqual([reference, reference])
+    const [row] = await database.db.select().from(payoutDestinations).where(eq(payoutDestinations.borrowerId, me.id))
+    expect(row).toMatchObject({ nameCheck: 'match', holderNameFound: 'DEWI LESTARI', checkReference: reference })
+  })
+
   it('gives an account kept before the name check, in a market whose provider has none, the number\'s own check', async () => {
     const me = await borrower('MX')
     await database.db.insert(payoutDestinations).values({ borrowerId: me.id, market: 'MX', kind: 'clabe', channelCode: '40012', accountNumber: sealAccountNumber('012180015025937129', app.secrets, me.id), holderName: 'Ana Ruiz', masked: 'BBVA MEXICO •••• 7129', nextCheckAt: clock.now() })
