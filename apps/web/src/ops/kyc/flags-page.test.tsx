@@ -1,10 +1,11 @@
 import { OPS_ERROR_CODES, opsKycFlagResolve, opsKycFlags, staffMe, type BodyOf, type DataOf, type StaffRole } from '@kilat/contract'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { envelope, mockCall, server } from '../../test/msw'
 import { renderOps, staffOf } from '../test/render-ops'
+import { dialogCloses } from '../test/dialogs'
 
 type Flag = DataOf<typeof opsKycFlags>['flags'][number]
 
@@ -63,13 +64,6 @@ function answering(role: StaffRole, resolve: () => Response = () => HttpResponse
 
 const queue = async () => screen.findByRole('table', { name: 'Open identity flags' })
 const rowOf = async (table: HTMLElement, text: string) => (await within(table).findByText(text)).closest('tr')!
-
-/** happy-dom plays no CSS animation: the closing dialog's ends when told, and the dialog goes. */
-async function dialogCloses() {
-  await waitFor(() => expect(document.querySelector('.ant-modal.ant-zoom-leave')).not.toBeNull())
-  fireEvent.animationEnd(document.querySelector('.ant-modal.ant-zoom-leave')!)
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-}
 
 /** Accepts the name mismatch from its row's button, with a note. */
 async function accept(user: ReturnType<typeof userEvent.setup>, note: string) {

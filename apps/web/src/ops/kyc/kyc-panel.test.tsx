@@ -1,10 +1,11 @@
 import { opsBorrowerKyc, opsKycReveal, staffMe, type BodyOf, type DataOf, type StaffRole } from '@kilat/contract'
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { envelope, mockCall, server } from '../../test/msw'
 import { renderInConsole, staffOf } from '../test/render-ops'
+import { dialogCloses } from '../test/dialogs'
 import { BorrowerKycPanel, SHOWN_FOR_MS } from './kyc-panel'
 
 type Kyc = DataOf<typeof opsBorrowerKyc>
@@ -81,13 +82,6 @@ async function reveal(user: ReturnType<typeof userEvent.setup>, reason: string) 
   await user.type(field, reason)
   await user.click(within(dialog).getByRole('button', { name: 'Reveal' }))
   return dialog
-}
-
-/** happy-dom plays no CSS animation: the closing dialog's ends when told, and the dialog goes. */
-async function dialogCloses() {
-  await waitFor(() => expect(document.querySelector('.ant-modal.ant-zoom-leave')).not.toBeNull())
-  fireEvent.animationEnd(document.querySelector('.ant-modal.ant-zoom-leave')!)
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 }
 
 beforeEach(() => {
