@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js'
 import { migrateDatabase } from './db/migrate.js'
 import { seedDemo, seedReference } from './db/seed.js'
 import { startOrderJob, type RunningJob } from './modules/orders/orders.job.js'
+import { decisionStep } from './modules/decisions/decisions.service.js'
 import { demoPayouts } from './modules/money-desk/money-desk.service.js'
 import { seedDemoIdentities } from './modules/kyc/kyc.service.js'
 import { sealPlainSecrets } from './modules/secrets/secrets.service.js'
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST })
   // Here rather than in buildApp, so that tests run the job themselves with the time they choose.
-  if (config.JOB_INTERVAL_SECONDS > 0) job = startOrderJob({ db: app.db, config, payouts: demoPayouts }, config.JOB_INTERVAL_SECONDS, app.log)
+  if (config.JOB_INTERVAL_SECONDS > 0) job = startOrderJob({ db: app.db, config, payouts: demoPayouts, decisions: decisionStep({ db: app.db, secrets: app.secrets, payouts: demoPayouts }) }, config.JOB_INTERVAL_SECONDS, app.log)
   console.log(`Listening on http://localhost:${config.PORT}`)
   console.log(`Providers: ${describeProviders(providers.choice)}`)
   // The developer's page, not a production server's: its address is not advertised there.

@@ -115,6 +115,12 @@ export const OPS_ERROR_CODES = {
   payoutAccountNotPayable: 3111,
   /** A risk flag already closed. */
   kycFlagClosed: 3112,
+  /** Instant decisions (docs/product/decisions.md#errors). */
+  policyInvalid: 3200,
+  policyVersionPending: 3201,
+  policyVersionNotPending: 3202,
+  autoPayoutLimitsPending: 3203,
+  autoPayoutLimitsNotPending: 3204,
   /** Waivers and refunds (docs/product/waivers-and-refunds.md#errors). */
   waiverTooLarge: 3130,
   refundTooLarge: 3131,
@@ -751,6 +757,47 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Tanda ini sudah ditutup oleh anggota lain.',
       en: 'This flag was already closed by another member.',
       es: 'Otra persona ya cerró esta alerta.',
+    },
+  },
+  // Instant decisions (docs/product/decisions.md#errors)
+  policyInvalid: {
+    status: 422,
+    messages: {
+      id: 'Ada kondisi yang tidak dapat dibaca. Periksa baris dan kolom yang ditandai.',
+      en: 'A condition cannot be read. Check the marked row and column.',
+      es: 'Hay una condición que no se puede leer. Revisa la fila y la columna marcadas.',
+    },
+  },
+  policyVersionPending: {
+    status: 409,
+    messages: {
+      id: 'Versi lain untuk pasar ini masih menunggu. Terbitkan atau tarik dulu.',
+      en: 'Another version of this market is waiting. Publish or withdraw it first.',
+      es: 'Otra versión de este mercado está en espera. Publícala o retírala primero.',
+    },
+  },
+  policyVersionNotPending: {
+    status: 409,
+    messages: {
+      id: 'Versi ini sudah tidak menunggu: sudah diterbitkan atau ditarik.',
+      en: 'This version is no longer waiting: it was published or withdrawn.',
+      es: 'Esta versión ya no está en espera: fue publicada o retirada.',
+    },
+  },
+  autoPayoutLimitsPending: {
+    status: 409,
+    messages: {
+      id: 'Perubahan batas lain untuk pasar ini masih menunggu.',
+      en: 'Another change of limits for this market is waiting.',
+      es: 'Otro cambio de límites de este mercado está en espera.',
+    },
+  },
+  autoPayoutLimitsNotPending: {
+    status: 409,
+    messages: {
+      id: 'Perubahan batas ini sudah tidak menunggu.',
+      en: 'This change of limits is no longer waiting.',
+      es: 'Este cambio de límites ya no está en espera.',
     },
   },
   // Waivers and refunds (docs/product/waivers-and-refunds.md#errors)

@@ -32,3 +32,5 @@ export * from './funnel-ops.js'
 // know the borrower
 export * from './kyc.js'
 export * from './kyc-ops.js'
+export * from './decisions.js'
+export * from './decisions-ops.js'

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { defineCall } from './call.js'
 import { ID_MAX, MAX_PERIODS, ORDER_NO } from './screens.js'
 import { centsSchema, costSummarySchema, recommendedProductSchema } from './products.js'
+import { DECISION_REASONS } from './decisions.js'
 
 export const productId = z.coerce.number().int().positive().max(ID_MAX)
 /** orderId and orderNo name the same public order number (docs/product/envelopes-and-errors.md#url-map). */
@@ -214,6 +215,12 @@ export const loanDetailsSchema = z.object({
    * (docs/product/loans.md#loan-details).
    */
   payoutInProgress: z.boolean(),
+  /**
+   * Why a rejected order (110) was not approved, as the borrower reads it: a decision reason, its
+   * text in `DECISION_REASON_TEXTS` (docs/product/loans.md#rejection-reason). A staff member's
+   * reason arrives mapped (`borrowerRejectReason`); null for every other status.
+   */
+  rejectReason: z.enum(DECISION_REASONS).nullable(),
   /**
    * India's cooling-off exit while it is open (docs/product/money-rules.md#cooling-off): what ends
    * the loan today and the last local day to pay it; null (or absent) otherwise.

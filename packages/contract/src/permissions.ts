@@ -23,6 +23,12 @@ const FOUR_EYES_PERMISSIONS = {
   'staffRole.request': ['admin'],
   'staffRole.confirm': ['admin'],
   'staffRole.cancel': ['admin'],
+  'creditPolicy.request': ['risk'],
+  'creditPolicy.confirm': ['risk', 'admin'],
+  'creditPolicy.cancel': ['risk', 'admin'],
+  'autoPayoutLimits.request': ['finance'],
+  'autoPayoutLimits.confirm': ['finance'],
+  'autoPayoutLimits.cancel': ['finance'],
 } as const satisfies Record<`${FourEyesAction}.${'request' | 'confirm' | 'cancel'}`, readonly StaffRole[]>
 
 /**

@@ -6,7 +6,7 @@
  * or reject it at any time while it waits.
  */
 
-export const FOUR_EYES_ACTIONS = ['payout', 'adjustment', 'reconResolution', 'productVersion', 'staffRole'] as const
+export const FOUR_EYES_ACTIONS = ['payout', 'adjustment', 'reconResolution', 'productVersion', 'staffRole', 'creditPolicy', 'autoPayoutLimits'] as const
 export type FourEyesAction = (typeof FOUR_EYES_ACTIONS)[number]
 
 const HOUR = 3_600_000
@@ -23,6 +23,8 @@ export const FOUR_EYES_EXPIRY_MS: Readonly<Record<FourEyesAction, number>> = {
   reconResolution: 7 * DAY,
   productVersion: 14 * DAY,
   staffRole: 3 * DAY,
+  creditPolicy: 14 * DAY,
+  autoPayoutLimits: 3 * DAY,
 }
 
 /** The checker's decision: `confirm` carries the action out; `reject` (or a withdrawal) ends the request. */

@@ -35,3 +35,5 @@ export * from './funnel.js'
 export * from './identity.js'
 export * from './payout-account.js'
 export * from './holder-name.js'
+// instant decisions (docs/product/decisions.md)
+export * from './credit-decision.js'

@@ -125,6 +125,7 @@ export function loanDetailsData(overrides: Partial<LoanDetailsData> = {}): LoanD
     lastPayment: null,
     market: 'ID',
     payoutInProgress: false,
+    rejectReason: null,
     ...overrides,
   }
 }

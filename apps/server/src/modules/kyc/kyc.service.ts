@@ -7,3 +7,4 @@ export { payoutDestinationsOf, payoutReadinessOf, saveDestination, PAYABLE } fro
 export { KYC_SEALED_COLUMNS } from './kyc.secrets.js'
 export { seedDemoIdentities } from './demo-identities.js'
 export type { NameCheck } from './kyc.schema.js'
+export { identityFacts, type IdentityFacts } from './decision-facts.js'

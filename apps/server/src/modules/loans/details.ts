@@ -1,4 +1,4 @@
-import type { LoanDetails } from '@kilat/contract'
+import { borrowerRejectReason, type LoanDetails } from '@kilat/contract'
 import {
   ORDER_STATUS,
   actionsFor,
@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../http/errors.js'
 import { count, textsFor } from '../../i18n/index.js'
 import { adjustmentLines, confirmedAdjustmentsSql, payoutInProgressSql } from '../money-desk/money-desk.service.js'
-import { borrowerOrderPartReader, unsettledOrdersSql } from '../orders/orders.service.js'
+import { borrowerOrderPartReader, lastRejectReasonSql, unsettledOrdersSql } from '../orders/orders.service.js'
 import { recommendedProducts } from '../products/products.service.js'
 import { coolingOffOf, lastPaymentOf, lastPaymentSql, methodName } from '../repayment/repayment.service.js'
 import type { Caller, LoanDeps } from './caller.js'
@@ -29,7 +29,10 @@ const S = ORDER_STATUS
 /**
  * The order's and its product's columns the screen shows, the schedule, whether the borrower rated
  * it and the borrower's unsettled orders (for the recommended list some statuses show) and the
- * latest payment in the ledger: one round trip, of only what is used (a column costs every request).
+ * latest payment in the ledger, and a rejected order's reason from its history: one round trip, of
+ * only what is used (a column costs every request). The reason is one more column rather than a
+ * second read for rejected orders: a round trip costs more than a column, and the subquery runs for
+ * rejected orders only (orders.repo.ts lastRejectReasonSql).
  */
 const orderForDetails = borrowerOrderPartReader(
   'loan_details_with_unsettled',
@@ -41,6 +44,7 @@ const orderForDetails = borrowerOrderPartReader(
     lastPayment: lastPaymentSql(order),
     payoutInProgress: payoutInProgressSql(order),
     adjustments: confirmedAdjustmentsSql(order),
+    rejectReason: lastRejectReasonSql(order),
   }),
 )
 
@@ -177,6 +181,9 @@ export async function loanDetailsOf(
     },
     market,
     payoutInProgress,
+    // docs/product/loans.md#rejection-reason: a rejection says why, in words for the borrower (a
+    // staff member's reason mapped, never "suspected fraud"); no other status has one
+    rejectReason: status === S.rejected ? borrowerRejectReason(also.rejectReason) : null,
     coolingOff: exit && {
       amount: exit.amount,
       amountText: money(exit.amount),

@@ -15,6 +15,12 @@ export interface JobDeps {
   config: Pick<Config, 'DEMO_MODE' | 'DECISION_DELAY_SECONDS' | 'DISBURSE_DELAY_SECONDS'>
   /** Demo mode's payouts: the payout desk's (money-desk.service demoPayouts), handed in by whoever runs the job. */
   payouts: DemoPayouts
+  /**
+   * The system's decisions by the markets' published credit policies (modules/decisions,
+   * docs/product/decisions.md): one step over a batch of submitted orders, handed in by whoever
+   * runs the job. Without it (or for a market with no policy) people decide, or demo mode does.
+   */
+  decisions?: (now: Date) => Promise<StepOutcome>
 }
 
 export interface JobResult {
@@ -39,6 +45,9 @@ export async function runOrderJob(deps: JobDeps, now: Date): Promise<JobResult> 
     }
     return outcome.claimed
   }
+  // The published policies first: what they decide, demo mode no longer sees.
+  const decisions = deps.decisions
+  if (decisions) await repeat(async () => count(await decisions(now)))
   // Demo mode stands in for the risk team and the payout provider; in production staff decide.
   if (deps.config.DEMO_MODE) {
     await repeat(async () => count(await decideOrders(deps.db, now, deps.config.DECISION_DELAY_SECONDS)))

@@ -145,6 +145,48 @@ export async function disburseOrder(tx: Tx, row: ClaimedOrder, now: Date, actor:
   return true
 }
 
+/**
+ * What a decider answers for one claimed order: a decision; `refer` (people decide it: the job
+ * leaves it alone from then on); or `leave` (nothing changes: the market has no policy).
+ */
+export type SystemAnswer = (Decision & { afterwards?: (tx: Tx) => Promise<void> }) | { event: 'refer'; reasons: string[] } | { event: 'leave' }
+
+/**
+ * The system's decision of submitted orders (docs/product/decisions.md): claims a batch of submitted
+ * orders the job may decide that `where` selects, and moves each as `decide` answers: approved or
+ * rejected through decideOrder (then `then`, in the same transaction: the automatic payout), or
+ * referred: marked for people (manual review), with an audit row naming the reasons. `decide` is
+ * the decisions module's, handed in where the job is started, never imported.
+ */
+export function decideSubmitted(
+  db: Db,
+  where: (orderId: SQLWrapper) => SQL,
+  now: Date,
+  decide: (tx: Tx, row: ClaimedOrder) => Promise<SystemAnswer>,
+): Promise<StepOutcome> {
+  return changeStatuses(db, and(eq(orders.status, ORDER_STATUS.submitted), eq(orders.manualReview, false), where(orders.id)), async (tx, row) => {
+    const answer = await decide(tx, row)
+    if (answer.event === 'leave') return null
+    if (answer.event === 'refer') {
+      await repo.markForReview(tx, row.order.id, now)
+      await record(tx, {
+        ...auditWho(SYSTEM_ACTOR),
+        action: 'orders.refer',
+        recordType: 'order',
+        recordId: row.order.orderNo,
+        markets: [row.product.market],
+        before: { status: row.order.status },
+        after: { status: row.order.status, reasons: answer.reasons },
+        at: now,
+      })
+      return null
+    }
+    if (!(await decideOrder(tx, row, answer, now, SYSTEM_ACTOR))) return null
+    await answer.afterwards?.(tx)
+    return answer.event
+  })
+}
+
 /** Demo decision, `delaySeconds` after applying: an amount within the product's limits is approved, any other rejected. */
 export function decideOrders(db: Db, now: Date, delaySeconds: number): Promise<StepOutcome> {
   const cutoff = new Date(now.getTime() - delaySeconds * 1000)

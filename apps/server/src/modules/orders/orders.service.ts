@@ -29,6 +29,10 @@ function orNotFound<R>(read: OrderRead<R | undefined>): OrderRead<R> {
 export { runOrderJob, startOrderJob, type JobDeps, type JobResult, type RunningJob } from './orders.job.js'
 /** Every status change goes through these, whichever module causes it (a payment, the job). */
 export { kindOf, transition } from './orders.lifecycle.js'
+export { BATCH, decideSubmitted, type SystemAnswer, type StepOutcome } from './orders.lifecycle.js'
+export { markForReview } from './orders.repo.js'
+export { applicationFacts, type ApplicationFacts } from './orders.decision-facts.js'
+export type { ClaimedOrder } from './orders.repo.js'
 /** What the job's demo payouts need of the payout desk, handed in where the job is started. */
 export type { DemoPayouts } from './orders.lifecycle.js'
 /**
@@ -87,6 +91,14 @@ export const borrowerOrderWithSchedule = borrowerOrderReader('borrower_order_wit
 
 /** SQL of the borrower's unsettled orders as `[productId, orderNo]` pairs, over an order's row: for borrowerOrderReader. */
 export const unsettledOrdersSql = repo.unsettledOrdersSql
+
+/**
+ * SQL of the reason key of a rejected order's latest rejection (its history's), over an order's row:
+ * for borrowerOrderReader, so that loan details tells a rejected borrower why in its one round trip
+ * (null for an order not rejected). The key is the decision's or the staff's; the contract's
+ * `borrowerRejectReason` turns it into what the borrower reads.
+ */
+export const lastRejectReasonSql = repo.lastRejectReasonSql
 
 /** The order's schedule, first installment first. `orderKey` is the database key, `orders.id`. */
 export function periodsOf(db: Executor, orderKey: number): Promise<OrderPeriod[]> {
