@@ -196,7 +196,7 @@ export const POLICY_LIMITS = {
 } as const
 
 /** A condition: `<` and `>` are the engine's comparisons; control characters are never part of one. */
-const ruleText = (max: number) => z.string().max(max).regex(/^[^\u0000-\u001f\u007f]*$/, 'no control characters')
+const ruleText = (max: number) => z.string().max(max).regex(/^\P{Cc}*$/u, 'no control characters')
 
 /**
  * One row of a policy's decision table: a condition per input (empty or absent: any value), and

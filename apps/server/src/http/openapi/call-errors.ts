@@ -130,6 +130,18 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/kyc/reveal': ['notFound'],
   '/ops-api/kyc/flags': [],
   '/ops-api/kyc/flags/resolve': ['notFound', 'kycFlagClosed'],
+  // instant decisions (docs/product/decisions.md#errors)
+  '/ops-api/decisions/policies': [],
+  '/ops-api/decisions/policies/draft': ['policyInvalid', 'policyVersionPending'],
+  '/ops-api/decisions/policies/publish': ['notFound', 'policyVersionNotPending', 'fourEyesSameMember', 'fourEyesExpired'],
+  '/ops-api/decisions/policies/withdraw': ['notFound', 'policyVersionNotPending'],
+  '/ops-api/decisions/replay': ['notFound'],
+  '/ops-api/decisions/order': ['notFound'],
+  '/ops-api/decisions/settings': [],
+  '/ops-api/decisions/limits/request': ['autoPayoutLimitsPending'],
+  '/ops-api/decisions/limits/confirm': ['notFound', 'autoPayoutLimitsNotPending', 'fourEyesSameMember', 'fourEyesExpired'],
+  '/ops-api/decisions/limits/withdraw': ['notFound', 'autoPayoutLimitsNotPending'],
+  '/ops-api/decisions/switch': [],
   // products by staff (docs/product/products.md#version-errors)
   '/ops-api/products/list': [],
   '/ops-api/products/versions': ['notFound'],

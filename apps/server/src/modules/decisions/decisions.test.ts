@@ -25,6 +25,7 @@ import { createBorrowerWithSession, createOrder, createProduct } from '../../db/
 import { postJson } from '../../test/inject.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
 import { auditLog } from '../audit/audit.schema.js'
+import { borrowers } from '../auth/auth.schema.js'
 import { saveDestination } from '../kyc/kyc.service.js'
 import { demoPayouts } from '../money-desk/money-desk.service.js'
 import { payoutRequests } from '../money-desk/payouts.schema.js'
@@ -269,6 +270,25 @@ describe('the automatic decision', () => {
     await step()
     expect(await decisionOf(before.order.id)).toMatchObject({ policyId: v1.id, band: 'approve' })
     expect(await decisionOf(after.order.id)).toMatchObject({ policyId: v2.id, band: 'reject', reasons: ['outside_policy'] })
+  })
+
+  it("reads the borrower's record and the phone prefix's velocity", async () => {
+    await publish(RULES)
+    const first = await applicant()
+    // an earlier loan of the same borrower paid 40 days late, one settled; and a neighbour by phone prefix who applied today
+    const { order: late } = await createOrder(database.db, { product: product.MX, borrowerId: first.borrowerId, status: ORDER_STATUS.overdue, now: clock.now(), overdueDays: 40 })
+    await createOrder(database.db, { product: product.MX, borrowerId: first.borrowerId, status: ORDER_STATUS.settled, now: clock.now() })
+    const [me] = await database.db.select({ phone: borrowers.phone }).from(borrowers).where(eq(borrowers.id, first.borrowerId))
+    const neighbour = await createBorrowerWithSession(database.db, { market: 'ID', phone: `${me!.phone.slice(0, 11)}${String(Date.now()).slice(-4)}` })
+    await createOrder(database.db, { product: product.MX, borrowerId: neighbour.borrower.id, status: ORDER_STATUS.submitted, now: clock.now(), manualReview: true })
+    await step()
+    const decision = await decisionOf(first.order.id)
+    expect(decision!.inputs).toMatchObject({
+      record: { loansTaken: 2, loansSettled: 1, maxDaysOverdueEver: 40, maxDaysOverdue180d: 40 },
+      velocity: { phonePrefix24h: 1, phonePrefix30d: 1, device24h: null, account24h: null },
+    })
+    expect(decision).toMatchObject({ band: 'reject', reasons: ['overdue_history'], fired: [{ id: 'long-overdue', band: 'reject', reason: 'overdue_history' }] })
+    expect(late.id).toBeGreaterThan(0)
   })
 
   it('leaves a market without a policy to people, keeping its inputs for a replay', async () => {

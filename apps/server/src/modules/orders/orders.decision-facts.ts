@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm'
 import { MARKET_INFO, ORDER_STATUS, daysBetween, localDate, quoteWithinCaps, type Cents, type Market } from '@kilat/domain'
 import type { Executor } from '../../db/client.js'
-import { borrowers } from '../auth/auth.schema.js'
+import { borrowerJoin, borrowerPhone } from '../auth/auth.service.js'
 import { UNSETTLED_STATUSES, orderHistory, orderPeriods, orders, type Order } from './orders.schema.js'
 import type { Product } from '../products/products.service.js'
 
@@ -9,7 +9,7 @@ import type { Product } from '../products/products.service.js'
  * What the orders module knows of an application, for the credit policy's input object
  * (docs/product/decisions.md#inputs): the application itself, the borrower's record with us, the
  * velocity of applications around it, and the facts the hard rules read. Counts over the orders
- * table only; the identity's and the money desk's parts are their modules'.
+ * tables (the phones through auth's join); the identity's part is its module's.
  */
 
 const DAY_MS = 86_400_000
@@ -46,7 +46,7 @@ export async function applicationFacts(db: Executor, order: Order, product: Prod
       loansTaken: sql<number>`count(*) filter (where ${orders.disbursedAt} is not null)`.mapWith(Number),
       loansSettled: sql<number>`count(*) filter (where ${orders.status} in (${ORDER_STATUS.settled}, ${ORDER_STATUS.partnerSettled}))`.mapWith(Number),
       extensions: sql<number>`count(*) filter (where ${orders.isDelay})`.mapWith(Number),
-      otherOpen: sql<number>`count(*) filter (where ${orders.id} <> ${order.id} and ${orders.productLineageId} is not distinct from ${order.productLineageId} and ${orders.status} in (${sql.join(
+      otherOpen: sql<number>`count(*) filter (where ${orders.id} <> ${order.id} and coalesce(${orders.productLineageId}, ${orders.productId}) = ${order.productLineageId ?? order.productId} and ${orders.status} in (${sql.join(
         UNSETTLED_STATUSES.map((s) => sql`${s}`),
         sql`, `,
       )}))`.mapWith(Number),
@@ -71,14 +71,17 @@ export async function applicationFacts(db: Executor, order: Order, product: Prod
     .from(orderHistory)
     .innerJoin(orders, eq(orders.id, orderHistory.orderKey))
     .where(and(eq(orders.borrowerId, order.borrowerId), ne(orders.id, order.id), eq(orderHistory.toStatus, ORDER_STATUS.rejected)))
+  // applications of the last 24 hours and 30 days from phones of the same prefix (the applicant's others too)
+  const [own] = await db.select({ phone: borrowerPhone }).from(orders).innerJoin(...borrowerJoin(orders.borrowerId)).where(eq(orders.id, order.id))
+  const prefix = (own?.phone ?? '').slice(0, phonePrefixLength(market))
   const [velocity] = await db
     .select({
       day: sql<number>`count(*) filter (where ${orders.appliedAt} >= ${new Date(now.getTime() - DAY_MS)}::timestamptz)`.mapWith(Number),
       month: sql<number>`count(*)`.mapWith(Number),
     })
     .from(orders)
-    .innerJoin(borrowers, eq(borrowers.id, orders.borrowerId))
-    .where(and(sql`left(${borrowers.phone}, ${phonePrefixLength(market)}) = (select left(phone, ${phonePrefixLength(market)}) from borrowers where id = ${order.borrowerId})`, gte(orders.appliedAt, new Date(now.getTime() - 30 * DAY_MS)), ne(orders.id, order.id)))
+    .innerJoin(...borrowerJoin(orders.borrowerId))
+    .where(and(sql`left(${borrowerPhone}, ${prefix.length}) = ${prefix}`, gte(orders.appliedAt, new Date(now.getTime() - 30 * DAY_MS)), ne(orders.id, order.id)))
   const signedOn = localDate(order.appliedAt, market)
   return {
     application: { amount: order.principal, termDays: order.termDays, product: product.code, localHour: localHour(order.appliedAt, market) },

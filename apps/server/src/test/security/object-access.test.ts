@@ -53,7 +53,8 @@ const RECORD_FIELDS = {
   accountId: 'payment account',
   productId: 'product of a market',
   product_id: 'product of a market',
-  requestId: 'four-eyes request (payout, waiver or refund, resolution, product version, grant of admin)',
+  requestId: 'four-eyes request (payout, waiver or refund, resolution, product version, grant of admin, credit policy, payout limits)',
+  versionId: 'a version of a market credit policy (a replay)',
   staffId: 'staff account',
   recordId: 'audit trail record',
   differenceId: 'reconciliation difference',
@@ -404,6 +405,9 @@ interface MarketRecords {
   roleRequestId: number
   /** know the borrower: an open flag of the market's risk queue. */
   flagId: number
+  /** instant decisions: a draft of the market's credit policy, and a change of its payout limits, both waiting. */
+  policyId: number
+  limitsRequestId: number
   secrets: string[]
 }
 
@@ -465,6 +469,13 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.opsBorrowerKyc.path]: { role: 'agent', method: 'GET', fields: (r) => ({ orderNo: r.orderNo }), refusals: ['notFound'] },
   [contract.opsKycReveal.path]: { role: 'risk', method: 'POST', fields: (r) => ({ orderNo: r.orderNo, field: 'documentNumber', reason: 'A reason long enough' }), refusals: ['notFound'] },
   [contract.opsKycFlagResolve.path]: { role: 'risk', method: 'POST', fields: (r) => ({ flagId: r.flagId, decision: 'rejected', note: 'x' }), refusals: ['notFound'] },
+  // instant decisions (docs/product/decisions.md#errors)
+  [contract.opsOrderDecision.path]: { role: 'agent', method: 'GET', fields: (r) => ({ orderNo: r.orderNo }), refusals: ['notFound'] },
+  [contract.opsPolicyReplay.path]: { role: 'risk', method: 'POST', fields: (r) => ({ versionId: r.policyId, days: 30 }), refusals: ['notFound'] },
+  [contract.opsPolicyPublish.path]: { role: 'risk', method: 'POST', fields: (r) => ({ requestId: r.policyId }), refusals: ['notFound'] },
+  [contract.opsPolicyWithdraw.path]: { role: 'risk', method: 'POST', fields: (r) => ({ requestId: r.policyId }), refusals: ['notFound'] },
+  [contract.opsAutoPayoutConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.limitsRequestId }), refusals: ['notFound'] },
+  [contract.opsAutoPayoutWithdraw.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.limitsRequestId }), refusals: ['notFound'] },
   [contract.staffResetFactor.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
   [contract.staffEndSessions.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
   // registration funnel (docs/product/registration-funnel.md#errors): the admin's own market, the other market's landing page
@@ -535,7 +546,17 @@ describe("a staff member naming another market's record", () => {
         .values({ staffId: grantee.id, role: 'admin', markets: [market], proposedBy: colleague.id, proposedAt: clock.now() })
         .returning()
       const [flag] = await database.db.insert(kycFlags).values({ kind: 'duplicateIdentity', market, borrowerId: borrower.id }).returning()
+      // instant decisions: a colleague's draft of the market's policy and a finance colleague's limits
+      const analyst = await enrolledStaff(app, database, clock, 'risk', [market])
+      const rules = [{ id: `rahasia-${market}`, when: { 'identity.age': '< 25' }, band: 'refer', reason: 'manual_check', maxAmount: null }]
+      const policy = await opsPost(app, contract.opsPolicyDraft.path, { market, rules, note: `Rahasia ${market} policy` }, { cookie: analyst.cookie })
+      expect(policy.statusCode, policy.body).toBe(200)
+      const treasurer = await enrolledStaff(app, database, clock, 'finance', [market])
+      const limits = await opsPost(app, contract.opsAutoPayoutRequest.path, { market, perLoanMax: 1_000, dailyMax: 9_000 }, { cookie: treasurer.cookie })
+      expect(limits.statusCode, limits.body).toBe(200)
       records[market] = {
+        policyId: policy.json().data.version.id,
+        limitsRequestId: limits.json().data.request.id,
         market,
         flagId: flag!.id,
         productId: p4.id,
