@@ -183,7 +183,7 @@ export type PolicyInputField = (typeof POLICY_INPUTS)[number]['field']
 export const POLICY_INPUT_FIELDS = POLICY_INPUTS.map((i) => i.field) as PolicyInputField[]
 
 /** The payout account's name check as a rule sees it: `none` before any account. */
-export const POLICY_NAME_CHECKS = ['none', 'pending', 'match', 'mismatch', 'accepted', 'notAvailable'] as const
+export const POLICY_NAME_CHECKS = ['none', 'pending', 'match', 'mismatch', 'unknownAccount', 'accepted', 'notAvailable'] as const
 
 export const POLICY_LIMITS = {
   rules: 200,
