@@ -3,9 +3,9 @@ import { ID_MAX } from './screens.js'
 
 /**
  * What every four-eyes request shows, whatever it asks for (docs/product/operations.md#four-eyes):
- * who asked and when, who decided and when, and until when it can be confirmed. The five kinds of
+ * who asked and when, who decided and when, and until when it can be confirmed. Each kind of
  * request (payouts, waivers and refunds, reconciliation resolutions, product versions, grants of
- * admin) each add what they ask for to these fields.
+ * admin, credit policy versions, automatic payout limits) adds what it asks for to these fields.
  */
 export const fourEyesFields = {
   /** The maker; null when the system asked (demo mode's payout, a cooling-off exit). */

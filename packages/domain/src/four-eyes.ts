@@ -1,6 +1,6 @@
 /**
  * Four eyes (docs/product/operations.md#four-eyes): one staff member asks for an action that moves
- * money or power, another confirms it. The five actions that need it, and the one rule they share:
+ * money or power, another confirms it. The actions that need it, and the one rule they share:
  * the member who asked never confirms, and a request left waiting past its action's limit is not
  * confirmed any more (it is asked for again, with what is true then). Either member may withdraw
  * or reject it at any time while it waits.
