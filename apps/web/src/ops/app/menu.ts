@@ -5,13 +5,15 @@ import { kbEntries } from '@kilat/contract'
 import { funnelReport } from '@kilat/contract'
 // know the borrower
 import { opsKycFlags } from '@kilat/contract'
+// instant decisions
+import { opsDecisionSettings, opsPolicies } from '@kilat/contract'
 
 /**
  * A screen of the console: `roles` may open it, those of the call it is built on (the server
  * checks the same list); `menu`, when given, narrows whose side menu shows it.
  */
 export interface OpsScreen {
-  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections' | 'kb' | 'funnel' | 'kycFlags'
+  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections' | 'kb' | 'funnel' | 'kycFlags' | 'decisions' | 'decisionSettings'
   path: string
   roles: readonly StaffRole[]
   menu?: readonly StaffRole[]
@@ -41,6 +43,9 @@ export const OPS_SCREENS: readonly OpsScreen[] = [
   { key: 'funnel', path: '/ops/funnel', roles: funnelReport.roles },
   // know the borrower: duplicate identities and name mismatches (docs/product/identity-and-payout-account.md)
   { key: 'kycFlags', path: '/ops/kyc-flags', roles: opsKycFlags.roles },
+  // instant decisions: the credit policy, and how much the system pays out on its own (docs/product/decisions.md)
+  { key: 'decisions', path: '/ops/decisions', roles: opsPolicies.roles },
+  { key: 'decisionSettings', path: '/ops/decisions/settings', roles: opsDecisionSettings.roles },
 ]
 
 /** The side menu of a role, in order. */
@@ -48,8 +53,12 @@ export function screensOf(role: StaffRole): OpsScreen[] {
   return OPS_SCREENS.filter((screen) => (screen.menu ?? screen.roles).includes(role) && screen.roles.includes(role))
 }
 
-/** The screen an address belongs to. */
+/** The screen an address belongs to: the one of the longest path that holds it (/ops/decisions/settings is not /ops/decisions). */
 export function screenAt(pathname: string): OpsScreen | undefined {
-  return OPS_SCREENS.find((screen) => pathname === screen.path || pathname.startsWith(`${screen.path}/`))
+  let found: OpsScreen | undefined
+  for (const screen of OPS_SCREENS) {
+    if ((pathname === screen.path || pathname.startsWith(`${screen.path}/`)) && screen.path.length > (found?.path.length ?? 0)) found = screen
+  }
+  return found
 }
 

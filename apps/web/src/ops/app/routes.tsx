@@ -37,6 +37,9 @@ export function createOpsRoutes(): RouteDef[] {
             { path: 'funnel', lazy: async () => ({ Component: (await import('../funnel/funnel-page')).FunnelPage }) },
             // know the borrower: risk's queue of identity flags
             { path: 'kyc-flags', lazy: async () => ({ Component: (await import('../kyc/flags-page')).KycFlagsPage }) },
+            // instant decisions: the credit policy and the automatic payout
+            { path: 'decisions', lazy: async () => ({ Component: (await import('../decisions/policy-page')).PolicyPage }) },
+            { path: 'decisions/settings', lazy: async () => ({ Component: (await import('../decisions/settings-page')).SettingsPage }) },
             { path: '*', Component: NotFound },
           ],
         },

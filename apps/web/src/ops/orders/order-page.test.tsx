@@ -1,4 +1,4 @@
-import { collectionContacts, opsBorrowerKyc, orderAdjustments, orderScreen, staffMe, type DataOf } from '@kilat/contract'
+import { collectionContacts, opsBorrowerKyc, opsOrderDecision, orderAdjustments, orderScreen, staffMe, type DataOf } from '@kilat/contract'
 import { formatMoney } from '@kilat/domain'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
@@ -56,6 +56,8 @@ function answer(data: Screen) {
   server.use(
     mockCall(staffMe, staffOf('risk')),
     mockCall(orderScreen, data),
+    // instant decisions: an order the system did not decide shows no decision panel
+    mockCall(opsOrderDecision, { decision: null }),
     mockCall(collectionContacts, { orderNo: ORDER_NO, market: 'ID', localNow: '2026-12-02 23:01', windowHours: '08:00-20:00', windowOpen: false, contacts: [] }),
     mockCall(orderAdjustments, {
       orderNo: ORDER_NO,

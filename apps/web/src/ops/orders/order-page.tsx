@@ -19,12 +19,14 @@ const isComplaintStatus = (status: string): status is ComplaintStatus => (COMPLA
 // Their own chunks: the borrower's identity and account (with their own call), and below the fold
 // the waivers and refunds (with theirs) and the payout history.
 const BorrowerKycPanel = lazy(async () => ({ default: (await import('../kyc/kyc-panel')).BorrowerKycPanel }))
+// how the system decided the order (instant decisions), with its own call: nothing when it did not
+const DecisionPanel = lazy(async () => ({ default: (await import('../decisions/decision-panel')).DecisionPanel }))
 const AdjustmentsSection = lazy(async () => ({ default: (await import('../adjustments/adjustments-section')).AdjustmentsSection }))
 const ContactsSection = lazy(async () => ({ default: (await import('../collections/contacts-section')).ContactsSection }))
 const PayoutHistory = lazy(async () => ({ default: (await import('./payout-history')).PayoutHistory }))
 
 /**
- * The order screen: summary, the borrower's identity and payout account, timeline, schedule,
+ * The order screen: summary, the system's decision, the borrower's identity and payout account, timeline, schedule,
  * payments, ledger, late charges, complaints and payouts.
  */
 export function OrderPage() {
@@ -76,6 +78,9 @@ export function OrderPage() {
           {t('orders.recordText', { earlier: borrower.earlierOrders, repayments: borrower.repaymentsCount, sum: money(borrower.repaymentsSum), worst: borrower.worstDaysOverdue })}
         </Descriptions.Item>
       </Descriptions>
+      <Suspense fallback={null}>
+        <DecisionPanel orderNo={order.orderNo} market={order.market} />
+      </Suspense>
       <Suspense fallback={<Loading />}>
         <BorrowerKycPanel orderNo={order.orderNo} market={order.market} />
       </Suspense>

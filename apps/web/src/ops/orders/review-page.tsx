@@ -42,6 +42,8 @@ export function ReviewPage() {
       <h1 className="ops-title">
         {t('menu.review')}
       </h1>
+      {/* instant decisions: the queue holds what the system referred; its rules are on each order's screen (no call per row here) */}
+      <p className="ops-muted">{t('decisions.order.reviewNote')}</p>
       {rejecting && (
         <Suspense fallback={<Loading />}>
           <RejectForm order={rejecting} onClose={() => setRejecting(undefined)} refresh={refresh} errorText={errorText} />
