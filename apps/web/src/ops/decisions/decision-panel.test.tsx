@@ -67,7 +67,7 @@ describe("the order screen's decision", () => {
     expect(valueOf(section, 'Credit policy')).toBe('Version 3')
     expect(valueOf(section, 'Asked')).toBe(rp(500_000_000))
     expect(valueOf(section, 'Approved amount')).toBe(rp(300_000_000))
-    expect(valueOf(section, 'Decided')).toBe('2026-12-02 23:01:00, in 412 µs')
+    expect(valueOf(section, 'Decided')).toBe('2026-12-02 23:01:00, in 0.4 ms')
     expect(valueOf(section, 'Automatic payout')).toBe('Not paid out by the system')
     // the reasons in words, never their codes
     const reasons = within(section).getAllByRole('listitem').map((li) => li.textContent)
@@ -99,12 +99,12 @@ describe("the order screen's decision", () => {
     expect(label('Applications, same device, 24 h').nextElementSibling).toHaveTextContent('Not known')
   })
 
-  it('names the limits when the system paid the loan out, and the hard rules alone without a policy', async () => {
+  it('names the limits when the system paid the loan out, and that people decided without a policy', async () => {
     answering('finance', { ...REFERRED, band: 'approve', policyVersion: null, reasons: [], fired: [], autoPayout: { perLoanMax: 300_000_000, dailyMax: 10_000_000_000 } })
     await renderInConsole(<DecisionPanel orderNo={ORDER_NO} market="ID" />)
     const section = await panel()
     expect(valueOf(section, 'Band')).toBe('Approve')
-    expect(valueOf(section, 'Credit policy')).toBe('No version published: the hard rules alone')
+    expect(valueOf(section, 'Credit policy')).toBe('No version was published: left to people, its inputs kept')
     expect(valueOf(section, 'Automatic payout')).toBe(`Paid out by the system, within ${rp(300_000_000)} per loan and ${rp(10_000_000_000)} per day`)
     expect(valueOf(section, 'Reasons')).toBe('No reason given')
     expect(within(section).getByRole('table', { name: 'Rules that held' })).toHaveTextContent('No rule held.')

@@ -79,7 +79,7 @@ export function DecisionPanel({ orderNo, market }: { orderNo: string; market: Ma
               label: t('decisions.order.policy'),
               children: decision.policyVersion === null ? t('decisions.order.noPolicy') : t('decisions.order.policyVersion', { version: decision.policyVersion }),
             },
-            { key: 'decided', label: t('decisions.order.decidedAt'), children: t('decisions.order.decidedIn', { at: formatDateTime(decision.decidedAt, market), micros: formatCount(decision.micros, market) }) },
+            { key: 'decided', label: t('decisions.order.decidedAt'), children: t('decisions.order.decidedIn', { at: formatDateTime(decision.decidedAt, market), ms: (decision.micros / 1000).toFixed(1) }) },
             { key: 'asked', label: t('decisions.order.asked'), children: money(decision.asked) },
             { key: 'approved', label: t('decisions.order.approvedAmount'), children: money(decision.approvedAmount) },
             {

@@ -270,14 +270,9 @@ export function PolicyEditor({ market, published, pending }: PolicyEditorProps) 
     ...shown.map((field) => ({
       key: field,
       width: 150,
-      title: (
-        <Flex gap={4} align="flex-start" justify="space-between">
-          <span>
-            <InputHeading field={field} />
-          </span>
-          <RemoveColumn field={field} used={rows.filter((r) => (r.when[field] ?? '').trim() !== '').length} onRemove={() => removeColumn(field)} />
-        </Flex>
-      ),
+      // only text in a header: the table measures its columns in a hidden copy of the headers, where a
+      // button would be focusable inside aria-hidden; each column's remove button is above the table
+      title: <InputHeading field={field} />,
       render: (_: unknown, row: EditorRow, i: number) =>
         cell(row, field, (invalid) => (
           <Input
@@ -413,6 +408,12 @@ export function PolicyEditor({ market, published, pending }: PolicyEditorProps) 
           onChange={(field) => setShown((s) => [...s, field])}
           disabled={hidden.length === 0}
         />
+        {shown.map((field) => (
+          <span key={field} className="ops-decisions-shown">
+            {inputName(t, field)}
+            <RemoveColumn field={field} used={rows.filter((r) => (r.when[field] ?? '').trim() !== '').length} onRemove={() => removeColumn(field)} />
+          </span>
+        ))}
       </Flex>
       {listed.length > 0 && (
         <Alert

@@ -103,11 +103,11 @@ describe('the credit policy page', () => {
     expect(menuEntries()).toEqual(expect.arrayContaining(['Credit policy', 'Automatic payout']))
   })
 
-  it('says that only the hard rules decide when nothing is published', async () => {
+  it('says that people decide when nothing is published', async () => {
     answering('risk', { published: null, pending: null, versions: [] })
     await renderOps('/ops/decisions?market=ID')
     const published = await section('Published version')
-    expect(published).toHaveTextContent('No version is published yet: only the hard rules decide, and every application that passes them is approved.')
+    expect(published).toHaveTextContent("No version is published yet: people decide every application in the review queue (in demo mode, the demo's rule). Each application's inputs are kept, so a first draft can be replayed.")
     expect(screen.queryByRole('heading', { name: 'Waiting to be published' })).toBeNull()
     // nothing to replay yet
     expect(screen.queryByRole('heading', { name: 'Replay' })).toBeNull()

@@ -1,4 +1,5 @@
-import { COMPLAINT_STATUSES, orderScreen, type ComplaintStatus, type DataOf } from '@kilat/contract'
+import { COMPLAINT_STATUSES, DECISION_REASON_TEXTS, REJECT_REASON_TEXTS, isDecisionReason, orderScreen, type ComplaintStatus, type DataOf, type RejectReason } from '@kilat/contract'
+import type { Locale } from '@kilat/domain'
 import { useQuery } from '@tanstack/react-query'
 import { Descriptions, Flex, Table, Tag, Timeline } from 'antd'
 import { lazy, Suspense } from 'react'
@@ -31,7 +32,7 @@ const PayoutHistory = lazy(async () => ({ default: (await import('./payout-histo
  */
 export function OrderPage() {
   const { orderNo = '' } = useParams()
-  const { t } = useOpsText()
+  const { t, locale } = useOpsText()
   const { callApi } = useApi()
   const [market] = useOpsMarket()
   const screen = useQuery({
@@ -96,7 +97,7 @@ export function OrderPage() {
                 <span>
                   {e.from === null ? '' : <><OrderStatusName status={e.from} /> → </>}
                   <OrderStatusName status={e.to} /> · {e.staffEmail ?? t(`orders.actors.${e.actor}`)} · {at(e.at)}
-                  {e.reason ? ` · ${e.reason}` : ''}
+                  {e.reason ? ` · ${historyReason(e.reason, locale)}` : ''}
                   {e.note ? ` · ${e.note}` : ''}
                 </span>
               ),
@@ -191,4 +192,10 @@ export function OrderPage() {
       </Panel>
     </Flex>
   )
+}
+
+/** A history row's reason in words: a staff member's rejection, the system's decision, else the key as kept (a payment's event). */
+function historyReason(key: string, locale: Locale): string {
+  if (Object.hasOwn(REJECT_REASON_TEXTS, key)) return REJECT_REASON_TEXTS[key as RejectReason][locale]
+  return isDecisionReason(key) ? DECISION_REASON_TEXTS[key][locale] : key
 }
