@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, openSync, rmSync } from 'node:fs'
+import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import { signInStaff, speak, test, expect, expectAccessible, screenshot } from './support'
 
@@ -14,10 +15,12 @@ import { signInStaff, speak, test, expect, expectAccessible, screenshot } from '
  * the reason in their language; a clean borrower is approved and paid out with no staff action,
  * and their loan turns due when the payout completes. Axe checks every screen.
  */
-const PORT = Number(process.env.E2E_DECISIONS_PORT ?? 8094)
+// beside the run's own server: its port plus 100, its database and log named after its own, so that
+// runs side by side (CI's shards) never share them; the log is checked for secrets as the main one is
+const PORT = Number(process.env.E2E_PORT ?? 8090) + 100
 const BASE = `http://localhost:${PORT}`
-const DATA_DIR = process.env.E2E_DECISIONS_DATA_DIR ?? '.data-e2e-decisions'
-const LOG = process.env.E2E_DECISIONS_LOG ?? 'test-results/e2e-decisions-server.log'
+const DATA_DIR = `${process.env.E2E_DATA_DIR ?? '.data-e2e'}-decisions`
+const LOG = (process.env.E2E_SERVER_LOG ?? 'test-results/e2e-server.log').replace(/(\.log)?$/, '-decisions.log')
 const DESK = { width: 1280, height: 800 }
 const PHONE = { width: 360, height: 740 }
 
@@ -28,10 +31,10 @@ let server: ChildProcess | undefined
 
 test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true })
-  mkdirSync('test-results', { recursive: true })
+  mkdirSync(path.dirname(LOG), { recursive: true })
   const log = openSync(LOG, 'w')
   server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'warn', JOB_INTERVAL_SECONDS: '2', DECISION_DELAY_SECONDS: '600' },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'info', JOB_INTERVAL_SECONDS: '2', DECISION_DELAY_SECONDS: '600' },
     stdio: ['ignore', log, log],
   })
   const until = Date.now() + 120_000
