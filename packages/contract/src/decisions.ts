@@ -206,7 +206,8 @@ const ruleText = (max: number) => z.string().max(max).regex(/^\P{Cc}*$/u, 'no co
 export const policyRuleSchema = z
   .object({
     id: z.string().min(1).max(POLICY_LIMITS.ruleId).regex(/^[A-Za-z0-9_-]+$/),
-    when: z.partialRecord(z.enum(POLICY_INPUT_FIELDS as [PolicyInputField, ...PolicyInputField[]]), ruleText(POLICY_LIMITS.condition)),
+    /** Absent or empty: the row holds for every application. */
+    when: z.partialRecord(z.enum(POLICY_INPUT_FIELDS as [PolicyInputField, ...PolicyInputField[]]), ruleText(POLICY_LIMITS.condition)).default({}),
     band: z.enum(DECISION_BANDS),
     reason: z.enum(POLICY_REASONS as [string, ...string[]]),
     /** The most this row lets be lent (cents); null when it does not limit the amount. */

@@ -431,8 +431,10 @@ export function checkAnswer(family: Family, lang: Locale, res: LightMyRequestRes
   if (res.statusCode >= 500) return `status ${res.statusCode}: ${res.body.slice(0, 300)}`
   const type = String(res.headers['content-type'] ?? '')
   if (res.statusCode < 400 && !type.startsWith('application/json')) {
-    // images, redirects, and the money desk's CSV exports (docs/product/operations.md#exports)
-    return type.startsWith('image/') || type.startsWith('text/csv') || (res.statusCode >= 300 && res.statusCode < 400) ? undefined : `success not in JSON: ${type}`
+    // images, redirects, the money desk's CSV exports (docs/product/operations.md#exports) and a
+    // replay's lines of JSON (docs/product/decisions.md#replay)
+    const streamed = type.startsWith('image/') || type.startsWith('text/csv') || type.startsWith('application/x-ndjson')
+    return streamed || (res.statusCode >= 300 && res.statusCode < 400) ? undefined : `success not in JSON: ${type}`
   }
   let body: Record<string, unknown>
   try {
