@@ -171,6 +171,8 @@ export const POLICY_INPUTS = [
   { field: 'record.extensions', type: 'number' },
   { field: 'record.waivers', type: 'number' },
   { field: 'record.openCollectionComplaints', type: 'number' },
+  { field: 'record.waivers', type: 'number' },
+  { field: 'record.openCollectionComplaints', type: 'number' },
   { field: 'velocity.phonePrefix24h', type: 'number' },
   { field: 'velocity.phonePrefix30d', type: 'number' },
   { field: 'velocity.account24h', type: 'number' },

@@ -312,4 +312,4 @@ export function contactOf(config: Pick<Config, 'SERVICE_PHONES' | 'SERVICE_EMAIL
   return { email: config.SERVICE_EMAILS[market], smWa: config.SERVICE_PHONES[market], hours: s.hours[locale], market, grievanceOfficer: s.grievanceOfficer }
 }
 /** The ops console's order desk: an order's complaints, a market's replies due today and late. */
-export { complaintsDueIn, orderComplaintsOf, type OrderComplaint } from './order-desk-reads.js'
+export { complaintsDueIn, openCollectionComplaintsOf, orderComplaintsOf, type OrderComplaint } from './order-desk-reads.js'

@@ -73,3 +73,15 @@ export async function complaintsDueIn(db: Executor, todays: Partial<Record<Marke
     .groupBy(productColumns.market)
   return new Map(rows.map((r) => [r.market, { dueToday: r.dueToday, overdue: r.overdue }]))
 }
+
+/** Problem type 1 is collection (docs/product/complaints.md#problem-types). */
+const COLLECTION_TYPE = 1
+
+/** A borrower's complaints about collection not closed yet: the credit policy's `record.openCollectionComplaints` (docs/product/decisions.md#inputs). */
+export async function openCollectionComplaintsOf(db: Executor, borrowerId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(complaints)
+    .where(and(eq(complaints.borrowerId, borrowerId), eq(complaints.problemType, COLLECTION_TYPE), sql`${complaints.status} <> 'closed'`))
+  return row?.count ?? 0
+}

@@ -3,7 +3,9 @@ import { applyHardRules, localDate, type Cents, type DecisionBand, type Market }
 import type { Keyring } from '../../adapters/secrets/secret-box.js'
 import type { Db, Executor, Tx } from '../../db/client.js'
 import { record } from '../audit/audit.service.js'
+import { openCollectionComplaintsOf } from '../complaints/complaints.service.js'
 import { identityFacts } from '../kyc/kyc.service.js'
+import { waiverCountOf } from '../money-desk/money-desk.service.js'
 import { applicationFacts, decideSubmitted, markForReview, type ClaimedOrder, type DemoPayouts, type StepOutcome, type SystemAnswer } from '../orders/orders.service.js'
 import { autoPayoutDays, creditPolicies, decisionSwitches, orderDecisions, type CreditPolicy } from './decisions.schema.js'
 import { currentLimits, type Limits } from './limits.js'
@@ -54,12 +56,17 @@ async function marketStates(db: Executor): Promise<Map<Market, MarketState>> {
 /** The input object and the hard rules' facts of one order. */
 export async function inputsOf(tx: Executor, secrets: Keyring, row: ClaimedOrder, now: Date) {
   const { order, product } = row
-  const [app, who] = await Promise.all([applicationFacts(tx, order, product, now), identityFacts(tx, secrets, order.borrowerId, product.market, now)])
+  const [app, who, waivers, complaints] = await Promise.all([
+    applicationFacts(tx, order, product, now),
+    identityFacts(tx, secrets, order.borrowerId, product.market, now),
+    waiverCountOf(tx, order.borrowerId),
+    openCollectionComplaintsOf(tx, order.borrowerId),
+  ])
   const inputs: PolicyInputs = {
     application: app.application,
     identity: who.identity,
     payoutAccount: { nameCheck: who.payoutAccount.nameCheck },
-    record: app.record,
+    record: { ...app.record, waivers, openCollectionComplaints: complaints },
     // the shell sends no device id yet, and payout accounts carry no lookup key: unknown, not zero
     velocity: { ...app.velocity, account24h: null, account30d: null, device24h: null, device30d: null },
     links: app.links,

@@ -85,7 +85,7 @@ describe('instant decisions', () => {
     const micros = (await database.db.select({ micros: orderDecisions.micros }).from(orderDecisions)).map((r) => r.micros)
     const p50 = percentile(micros, 50) / 1000
     const p99 = percentile(micros, 99) / 1000
-    console.log(`decisions: ${micros.length} in ${(wall / 1000).toFixed(2)} s (with their writes); decision p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`)
+    process.stdout.write(`decisions: ${micros.length} in ${(wall / 1000).toFixed(2)} s (with their writes); decision p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms\n`)
     expect(micros.length).toBeGreaterThanOrEqual(DECISIONS)
     expect(p99).toBeLessThan(50)
   }, 600_000)
@@ -118,7 +118,7 @@ describe('instant decisions', () => {
       if (line.type === 'progress') progress += 1
     }
     const seconds = (performance.now() - started) / 1000
-    console.log(`replay: ${last?.type === 'result' ? last.total : '?'} decisions in ${seconds.toFixed(2)} s, ${progress} progress lines`)
+    process.stdout.write(`replay: ${last?.type === 'result' ? last.total : '?'} decisions in ${seconds.toFixed(2)} s, ${progress} progress lines\n`)
     expect(last).toMatchObject({ type: 'result', total: REPLAY_ROWS })
     if (last?.type === 'result') expect(last.moves.approve.reject + last.moves.refer.reject).toBeGreaterThan(0)
     if (process.env.DATABASE_URL) expect(seconds).toBeLessThan(30)

@@ -18,7 +18,7 @@ import {
   type PolicyRule,
   type ReplayLine,
 } from '@kilat/contract'
-import { ORDER_STATUS, type Market } from '@kilat/domain'
+import { ORDER_STATUS, type Cents, type Market } from '@kilat/domain'
 import { SandboxPayouts } from '../../adapters/payouts/sandbox-payouts.js'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
@@ -26,6 +26,8 @@ import { postJson } from '../../test/inject.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
 import { auditLog } from '../audit/audit.schema.js'
 import { borrowers } from '../auth/auth.schema.js'
+import { complaints } from '../complaints/complaints.schema.js'
+import { adjustments } from '../money-desk/adjustments.schema.js'
 import { saveDestination } from '../kyc/kyc.service.js'
 import { demoPayouts } from '../money-desk/money-desk.service.js'
 import { payoutRequests } from '../money-desk/payouts.schema.js'
@@ -277,14 +279,23 @@ describe('the automatic decision', () => {
     const first = await applicant()
     // an earlier loan of the same borrower paid 40 days late, one settled; and a neighbour by phone prefix who applied today
     const { order: late } = await createOrder(database.db, { product: product.MX, borrowerId: first.borrowerId, status: ORDER_STATUS.overdue, now: clock.now(), overdueDays: 40 })
-    await createOrder(database.db, { product: product.MX, borrowerId: first.borrowerId, status: ORDER_STATUS.settled, now: clock.now() })
+    const { order: settled } = await createOrder(database.db, { product: product.MX, borrowerId: first.borrowerId, status: ORDER_STATUS.settled, now: clock.now() })
+    // a waiver granted on the late loan, a pending one not counted; a complaint about collection still open, a closed one not counted
+    await database.db.insert(adjustments).values([
+      { orderKey: late.id, kind: 'waiver', component: 'late_charge', amount: 1_000_00 as Cents, status: 'confirmed', requestedBy: finance.id, decidedBy: finance2.id, decidedAt: clock.now() },
+      { orderKey: late.id, kind: 'waiver', component: 'interest', amount: 1_000_00 as Cents, status: 'pending', requestedBy: finance.id },
+    ])
+    await database.db.insert(complaints).values([
+      { borrowerId: first.borrowerId, orderKey: late.id, problemType: 1, problemSonType: 1, detail: 'Penagih menelepon tengah malam', replyDue: '2026-11-12' },
+      { borrowerId: first.borrowerId, orderKey: settled.id, problemType: 1, problemSonType: 1, detail: 'Sudah selesai', replyDue: '2026-11-01', status: 'closed' },
+    ])
     const [me] = await database.db.select({ phone: borrowers.phone }).from(borrowers).where(eq(borrowers.id, first.borrowerId))
     const neighbour = await createBorrowerWithSession(database.db, { market: 'ID', phone: `${me!.phone.slice(0, 11)}${String(Date.now()).slice(-4)}` })
     await createOrder(database.db, { product: product.MX, borrowerId: neighbour.borrower.id, status: ORDER_STATUS.submitted, now: clock.now(), manualReview: true })
     await step()
     const decision = await decisionOf(first.order.id)
     expect(decision!.inputs).toMatchObject({
-      record: { loansTaken: 2, loansSettled: 1, maxDaysOverdueEver: 40, maxDaysOverdue180d: 40 },
+      record: { loansTaken: 2, loansSettled: 1, maxDaysOverdueEver: 40, maxDaysOverdue180d: 40, waivers: 1, openCollectionComplaints: 1 },
       velocity: { phonePrefix24h: 1, phonePrefix30d: 1, device24h: null, account24h: null },
     })
     expect(decision).toMatchObject({ band: 'reject', reasons: ['overdue_history'], fired: [{ id: 'long-overdue', band: 'reject', reason: 'overdue_history' }] })

@@ -119,3 +119,13 @@ export function confirmedAdjustmentsOf(db: Executor, orderKey: number): Promise<
     .where(and(eq(adjustments.orderKey, orderKey), eq(adjustments.status, 'confirmed')))
     .orderBy(asc(adjustments.id))
 }
+
+/** How many waivers a borrower was granted, over all their orders: the credit policy's `record.waivers` (docs/product/decisions.md#inputs). */
+export async function waiverCountOf(db: Executor, borrowerId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(adjustments)
+    .innerJoin(...orderJoin(adjustments.orderKey))
+    .where(and(eq(orderColumns.borrowerId, borrowerId), eq(adjustments.kind, 'waiver'), eq(adjustments.status, 'confirmed')))
+  return row?.count ?? 0
+}

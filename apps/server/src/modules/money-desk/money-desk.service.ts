@@ -25,7 +25,7 @@ export { demoPayouts } from './demo-payouts.js'
  * loan details read an order's confirmed adjustments with the order and show each as a line.
  */
 export { adjustmentLines } from './adjustment-lines.js'
-export { confirmedAdjustmentsSql } from './adjustments.repo.js'
+export { confirmedAdjustmentsSql, waiverCountOf } from './adjustments.repo.js'
 /** One CSV line, fields quoted by RFC 4180 and guarded against spreadsheet formulas (docs/product/operations.md#exports). */
 export { csvLine } from './recon/export.js'
 
