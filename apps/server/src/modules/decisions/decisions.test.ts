@@ -37,7 +37,8 @@ import { runOrderJob } from '../orders/orders.service.js'
 import type { Product } from '../products/products.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsPost, testClock } from '../staff/test-helpers.js'
 import { decisionStep } from './decisions.service.js'
-import { autoPayoutDays, creditPolicies, decisionSwitches, orderDecisions } from './decisions.schema.js'
+import { emptyDecisions } from './test-helpers.js'
+import { creditPolicies, orderDecisions } from './decisions.schema.js'
 
 let database: Database
 let app: FastifyInstance
@@ -70,18 +71,13 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  if (database) await emptyDecisions(database)
   await app?.close()
   await database?.close()
 })
 
 /** Each test starts with no policy, no limits and no switch: what it publishes is its own. */
-beforeEach(async () => {
-  await database.db.delete(orderDecisions)
-  await database.db.delete(creditPolicies)
-  await database.db.delete(decisionSwitches)
-  await database.db.execute(`delete from auto_payout_limits`)
-  await database.db.delete(autoPayoutDays)
-})
+beforeEach(() => emptyDecisions(database))
 
 const post = (who: Staff, path: string, body: unknown) => opsPost(app, path, body, { cookie: who.cookie })
 const get = (who: Staff, path: string, query: Record<string, string>) => opsGet(app, path, { cookie: who.cookie, query })

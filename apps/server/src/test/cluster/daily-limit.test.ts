@@ -7,6 +7,7 @@ import { createBorrower, createOrder, createProduct } from '../../db/factories.j
 import { decideBatch, type DecideDeps } from '../../modules/decisions/decisions.service.js'
 import { autoPayoutDays, autoPayoutLimits, creditPolicies, orderDecisions } from '../../modules/decisions/decisions.schema.js'
 import { modelOf } from '../../modules/decisions/policy-engine.js'
+import { emptyDecisions } from '../../modules/decisions/test-helpers.js'
 import { setIdentity } from '../../modules/kyc/identity.js'
 import { saveDestination } from '../../modules/kyc/kyc.service.js'
 import { demoPayouts } from '../../modules/money-desk/money-desk.service.js'
@@ -30,10 +31,11 @@ const PAYABLE = 57
 
 let a: Database
 let b: Database
-let made: Order[] = []
+const made: Order[] = []
 
 beforeAll(async () => {
   a = await openTestDatabase()
+  await emptyDecisions(a)
   b = onPostgres ? await openPostgres(process.env.DATABASE_URL!, { max: 5 }) : a
   const secrets = new Keyring(parseKeys(DEMO_SECRETS_KEYS), 'demo')
   const product = await createProduct(a.db, { market: 'ID' })
@@ -64,6 +66,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  if (a) await emptyDecisions(a)
   if (b !== a) await b?.close()
   await a?.close()
 })

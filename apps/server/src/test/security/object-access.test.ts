@@ -30,6 +30,7 @@ import { draftOf } from '../../modules/products/products.desk.js'
 import { kycFlags } from '../../modules/kyc/kyc.schema.js'
 import { reconDifferences, reconResolutions } from '../../modules/money-desk/reconciliation.schema.js'
 import { staffRoleRequests } from '../../modules/staff/staff.schema.js'
+import { emptyDecisions } from '../../modules/decisions/test-helpers.js'
 import { emptyStaff, enrolledStaff, opsGet, opsMultipart, opsPost, testClock } from '../../modules/staff/test-helpers.js'
 import { get, post } from '../inject.js'
 
@@ -243,6 +244,7 @@ beforeAll(async () => {
   const opened = await openComplaintsApp({ now: clock.now })
   ;({ app, database, close } = opened)
   await emptyStaff(database)
+  await emptyDecisions(database)
   const me = { tok: VICTIM.token }
   const productRows = await database.db.select().from(products)
   const productOf = (code: string) => productRows.find((p) => p.code === code)!.id
