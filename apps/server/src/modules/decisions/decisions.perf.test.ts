@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ORDER_STATUS } from '@kilat/domain'
 import { DEMO_SECRETS_KEYS, Keyring, parseKeys } from '../../adapters/secrets/secret-box.js'
 import type { Database } from '../../db/client.js'
-import { createBorrower, createOrder, createProduct } from '../../db/factories.js'
+import { createProduct } from '../../db/factories.js'
 import { openTestDatabase } from '../../test/setup-db.js'
-import { setIdentity } from '../kyc/identity.js'
-import { saveDestination } from '../kyc/kyc.service.js'
 import { demoPayouts } from '../money-desk/money-desk.service.js'
 import { orders, type Order } from '../orders/orders.schema.js'
 import { decideBatch } from './decide.js'
 import { creditPolicies, orderDecisions } from './decisions.schema.js'
 import { modelOf } from './policy-engine.js'
 import { replay } from './replay.js'
+import { cleanApplicant } from './test-helpers.js'
 import type { PolicyRule, ReplayLine } from '@kilat/contract'
 
 /**
@@ -56,28 +55,8 @@ describe('instant decisions', () => {
     const secrets = new Keyring(parseKeys(DEMO_SECRETS_KEYS), 'demo')
     const product = await createProduct(database.db, { market: 'ID' })
     const made: Order[] = []
-    for (let i = 0; i < DECISIONS; i++) {
-      const borrower = await createBorrower(database.db, { market: 'ID' })
-      await setIdentity(
-        { db: database.db, secrets },
-        { id: borrower.id, market: 'ID' },
-        {
-          fullName: 'Dewi Lestari',
-          nik: `327301150692${String(5000 + i).padStart(4, '0')}`,
-          birthDate: '1992-06-15',
-          gender: 'male',
-          placeOfBirth: 'Bandung',
-          address: { street: 'Jl. Dago No. 1', provinceCode: '32', cityCode: '3273' },
-          kyc: { vendor: 'acme-kyc', reference: `KYC-${i}`, result: 'verified', checkedAt: '2026-11-01T10:00:00+07:00' },
-        },
-        NOW,
-        'id',
-      )
-      await saveDestination(database.db, secrets, borrower.id, { channelCode: 'BCA', accountNumber: `77${i}`, holderName: 'DEWI LESTARI' }, NOW, 'match')
-      // a record with us: a settled loan before this application
-      await createOrder(database.db, { product, borrowerId: borrower.id, status: ORDER_STATUS.settled, now: NOW })
-      made.push((await createOrder(database.db, { product, borrowerId: borrower.id, status: ORDER_STATUS.submitted, now: NOW })).order)
-    }
+    // each with a record with us: a settled loan before this application
+    for (let i = 0; i < DECISIONS; i++) made.push(await cleanApplicant(database.db, secrets, product, NOW, true))
     await database.db.insert(creditPolicies).values({ market: 'ID', version: 1, status: 'published', rules: RULES, model: modelOf(RULES), requestedBy: 1, requestedAt: NOW, decidedBy: 2, decidedAt: NOW, publishedAt: NOW })
     const started = performance.now()
     for (let round = 0; round < 100; round++) if ((await decideBatch({ db: database.db, secrets, payouts: demoPayouts }, NOW)).claimed === 0) break

@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ORDER_STATUS, localDate, type Cents } from '@kilat/domain'
+import { localDate, type Cents } from '@kilat/domain'
 import { DEMO_SECRETS_KEYS, Keyring, parseKeys } from '../../adapters/secrets/secret-box.js'
 import { openPostgres, type Database } from '../../db/client.js'
-import { createBorrower, createOrder, createProduct } from '../../db/factories.js'
+import { createProduct } from '../../db/factories.js'
 import { decideBatch, type DecideDeps } from '../../modules/decisions/decisions.service.js'
 import { autoPayoutDays, autoPayoutLimits, creditPolicies, orderDecisions } from '../../modules/decisions/decisions.schema.js'
 import { modelOf } from '../../modules/decisions/policy-engine.js'
-import { emptyDecisions } from '../../modules/decisions/test-helpers.js'
-import { setIdentity } from '../../modules/kyc/identity.js'
-import { saveDestination } from '../../modules/kyc/kyc.service.js'
+import { cleanApplicant, emptyDecisions } from '../../modules/decisions/test-helpers.js'
 import { demoPayouts } from '../../modules/money-desk/money-desk.service.js'
 import { payoutRequests } from '../../modules/money-desk/payouts.schema.js'
 import { BATCH } from '../../modules/orders/orders.service.js'
@@ -39,26 +37,7 @@ beforeAll(async () => {
   b = onPostgres ? await openPostgres(process.env.DATABASE_URL!, { max: 5 }) : a
   const secrets = new Keyring(parseKeys(DEMO_SECRETS_KEYS), 'demo')
   const product = await createProduct(a.db, { market: 'ID' })
-  for (let i = 0; i < APPLICATIONS; i++) {
-    const borrower = await createBorrower(a.db, { market: 'ID' })
-    await setIdentity(
-      { db: a.db, secrets },
-      { id: borrower.id, market: 'ID' },
-      {
-        fullName: 'Dewi Lestari',
-        nik: `327301150692${String(i + 1).padStart(4, '0')}`,
-        birthDate: '1992-06-15',
-        gender: 'male',
-        placeOfBirth: 'Bandung',
-        address: { street: 'Jl. Dago No. 1', provinceCode: '32', cityCode: '3273' },
-        kyc: { vendor: 'acme-kyc', reference: `KYC-${i}`, result: 'verified', checkedAt: '2026-11-01T10:00:00+07:00' },
-      },
-      NOW,
-      'id',
-    )
-    await saveDestination(a.db, secrets, borrower.id, { channelCode: 'BCA', accountNumber: `99${i}`, holderName: 'DEWI LESTARI' }, NOW, 'match')
-    made.push((await createOrder(a.db, { product, borrowerId: borrower.id, status: ORDER_STATUS.submitted, now: NOW })).order)
-  }
+  for (let i = 0; i < APPLICATIONS; i++) made.push(await cleanApplicant(a.db, secrets, product, NOW))
   const received = made[0]!.received
   // a policy of no rows approves every clean application; limits confirmed by finance long ago
   await a.db.insert(creditPolicies).values({ market: 'ID', version: 1, status: 'published', rules: [], model: modelOf([]), requestedBy: 1, requestedAt: NOW, decidedBy: 2, decidedAt: NOW, publishedAt: NOW })
