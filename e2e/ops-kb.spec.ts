@@ -14,6 +14,9 @@ test.setTimeout(240_000)
 async function signOut(page: Page, email: RegExp) {
   await page.getByRole('button', { name: email }).click()
   await page.getByRole('menuitem', { name: /Sign out|Keluar/ }).click()
+  // signed out before the next sign-in begins: a console still loading with the ended session
+  // would ask who is signed in and be answered 401 (a console error)
+  await expect(page).toHaveURL(/\/ops\/sign-in/)
 }
 
 test('an agent edits an answer and the borrower\'s chatbot gives it to a typed question', async ({ page, browser }) => {
