@@ -221,6 +221,9 @@ describe('the automatic decision', () => {
     // the order screen's panel, for every role of the market
     const view = (await get(agent, opsOrderDecision.path, { orderNo: clean.order.orderNo })).json().data.decision
     expect(view).toMatchObject({ band: 'approve', policyVersion: v.version, autoPayout: { perLoanMax: 300_000_000 } })
+    // an agent is not told the age (from the sealed birth date); risk is
+    expect(view.inputs.identity).toEqual({ kycVerified: true, duplicate: false })
+    expect((await get(risk, opsOrderDecision.path, { orderNo: clean.order.orderNo })).json().data.decision.inputs.identity).toMatchObject({ age: 34 })
     expect((await get(riskMx, opsOrderDecision.path, { orderNo: clean.order.orderNo })).json().code).toBe(ERRORS.notFound.code)
   })
 

@@ -27,10 +27,22 @@ export async function orderDecisionOf(db: Executor, staff: StaffPrincipal, order
       approvedAmount: d.approvedAmount,
       reasons: d.reasons.filter(isDecisionReason),
       fired: d.fired,
-      inputs: d.inputs,
+      inputs: staff.role === 'agent' ? withoutAge(d.inputs) : d.inputs,
       autoPayout: d.autoPayout ?? null,
       decidedAt: d.decidedAt.toISOString(),
       micros: d.micros,
     },
   }
+}
+
+/**
+ * An agent sees of a borrower's identity the name and the masked number only
+ * (docs/product/identity-and-payout-account.md#staff): the age the policy read, which comes from
+ * the sealed birth date, is left out of what the policy saw.
+ */
+function withoutAge(inputs: Record<string, unknown>): Record<string, unknown> {
+  const identity = inputs.identity as Record<string, unknown> | undefined
+  if (!identity) return inputs
+  const { age: _age, ...rest } = identity
+  return { ...inputs, identity: rest }
 }
