@@ -38,7 +38,7 @@ import type { Product } from '../products/products.schema.js'
 import { emptyStaff, enrolledStaff, opsGet, opsPost, testClock } from '../staff/test-helpers.js'
 import { decisionStep } from './decisions.service.js'
 import { emptyDecisions } from './test-helpers.js'
-import { creditPolicies, orderDecisions } from './decisions.schema.js'
+import { autoPayoutDays, creditPolicies, orderDecisions } from './decisions.schema.js'
 
 let database: Database
 let app: FastifyInstance
@@ -111,9 +111,10 @@ let serial = 1
 async function applicant(options: { birthDate?: string; kyc?: 'verified' | 'failed'; nameCheck?: 'match' | 'mismatch' | null; identity?: boolean; principal?: number } = {}) {
   const { borrower, token } = await createBorrowerWithSession(database.db, { market: 'ID' })
   const birthDate = options.birthDate ?? '1992-06-15'
+  const [y, m, d] = birthDate.split('-')
+  const nik = `327301${d}${m}${y!.slice(2)}${String(serial++).padStart(4, '0')}`
+  const accountNumber = `12345${serial++}`
   if (options.identity !== false) {
-    const [y, m, d] = birthDate.split('-')
-    const nik = `327301${d}${m}${y!.slice(2)}${String(serial++).padStart(4, '0')}`
     const res = await postJson(
       app,
       identitySet.path,
@@ -123,10 +124,10 @@ async function applicant(options: { birthDate?: string; kyc?: 'verified' | 'fail
     expect(res.json().code).toBe(0)
   }
   if (options.nameCheck !== null) {
-    await saveDestination(database.db, app.secrets, borrower.id, { channelCode: 'BCA', accountNumber: `12345${serial++}`, holderName: 'DEWI LESTARI' }, clock.now(), options.nameCheck ?? 'match')
+    await saveDestination(database.db, app.secrets, borrower.id, { channelCode: 'BCA', accountNumber, holderName: 'DEWI LESTARI' }, clock.now(), options.nameCheck ?? 'match')
   }
   const { order } = await createOrder(database.db, { product: product.ID, borrowerId: borrower.id, status: ORDER_STATUS.submitted, now: clock.now(), principal: options.principal ?? 200_000_000 })
-  return { borrowerId: borrower.id, order }
+  return { borrowerId: borrower.id, order, nik, birthDate, accountNumber }
 }
 
 async function orderNow(id: number) {
@@ -225,6 +226,16 @@ describe('the automatic decision', () => {
     expect(view.inputs.identity).toEqual({ kycVerified: true, duplicate: false })
     expect((await get(risk, opsOrderDecision.path, { orderNo: clean.order.orderNo })).json().data.decision.inputs.identity).toMatchObject({ age: 34 })
     expect((await get(riskMx, opsOrderDecision.path, { orderNo: clean.order.orderNo })).json().code).toBe(ERRORS.notFound.code)
+  })
+
+  it('keeps no identity number, birth date or account number in a decision (a dump of its tables)', async () => {
+    await publish(RULES)
+    await setLimits(300_000_000, 1_000_000_000)
+    const one = await applicant()
+    await step()
+    const dump = JSON.stringify(await Promise.all([orderDecisions, autoPayoutDays].map((t) => database.db.select().from(t))))
+    expect(dump).toContain(`"orderKey":${one.order.id}`)
+    for (const secret of [one.nik, one.birthDate, one.accountNumber]) expect(dump).not.toContain(secret)
   })
 
   it('rejects with the reason the borrower reads, and refers with the rows that fired', async () => {
