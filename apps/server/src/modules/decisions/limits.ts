@@ -46,7 +46,8 @@ async function requestViews(db: Executor, rows: LimitRow[]) {
   return rows.map((r) => ({ id: r.id, market: r.market, perLoanMax: r.perLoanMax, dailyMax: r.dailyMax, status: r.status, ...fourEyesPeople('autoPayoutLimits', r, emails) }))
 }
 
-function assertMarket(staff: StaffPrincipal, market: Market): void {
+/** A market named in a call's query or body: a member of another market is refused, as for a market asked for by name. */
+export function assertMarket(staff: StaffPrincipal, market: Market): void {
   if (!(staff.markets as string[]).includes(market)) throw new AppError('staffForbidden')
 }
 

@@ -9,6 +9,7 @@ import type { StaffPrincipal } from '../../http/types.js'
 import { record } from '../audit/audit.service.js'
 import { checkFourEyes, fourEyesPeople, staffEmailsOf } from '../staff/staff.service.js'
 import { creditPolicies, type CreditPolicy } from './decisions.schema.js'
+import { assertMarket } from './limits.js'
 import { modelOf, policyProblems } from './policy-engine.js'
 
 /**
@@ -40,10 +41,6 @@ async function viewsOf(db: Executor, rows: CreditPolicy[]): Promise<PolicyVersio
     publishedAt: r.publishedAt?.toISOString() ?? null,
     ...fourEyesPeople('creditPolicy', r, emails),
   }))
-}
-
-function assertMarket(staff: StaffPrincipal, market: Market): void {
-  if (!(staff.markets as string[]).includes(market)) throw new AppError('staffForbidden')
 }
 
 /** The market's published version, the one waiting, and every version newest first. */
