@@ -49,6 +49,7 @@ import { moneyDeskRoutes } from './modules/money-desk/money-desk.routes.js'
 import { borrowerPayoutInFlight, repaymentSide } from './modules/money-desk/money-desk.service.js'
 import { kycRoutes } from './modules/kyc/kyc.routes.js'
 import { decisionRoutes } from './modules/decisions/decisions.routes.js'
+import { creditReportingRoutes } from './modules/credit-reporting/credit-reporting.routes.js'
 import { orderScreenRoutes } from './modules/order-screen/order-screen.routes.js'
 import { messagingRoutes, recordingSender } from './modules/messaging/messaging.routes.js'
 import { productsDeskRoutes } from './modules/products/products.desk.routes.js'
@@ -163,6 +164,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   // who the borrower is and where the loan goes; the money desk says when a payout is on its way
   await app.register(kycRoutes, { now, payouts: payoutProviders, payoutInFlight: borrowerPayoutInFlight })
   await app.register(decisionRoutes, { now })
+  await app.register(creditReportingRoutes, { now })
   await app.register(orderScreenRoutes, { now })
   await app.register(messagingRoutes, { sms: smsSender })
   await app.register(productsDeskRoutes, { now })

@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import type { Market } from '@kilat/domain'
+import type { Bureau, Market } from '@kilat/domain'
 import { DEMO_SECRETS_KEYS, Keyring, parseKeys } from './adapters/secrets/secret-box.js'
+
+/** Member ids for files made in demo and test: a bureau refuses them, which is the point. */
+const TEST_BUREAU_MEMBER_IDS: Record<Bureau, string> = { slik: '990001', cibil: 'NB99000001', experian: 'EX99000001', equifax: 'EQ99000001', crif: 'CR99000001', buro: 'ZZ99000001', circulo: 'CC99000001' }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -54,6 +57,11 @@ export interface Config {
   COMPANY: Record<Market, { name: string; address: string }>
   /** The OJK licence number Indonesian lenders must show (a fictional one by default). */
   OJK_LICENCE_NUMBER: string
+  /**
+   * Our member id with each credit bureau (docs/product/credit-reporting.md#members), from
+   * `BUREAU_MEMBER_IDS` (`slik=…,cibil=…,experian=…,equifax=…,crif=…,buro=…,circulo=…`); test ids by default.
+   */
+  BUREAU_MEMBER_IDS: Record<Bureau, string>
   /**
    * Registration codes sent per day to one number range (docs/product/registration.md#limits): the
    * ceiling against SMS pumping.
@@ -191,6 +199,13 @@ const envSchema = z.object({
   COMPANY_ADDRESS_ID: line('Jl. Jend. Sudirman Kav. 52-53, Jakarta Selatan 12190, Indonesia', 240),
   COMPANY_ADDRESS_IN: line('7th Floor, 100 Residency Road, Bengaluru 560025, Karnataka, India', 240),
   COMPANY_ADDRESS_MX: line('Av. Paseo de la Reforma 250, Piso 9, Juárez, 06600 Ciudad de México, México', 240),
+  BUREAU_MEMBER_IDS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^(?:(?:slik|cibil|experian|equifax|crif|buro|circulo)=[A-Za-z0-9]{1,20})(?:,(?:slik|cibil|experian|equifax|crif|buro|circulo)=[A-Za-z0-9]{1,20})*$/, 'must be bureau=id pairs separated by commas (slik, cibil, experian, equifax, crif, buro, circulo)')
+      .optional(),
+  ),
   OJK_LICENCE_NUMBER: z.preprocess(
     blankToUndefined,
     z
@@ -321,6 +336,7 @@ export function loadConfig(
       MX: { name: e.COMPANY_NAME_MX, address: e.COMPANY_ADDRESS_MX },
     },
     OJK_LICENCE_NUMBER: e.OJK_LICENCE_NUMBER,
+    BUREAU_MEMBER_IDS: { ...TEST_BUREAU_MEMBER_IDS, ...Object.fromEntries((e.BUREAU_MEMBER_IDS ?? '').split(',').filter(Boolean).map((pair) => pair.split('=') as [string, string])) },
     REGISTRATION_SMS_RANGE_DAILY: e.REGISTRATION_SMS_RANGE_DAILY,
     PAYMENT_CALLBACK_SECRET: e.PAYMENT_CALLBACK_SECRET ?? (devKeyAllowed ? DEMO_PAYMENT_CALLBACK_SECRET : null),
     PAYMENT_CALLBACK_URL: e.PAYMENT_CALLBACK_URL,

@@ -1,7 +1,7 @@
 import { MARKETS } from '@kilat/domain'
 import { z } from 'zod'
 import { STORABLE_TEXT } from './text.js'
-import { COMPLAINT_LIMITS, COMPLAINT_STATUSES } from './complaints.js'
+import { COMPLAINT_LIMITS, COMPLAINT_STATUSES, DISPUTE_STATES } from './complaints.js'
 import { defineOpsCall } from './ops.js'
 import { ID_MAX } from './screens.js'
 
@@ -146,6 +146,8 @@ export const complaintDeskDetailSchema = queueRow.extend({
   closedAt: z.string().nullable(),
   /** What staff did to it, oldest first (from the audit trail). */
   history: z.array(historyEntry),
+  /** A credit-report dispute (docs/product/credit-reporting.md#disputes): its state; null for other types. */
+  dispute: z.object({ state: z.enum(DISPUTE_STATES), dueOn: z.string() }).nullable(),
 })
 export type ComplaintDeskDetail = z.infer<typeof complaintDeskDetailSchema>
 
@@ -211,12 +213,16 @@ export const complaintReply = defineOpsCall({
   data: complaintDeskDetailSchema,
 })
 
-/** Closes as resolved or unresolved, once (of two closers one wins). The same assignment rule as the reply. */
+/**
+ * Closes as resolved or unresolved, once (of two closers one wins). The same assignment rule as the
+ * reply. A credit-report dispute closed as resolved may ask for a correction record in the next
+ * run (`correctReport`); on any other complaint it is refused (`disputeOnly`).
+ */
 export const complaintClose = defineOpsCall({
   method: 'POST',
   path: '/ops-api/complaints/close',
   roles: COMPLAINT_DESK_ROLES,
-  body: z.object({ complaintId, outcome: z.enum(COMPLAINT_OUTCOMES) }),
+  body: z.object({ complaintId, outcome: z.enum(COMPLAINT_OUTCOMES), correctReport: z.boolean().default(false) }),
   data: complaintDeskDetailSchema,
 })
 

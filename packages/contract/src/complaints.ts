@@ -29,6 +29,27 @@ export const COMPLAINT_LIMITS = {
 /** The problem type whose complaints need a sub-type and an order that allows them (isShow 1). */
 export const COLLECTION_PROBLEM_TYPE = 1
 
+/**
+ * The problem type of a credit-report dispute, "my credit report is wrong"
+ * (docs/product/credit-reporting.md#disputes): it needs an order that was reported, and its reply
+ * is due by the market's dispute rule, not the usual three weekdays.
+ */
+export const CREDIT_REPORT_PROBLEM_TYPE = 9
+
+/**
+ * Where a credit-report dispute stands, as the borrower reads it: received; a correction waits for
+ * the next run; the correction was sent to the bureaus; or closed with the record as it was.
+ */
+export const DISPUTE_STATES = ['received', 'correction_queued', 'correction_sent', 'no_change'] as const
+export type DisputeState = (typeof DISPUTE_STATES)[number]
+export const disputeSchema = z.object({
+  state: z.enum(DISPUTE_STATES),
+  /** The state in the borrower's language. */
+  stateText: z.string(),
+  /** yyyy-mm-dd: the market's limit for a dispute. */
+  dueOn: z.string(),
+})
+
 export const COMPLAINT_STATUSES = ['processing', 'replied', 'closed'] as const
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number]
 
@@ -192,6 +213,8 @@ export const problemDetail = defineCall({
     overdue: z.boolean(),
     /** When overdue or closed unresolved: where to escalate; else null. */
     escalation: escalationSchema.nullable(),
+    /** A credit-report dispute's state; null for every other type. */
+    dispute: disputeSchema.nullable(),
   }),
 })
 

@@ -121,6 +121,15 @@ export const OPS_ERROR_CODES = {
   policyVersionNotPending: 3202,
   autoPayoutLimitsPending: 3203,
   autoPayoutLimitsNotPending: 3204,
+  /** Credit bureau reporting (docs/product/credit-reporting.md#errors). */
+  bureauRunHasErrors: 3300,
+  bureauRunSuperseded: 3301,
+  bureauSendPending: 3302,
+  bureauSendNotPending: 3303,
+  bureauPeriodOpen: 3304,
+  bureauAlreadySent: 3305,
+  /** A report correction asked on a complaint that is not a credit-report dispute closed as resolved. */
+  disputeOnly: 3306,
   /** Waivers and refunds (docs/product/waivers-and-refunds.md#errors). */
   waiverTooLarge: 3130,
   refundTooLarge: 3131,
@@ -798,6 +807,63 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Perubahan batas ini sudah tidak menunggu.',
       en: 'This change of limits is no longer waiting.',
       es: 'Este cambio de límites ya no está en espera.',
+    },
+  },
+  // Credit bureau reporting (docs/product/credit-reporting.md#errors)
+  bureauRunHasErrors: {
+    status: 409,
+    messages: {
+      id: 'Laporan ini masih memiliki kesalahan. Perbaiki datanya lalu susun ulang laporan.',
+      en: 'This run still has errors. Fix the data, then rebuild the run.',
+      es: 'Este reporte aún tiene errores. Corrige los datos y vuelve a generar el reporte.',
+    },
+  },
+  bureauRunSuperseded: {
+    status: 409,
+    messages: {
+      id: 'Laporan ini sudah digantikan oleh susunan yang lebih baru.',
+      en: 'This run was replaced by a newer build.',
+      es: 'Este reporte fue reemplazado por una generación más reciente.',
+    },
+  },
+  bureauSendPending: {
+    status: 409,
+    messages: {
+      id: 'Pengiriman ke biro ini sudah menunggu konfirmasi anggota kedua.',
+      en: 'A send to this bureau is already waiting for a second member.',
+      es: 'Un envío a este buró ya espera a un segundo miembro.',
+    },
+  },
+  bureauSendNotPending: {
+    status: 409,
+    messages: {
+      id: 'Pengiriman ini sudah tidak menunggu.',
+      en: 'This send is no longer waiting.',
+      es: 'Este envío ya no está en espera.',
+    },
+  },
+  bureauPeriodOpen: {
+    status: 409,
+    messages: {
+      id: 'Periode ini belum ditutup. Laporan disusun setelah batas waktunya.',
+      en: 'This period has not closed yet. A run is built after its cut-off.',
+      es: 'Este periodo aún no cierra. El reporte se genera después de su corte.',
+    },
+  },
+  bureauAlreadySent: {
+    status: 409,
+    messages: {
+      id: 'Laporan periode ini sudah dikirim ke biro ini. Perbaikan masuk ke laporan berikutnya.',
+      en: 'This period was already sent to this bureau. Corrections go in the next run.',
+      es: 'Este periodo ya se envió a este buró. Las correcciones van en el siguiente reporte.',
+    },
+  },
+  disputeOnly: {
+    status: 409,
+    messages: {
+      id: 'Koreksi laporan kredit hanya untuk sengketa laporan kredit yang diselesaikan.',
+      en: 'A report correction is only for a credit-report dispute closed as resolved.',
+      es: 'Una corrección del reporte solo aplica a una disputa de reporte de crédito resuelta.',
     },
   },
   // Waivers and refunds (docs/product/waivers-and-refunds.md#errors)

@@ -29,6 +29,9 @@ const FOUR_EYES_PERMISSIONS = {
   'autoPayoutLimits.request': ['finance'],
   'autoPayoutLimits.confirm': ['finance'],
   'autoPayoutLimits.cancel': ['finance'],
+  'bureauSent.request': ['finance'],
+  'bureauSent.confirm': ['finance', 'admin'],
+  'bureauSent.cancel': ['finance', 'admin'],
 } as const satisfies Record<`${FourEyesAction}.${'request' | 'confirm' | 'cancel'}`, readonly StaffRole[]>
 
 /**

@@ -6,7 +6,7 @@
  * or reject it at any time while it waits.
  */
 
-export const FOUR_EYES_ACTIONS = ['payout', 'adjustment', 'reconResolution', 'productVersion', 'staffRole', 'creditPolicy', 'autoPayoutLimits'] as const
+export const FOUR_EYES_ACTIONS = ['payout', 'adjustment', 'reconResolution', 'productVersion', 'staffRole', 'creditPolicy', 'autoPayoutLimits', 'bureauSent'] as const
 export type FourEyesAction = (typeof FOUR_EYES_ACTIONS)[number]
 
 const HOUR = 3_600_000
@@ -25,6 +25,7 @@ export const FOUR_EYES_EXPIRY_MS: Readonly<Record<FourEyesAction, number>> = {
   staffRole: 3 * DAY,
   creditPolicy: 14 * DAY,
   autoPayoutLimits: 3 * DAY,
+  bureauSent: 7 * DAY,
 }
 
 /** The checker's decision: `confirm` carries the action out; `reject` (or a withdrawal) ends the request. */

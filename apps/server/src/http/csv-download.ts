@@ -30,3 +30,8 @@ export function sendJsonLines(reply: FastifyReply, objects: AsyncIterable<unknow
   }
   return sendLines(reply, { 'content-type': 'application/x-ndjson; charset=utf-8' }, lines(), what)
 }
+
+/** A text file in a bureau's layout as a download (its lines already end as the layout says). */
+export function sendTextDownload(reply: FastifyReply, filename: string, lines: AsyncIterable<string>, what: Record<string, unknown>): Promise<void> {
+  return sendLines(reply, { 'content-type': 'text/plain; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` }, lines, what)
+}

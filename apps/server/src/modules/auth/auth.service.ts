@@ -80,4 +80,4 @@ export { borrowerForStaff, borrowerLocale, insertBorrower, isPhoneRegistered } f
 /** The sessions' storage, for http/'s request context (app.ts) and the sign-out. */
 export { createSession, deleteSession, sessionStore } from './session-store.js'
 /** Pieces of another area's statement that joins the borrower its rows point at (the ops console's order lists). */
-export { borrowerJoin, borrowerPhone } from './borrower-join.js'
+export { borrowerJoin, borrowerPhone, phonesOf } from './borrower-join.js'

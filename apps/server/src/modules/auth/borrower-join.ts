@@ -1,4 +1,5 @@
-import { eq, type SQLWrapper } from 'drizzle-orm'
+import { eq, inArray, type SQLWrapper } from 'drizzle-orm'
+import type { Executor } from '../../db/client.js'
 import { borrowers } from './auth.schema.js'
 
 /**
@@ -8,3 +9,10 @@ import { borrowers } from './auth.schema.js'
  */
 export const borrowerJoin = (borrowerId: SQLWrapper) => [borrowers, eq(borrowers.id, borrowerId)] as const
 export const borrowerPhone = borrowers.phone
+
+/** The phones of `ids`, by borrower (credit bureau reporting's telephone segment). */
+export async function phonesOf(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.select({ id: borrowers.id, phone: borrowers.phone }).from(borrowers).where(inArray(borrowers.id, [...new Set(ids)]))
+  return new Map(rows.map((r) => [r.id, r.phone]))
+}

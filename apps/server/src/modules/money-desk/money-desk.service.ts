@@ -39,3 +39,4 @@ export const repaymentSide: MoneyDeskPort = {
   recordCoolingOffRelease,
   keepUnmatchedCallback,
 }
+export { interestReliefTotalSince, reliefAtCutoff, type ReliefAtCutoff } from './bureau-facts.js'

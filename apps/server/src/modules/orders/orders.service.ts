@@ -192,3 +192,4 @@ export {
 
 /** What an order owes now, late charges included: the order screen's figure, from the one home of what is owed. */
 export { orderOwedNow } from './orders.owed.js'
+export { reportableOrdersPage, reportableOrdersSql, reportableTotals, type ReportableOrder, type ReportableScope } from './orders.bureau-facts.js'

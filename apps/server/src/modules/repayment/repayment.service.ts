@@ -31,3 +31,4 @@ export { connectMoneyDesk, type AdjustmentJson, type CoolingOffRelease, type Mon
 export { ledgerEntries, paymentAccounts, paymentInbox, payments } from './repayment.schema.js'
 /** The card tokens' column, for `npm run secrets:rotate` and the server's start (docs/decisions/0021-secrets-at-rest.md). */
 export { cardTokenColumn } from './cards/card-secrets.js'
+export { paidAtCutoff, paidTotalSince, type PaidAtCutoff } from './bureau-facts.js'

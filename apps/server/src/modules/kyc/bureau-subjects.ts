@@ -1,0 +1,36 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Keyring } from '../../adapters/secrets/secret-box.js'
+import type { Executor } from '../../db/client.js'
+import { openVersion, type SealedIdentity } from './kyc.secrets.js'
+import { borrowerIdentities, identityVersions } from './kyc.schema.js'
+
+/**
+ * Who a credit bureau record is about (docs/product/credit-reporting.md#subjects): the identity
+ * version a borrower holds, by its id, which a kept run names; and a version opened again by its id
+ * when the run's file is written. Versions are never changed, so a kept run's file never changes.
+ */
+
+export interface SubjectIdentity extends SealedIdentity {
+  fullName: string
+}
+
+/** Each borrower's current identity version, by id. Borrowers without an identity are absent. */
+export async function currentIdentityVersions(db: Executor, borrowerIds: readonly number[]): Promise<Map<number, number>> {
+  if (borrowerIds.length === 0) return new Map()
+  const rows = await db
+    .select({ borrowerId: identityVersions.borrowerId, id: identityVersions.id })
+    .from(borrowerIdentities)
+    .innerJoin(identityVersions, and(eq(identityVersions.borrowerId, borrowerIdentities.borrowerId), eq(identityVersions.version, borrowerIdentities.version)))
+    .where(inArray(borrowerIdentities.borrowerId, [...new Set(borrowerIds)]))
+  return new Map(rows.map((r) => [r.borrowerId, r.id]))
+}
+
+/** The identity versions of `ids`, opened. */
+export async function openIdentityVersions(db: Executor, secrets: Keyring, ids: readonly number[]): Promise<Map<number, SubjectIdentity>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ id: identityVersions.id, fullName: identityVersions.fullName, details: identityVersions.details })
+    .from(identityVersions)
+    .where(inArray(identityVersions.id, [...new Set(ids)]))
+  return new Map(rows.map((r) => [r.id, { ...openVersion(r, secrets), fullName: r.fullName }]))
+}
