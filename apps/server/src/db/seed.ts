@@ -361,6 +361,8 @@ export const PROBLEM_TYPES: Array<{ parentValue: number; value: number; title: R
   { parentValue: 0, value: 5, title: L('Perpanjangan', 'Extension', 'Prórroga') },
   { parentValue: 0, value: 6, title: L('Akun dan privasi data', 'Account and data privacy', 'Cuenta y privacidad de datos') },
   { parentValue: 0, value: 7, title: L('Aplikasi bermasalah', 'App not working', 'Falla de la app') },
+  // a credit-report dispute (docs/product/credit-reporting.md#disputes); listed before 'Other'
+  { parentValue: 0, value: 9, title: L('Laporan kredit saya salah', 'My credit report is wrong', 'Mi reporte de crédito está mal') },
   { parentValue: 0, value: 8, title: L('Lainnya', 'Other', 'Otro') },
   { parentValue: 1, value: 1, title: L('Ancaman atau kata-kata kasar', 'Threats or abusive language', 'Amenazas o lenguaje ofensivo') },
   { parentValue: 1, value: 2, title: L('Menghubungi keluarga atau kontak saya', 'Contacted my family or contacts', 'Contactaron a mi familia o contactos') },

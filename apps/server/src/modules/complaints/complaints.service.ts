@@ -33,6 +33,7 @@ import type { NewComplaint } from './complaints.schema.js'
 import { AppError } from '../../http/errors.js'
 import { textsFor } from '../../i18n/index.js'
 import * as repo from './complaints.repo.js'
+import { DISPUTE_STATE_TEXT, disputeReplyDue, disputeStates, isDispute } from './disputes.js'
 import { demoImage, newImageName, processImage } from './images.js'
 
 export interface ComplaintDeps {
@@ -46,7 +47,8 @@ export const IMAGE_PATH = '/media/complaints/'
 const imageUrl = (name: string) => `${IMAGE_PATH}${name}`
 
 // docs/product/complaints.md#order-card: collection happens only on a loan that was paid out, so
-// orders under review, approved but not yet paid, or rejected allow no collection complaint.
+// orders under review, approved but not yet paid, or rejected allow no collection complaint. Nor a
+// credit-report dispute (docs/product/credit-reporting.md#disputes): only a loan paid out is reported.
 const NEVER_COLLECTED = new Set<number>([ORDER_STATUS.submitted, ORDER_STATUS.approved, ORDER_STATUS.rejected])
 
 function orderCard(row: repo.OrderCardRow, locale: Locale): OrderCard {
@@ -138,7 +140,9 @@ export async function saveComplaint(
     const son = input.problemSonType ?? 0
     if (!type) throw new AppError('problemTypeInvalid')
     if (subTypes.length > 0 ? !subTypes.some((t) => t.value === son) : son !== 0) throw new AppError('problemTypeInvalid')
-    if (input.problemType === COLLECTION_PROBLEM_TYPE && NEVER_COLLECTED.has(order.status)) throw new AppError('collectionNotAllowed')
+    if ((input.problemType === COLLECTION_PROBLEM_TYPE || isDispute(input.problemType)) && NEVER_COLLECTED.has(order.status)) {
+      throw new AppError('collectionNotAllowed')
+    }
     if ((await repo.countOwnUploads(tx, borrower.id, images)) !== images.length) throw new AppError('imageUnknown')
 
     const values: NewComplaint = {
@@ -148,7 +152,8 @@ export async function saveComplaint(
       problemSonType: son,
       detail: input.problemDetail,
       images,
-      replyDue: replyDueDate(now, market, COMPLAINT_LIMITS.replyWeekdays),
+      // a credit-report dispute is due by the market's dispute rule, any other by our promise
+      replyDue: isDispute(input.problemType) ? disputeReplyDue(now, market) : replyDueDate(now, market, COMPLAINT_LIMITS.replyWeekdays),
       requestKey: input.requestKey ?? null,
     }
     const same = await repo.recentSameComplaint(tx, values, SAME_COMPLAINT_SECONDS)
@@ -263,10 +268,14 @@ export function escalationOf(market: Market, locale: Locale): Escalation {
   return { title: s.escalation.title[locale], text: s.escalation.text[locale], authority: s.authority, grievanceOfficer: s.grievanceOfficer }
 }
 
-/** docs/product/complaints.md#detail: the complaint, the agent's reply, the rating flag, the reply date and escalation. */
+/**
+ * docs/product/complaints.md#detail: the complaint, the agent's reply, the rating flag, the reply
+ * date and escalation; for a credit-report dispute its state (docs/product/credit-reporting.md#disputes).
+ */
 export async function detailOf(db: Executor, borrower: Borrower, locale: Locale, id: number, now = new Date()): Promise<DataOf<typeof problemDetail>> {
   const row = await repo.borrowerComplaint(db, borrower.id, id)
   if (!row) throw new AppError('notFound')
+  const disputeState = (await disputeStates(db, [row])).get(row.id)
   const market = borrower.market
   const t = textsFor(locale).complaints
   const { type, sonType } = typeText(row, locale)
@@ -294,6 +303,7 @@ export async function detailOf(db: Executor, borrower: Borrower, locale: Locale,
     replyDueText,
     overdue,
     escalation: overdue || row.outcome === 'unresolved' ? escalationOf(market, locale) : null,
+    dispute: disputeState ? { state: disputeState, stateText: DISPUTE_STATE_TEXT[locale][disputeState], dueOn: row.replyDue } : null,
   }
 }
 

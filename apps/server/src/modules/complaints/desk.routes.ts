@@ -33,7 +33,7 @@ export function deskRoutes(app: FastifyInstance, deps: desk.DeskDeps): void {
 
   registerCall(app, complaintReply, ({ req, staff, body }) => desk.reply(deps, { staff, ip: req.ip }, req.locale, body.complaintId, body))
 
-  registerCall(app, complaintClose, ({ req, staff, body }) => desk.close(deps, { staff, ip: req.ip }, req.locale, body.complaintId, body.outcome))
+  registerCall(app, complaintClose, ({ req, staff, body }) => desk.close(deps, { staff, ip: req.ip }, req.locale, body.complaintId, body.outcome, body.correctReport))
 
   // A complaint's images for the console, by the staff cookie (an <img> sends it): a staff member of
   // the desk's roles and of the borrower's market; anything else reads "not found".

@@ -17,9 +17,11 @@ import { assertStaffMarket } from '../../http/route.js'
 import type { StaffPrincipal } from '../../http/types.js'
 import { record, searchAudit } from '../audit/audit.service.js'
 import { borrowerForStaff } from '../auth/auth.service.js'
+import { requestCorrection } from '../credit-reporting/credit-reporting.service.js'
 import { readStoredImage, storedThenRecorded, type ComplaintDeps } from './complaints.service.js'
 import * as complaintsRepo from './complaints.repo.js'
 import * as repo from './desk.repo.js'
+import { disputeStates, isDispute } from './disputes.js'
 import { newImageName, processImage } from './images.js'
 
 /** The complaint desk (docs/product/operations.md#complaint-desk). */
@@ -116,12 +118,14 @@ export async function detailOf(db: Executor, staff: StaffPrincipal, locale: Loca
 }
 
 async function detailView(db: Executor, c: repo.DeskComplaint, locale: Locale, now: Date): Promise<ComplaintDeskDetail> {
-  const [borrower, earlier, notes, history] = await Promise.all([
+  const [borrower, earlier, notes, history, disputes] = await Promise.all([
     borrowerForStaff(db, c.borrowerId),
     repo.earlierComplaints(db, c),
     repo.notesOf(db, c.id),
     searchAudit(db, { recordType: RECORD_TYPE, recordId: String(c.id), limit: 100 }),
+    disputeStates(db, [c]),
   ])
+  const disputeState = disputes.get(c.id)
   const names = typeNames(c, locale)
   return {
     ...queueRowOf(c, locale, now),
@@ -147,6 +151,8 @@ async function detailView(db: Executor, c: repo.DeskComplaint, locale: Locale, n
     history: history.rows
       .reverse()
       .map((h) => ({ at: h.at.toISOString(), action: h.action, staffId: h.staffId, role: h.role })),
+    // a credit-report dispute (docs/product/credit-reporting.md#disputes): due by the market's rule, which its reply-due date holds
+    dispute: disputeState ? { state: disputeState, dueOn: c.replyDue } : null,
   }
 }
 
@@ -250,18 +256,41 @@ export async function reply(deps: DeskDeps, actor: DeskActor, locale: Locale, id
   })
 }
 
-export async function close(deps: DeskDeps, actor: DeskActor, locale: Locale, id: number, outcome: 'resolved' | 'unresolved'): Promise<ComplaintDeskDetail> {
+/**
+ * Closes the complaint. `correctReport` asks for a correction record of the order in the next
+ * bureau run (docs/product/credit-reporting.md#disputes): only on a credit-report dispute closed as
+ * resolved (else `disputeOnly`), in the same transaction as the close, and audited with it.
+ */
+export async function close(
+  deps: DeskDeps,
+  actor: DeskActor,
+  locale: Locale,
+  id: number,
+  outcome: 'resolved' | 'unresolved',
+  correctReport = false,
+): Promise<ComplaintDeskDetail> {
   const now = deps.now()
   return deps.db.transaction(async (tx) => {
     const c = await lockForWork(tx, actor, id, now)
+    if (correctReport && !(isDispute(c.problemType) && outcome === 'resolved')) throw new AppError('disputeOnly')
     if (!(await repo.saveClose(tx, id, outcome, now))) throw new AppError('complaintClosed')
     await record(tx, {
       ...audit(actor, now, c),
       action: 'complaint.close',
       recordId: id,
       before: { status: c.status, outcome: null },
-      after: { status: 'closed', outcome },
+      after: { status: 'closed', outcome, ...(correctReport ? { correctReport: true } : {}) },
     })
+    if (correctReport) {
+      await requestCorrection(tx, { orderKey: c.orderKey, market: c.market, complaintId: id, staffId: actor.staff.staffId, at: now })
+      await record(tx, {
+        ...audit(actor, now, c),
+        action: 'complaint.correctReport',
+        recordId: id,
+        before: null,
+        after: { orderNo: c.order.orderNo, correction: 'requested' },
+      })
+    }
     return detailView(tx, (await repo.deskComplaint(tx, id))!, locale, now)
   })
 }

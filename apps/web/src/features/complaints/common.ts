@@ -8,3 +8,4 @@ export { problemInitQuery, selectedOrder, type ProblemInit } from './api/get-pro
 export { OrderPicker } from './components/order-picker'
 export { loader as initLoader } from './complaint-start.data'
 export { default as styles } from './complaints.module.css'
+export { orderRefusal } from './order-rules'

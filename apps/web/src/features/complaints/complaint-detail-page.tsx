@@ -11,7 +11,10 @@ import { ComplaintRating } from './components/complaint-rating'
 import { EscalationBox } from './components/escalation'
 import { complaintParams, styles } from './common'
 
-/** docs/product/complaints.md#detail: one complaint, our reply, when a reply is due and where to escalate. */
+/**
+ * docs/product/complaints.md#detail: one complaint, our reply, when a reply is due and where to
+ * escalate; for a credit-report dispute, where it stands (docs/product/credit-reporting.md#disputes).
+ */
 export function ComplaintDetailPage() {
   const { t } = useTranslation('complaints')
   const { t: tc } = useTranslation()
@@ -30,6 +33,7 @@ function Detail({ detail }: { detail: ComplaintDetail }) {
   const { t } = useTranslation('complaints')
   const complaintId = useId()
   const replyId = useId()
+  const disputeId = useId()
   const answered = detail.disposeDetail !== '' || detail.disposeImages.length > 0
   return (
     <>
@@ -45,6 +49,22 @@ function Detail({ detail }: { detail: ComplaintDetail }) {
         </p>
       )}
       {detail.escalation && <EscalationBox escalation={detail.escalation} />}
+
+      {detail.dispute && (
+        <section className={styles.card} aria-labelledby={disputeId} data-dispute-state={detail.dispute.state}>
+          <h2 id={disputeId} className={styles.sectionTitle}>{t('detail.dispute.title')}</h2>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t('detail.dispute.state')}</dt>
+              <dd>{detail.dispute.stateText}</dd>
+            </div>
+            <div>
+              <dt>{t('detail.dispute.dueOn')}</dt>
+              <dd>{detail.dispute.dueOn}</dd>
+            </div>
+          </dl>
+        </section>
+      )}
 
       <section className={styles.card} aria-labelledby={complaintId}>
         <h2 id={complaintId} className={styles.sectionTitle}>{t('detail.complaint')}</h2>

@@ -38,6 +38,38 @@ describe('/complainDetails', () => {
     expect(within(reply).getByRole('img', { name: 'Photo 1 of 1 from our team' })).toHaveAttribute('src', '/media/complaints/reply.png')
     expect(within(reply).getByText('Your rating: 4 of 5 stars')).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: /escalat/i })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Your credit report dispute' })).not.toBeInTheDocument()
+  })
+
+  it('shows a credit-report dispute’s state and due date in a labelled region; none for other types', async () => {
+    answer({
+      type: 'My credit report is wrong',
+      sonType: '',
+      typeValue: 9,
+      sonTypeValue: 0,
+      status: 'closed',
+      outcome: 'resolved',
+      replyDue: '2026-03-23',
+      dispute: { state: 'correction_queued', stateText: 'We are correcting your record. The correction goes out with our next credit report.', dueOn: '2026-03-23' },
+    })
+    await renderApp('/complainDetails?problemId=20&lang=en')
+    const region = await screen.findByRole('region', { name: 'Your credit report dispute' })
+    expect(region).toHaveAttribute('data-dispute-state', 'correction_queued')
+    expect(within(region).getByText('Where it stands').nextSibling).toHaveTextContent('We are correcting your record. The correction goes out with our next credit report.')
+    expect(within(region).getByText('To be settled by').nextSibling).toHaveTextContent('2026-03-23')
+  })
+
+  it('labels the dispute in the borrower’s language, and shows no dispute on other complaints', async () => {
+    answer({ typeValue: 9, sonType: '', dispute: { state: 'received', stateText: 'Sengketa laporan kredit Anda sudah kami terima.', dueOn: '2026-03-16' } })
+    const { unmount } = await renderApp('/complainDetails?problemId=20')
+    const region = await screen.findByRole('region', { name: 'Sengketa laporan kredit Anda' })
+    expect(within(region).getByText('Diselesaikan paling lambat').nextSibling).toHaveTextContent('2026-03-16')
+    unmount()
+
+    answer({ dispute: { state: 'no_change', stateText: 'Cerrada sin cambios.', dueOn: '2026-03-17' } })
+    await renderApp('/complainDetails?problemId=20&lang=es')
+    const es = await screen.findByRole('region', { name: 'Tu disputa del reporte de crédito' })
+    expect(within(es).getByText('Se resuelve a más tardar el').nextSibling).toHaveTextContent('2026-03-17')
   })
 
   it('says when a reply is late and where to escalate, in Indonesian', async () => {

@@ -15,7 +15,7 @@ import { Skeleton } from '../../shared/ui/skeleton'
 import { useSaveComplaint } from './api/save-complaint'
 import { ImagePicker } from './components/image-picker'
 import { clearDraft, newRequestKey, readDraft, writeDraft } from './draft'
-import { problemInitQuery, selectedOrder, type ProblemInit, complaintParams, styles } from './common'
+import { problemInitQuery, selectedOrder, type ProblemInit, complaintParams, orderRefusal, styles } from './common'
 
 /** docs/product/complaints.md#form: after the success modal, back to the start page. */
 export const BACK_TO_START_MS = 1500
@@ -127,8 +127,9 @@ function ComplaintForm({ init, order, params }: { init: ProblemInit; order: Orde
   }, [savedDue, navigate, startHref])
 
   const chooseType = (value: number) => {
-    if (value === COLLECTION_PROBLEM_TYPE && order.isShow !== 1) {
-      setErrors((current) => ({ ...current, type: t('start.collectionRefused') }))
+    const refusal = orderRefusal(value, order)
+    if (refusal) {
+      setErrors((current) => ({ ...current, type: t(refusal) }))
       return
     }
     update(value === COLLECTION_PROBLEM_TYPE ? { type: value } : { type: value, sonType: undefined })
@@ -139,7 +140,7 @@ function ComplaintForm({ init, order, params }: { init: ProblemInit; order: Orde
     if (save.isPending || uploading) return
     const next: Errors = {}
     if (type === undefined) next.type = t('form.chooseType')
-    else if (type === COLLECTION_PROBLEM_TYPE && order.isShow !== 1) next.type = t('start.collectionRefused')
+    else if (orderRefusal(type, order)) next.type = t(orderRefusal(type, order)!)
     else if (type === COLLECTION_PROBLEM_TYPE && sonType === undefined) next.type = t('form.chooseSubType')
     // docs/product/complaints.md#limits: a description of spaces only is empty.
     if (detail.trim() === '') next.detail = t('form.detailRequired')

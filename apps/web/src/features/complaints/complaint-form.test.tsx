@@ -96,6 +96,14 @@ describe('/complainPageNext', () => {
     expect(screen.getByRole('radio', { name: 'Collection' })).not.toBeChecked()
   })
 
+  it('refuses the credit-report dispute type for an order never paid out, in Indonesian', async () => {
+    server.use(mockCall(problemInit, problemInitData({ problemType: [...problemInitData().problemType, { title: 'Laporan kredit saya salah', value: 9 }] })))
+    const { user } = await renderApp('/complainPageNext?orderNo=K2026000005')
+    await user.click(await screen.findByRole('radio', { name: 'Laporan kredit saya salah' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Pesanan yang dipilih belum pernah dicairkan, jadi tidak ada di laporan kredit mana pun')
+    expect(screen.getByRole('radio', { name: 'Laporan kredit saya salah' })).not.toBeChecked()
+  })
+
   it('uploads photos in the field problemImage, removes one, and hides the control at 9', async () => {
     const uploads: { field: string; name: string }[] = []
     setUp({ uploads })

@@ -11,7 +11,7 @@ import { PageFrame } from '../../shared/ui/page-frame'
 import { ScreenFailure } from '../../shared/ui/screen-failure'
 import { Skeleton } from '../../shared/ui/skeleton'
 import { showToast } from '../../shared/ui/toast'
-import { problemInitQuery, selectedOrder, type ProblemInit, complaintParams, OrderPicker, styles } from './common'
+import { problemInitQuery, selectedOrder, type ProblemInit, complaintParams, OrderPicker, orderRefusal, styles } from './common'
 
 /**
  * docs/product/complaints.md#start: 'My complaints', the order card with the choice among all
@@ -88,7 +88,8 @@ function ProblemTypes({ init, order }: { init: ProblemInit; order: OrderCard }) 
                 aria-controls={subTypesId}
                 onClick={() => {
                   // docs/product/complaints.md#order-card: only an order with isShow 1 takes a collection complaint.
-                  if (order.isShow !== 1) showToast(t('start.collectionRefused'))
+                  const refusal = orderRefusal(type.value, order)
+                  if (refusal) showToast(t(refusal))
                   else setCollectionOpen((open) => !open)
                 }}
               >
@@ -112,6 +113,14 @@ function ProblemTypes({ init, order }: { init: ProblemInit; order: OrderCard }) 
                   </>
                 )}
               </div>
+            </li>
+          ) : orderRefusal(type.value, order) ? (
+            // a credit-report dispute needs a paid-out order, as collection does
+            <li key={type.value}>
+              <button type="button" className={styles.choice} onClick={() => showToast(t(orderRefusal(type.value, order)!))}>
+                {type.title}
+                <Chevron />
+              </button>
             </li>
           ) : (
             <li key={type.value}>

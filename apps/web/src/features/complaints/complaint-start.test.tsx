@@ -86,6 +86,23 @@ describe('/complaint', () => {
     expect(router.state.location.pathname).toBe('/complaint')
   })
 
+  it('refuses a credit-report dispute for an order never paid out, and goes on with one paid out', async () => {
+    const types = [...problemInitData().problemType, { title: 'My credit report is wrong', value: 9 }]
+    answer({ problemType: types })
+    const { user, router, unmount } = await renderApp('/complaint?orderNo=K2026000005&lang=en')
+    await screen.findByRole('region', { name: 'Kilat Tunai' })
+    await user.click(screen.getByRole('button', { name: 'My credit report is wrong' }))
+    expect(await screen.findByText('The selected order was never paid out, so it is not in any credit report')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/complaint')
+    unmount()
+
+    answer({ problemType: types })
+    const paidOut = await renderApp('/complaint?orderNo=K2026000006&lang=en')
+    await paidOut.user.click(await screen.findByRole('link', { name: 'My credit report is wrong' }))
+    await waitFor(() => expect(paidOut.router.state.location.pathname).toBe('/complainPageNext'))
+    expect(pathAndQuery(paidOut.router).query).toMatchObject({ problemType: '9', orderNo: 'K2026000006', problemIndex: '3' })
+  })
+
   it('says so when the borrower has no order, in Spanish in Mexico', async () => {
     answer({ orderDetail: null, orderList: [] })
     await renderApp('/complaint?market=MX')

@@ -85,6 +85,7 @@ export function complaintDetailData(overrides: Partial<ComplaintDetailData> = {}
     replyDueText: 'Answered on 2026-02-11',
     overdue: false,
     escalation: null,
+    dispute: null,
     ...overrides,
   }
 }
