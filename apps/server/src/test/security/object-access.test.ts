@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import * as contract from '@kilat/contract'
 import { ERRORS, OPS_CALLS, OPS_COMPLAINT_IMAGE_PATH, type CallDef, type ErrorKey, type ProductDraft } from '@kilat/contract'
-import { ORDER_STATUS, cents, type Market, type OrderStatus } from '@kilat/domain'
+import { ORDER_STATUS, cents, type Cents, type Market, type OrderStatus } from '@kilat/domain'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
 import { DEMO_BORROWERS, DEMO_ORDERS } from '../../db/seed.js'
@@ -27,6 +27,7 @@ import { complaints } from '../../modules/complaints/complaints.schema.js'
 import { openComplaintsApp, upload } from '../../modules/complaints/test-helpers.js'
 import { products } from '../../modules/products/products.schema.js'
 import { draftOf } from '../../modules/products/products.desk.js'
+import { bureauRuns, bureauSends } from '../../modules/credit-reporting/credit-reporting.schema.js'
 import { kycFlags } from '../../modules/kyc/kyc.schema.js'
 import { reconDifferences, reconResolutions } from '../../modules/money-desk/reconciliation.schema.js'
 import { staffRoleRequests } from '../../modules/staff/staff.schema.js'
@@ -60,6 +61,7 @@ const RECORD_FIELDS = {
   recordId: 'audit trail record',
   differenceId: 'reconciliation difference',
   flagId: 'risk-queue flag (a duplicate identity, a holder name that does not match)',
+  runId: "a credit bureau run of a market's period",
 } as const
 
 const OTHER_FIELDS: Record<string, string> = {
@@ -410,6 +412,9 @@ interface MarketRecords {
   /** instant decisions: a draft of the market's credit policy, and a change of its payout limits, both waiting. */
   policyId: number
   limitsRequestId: number
+  /** credit bureau reporting: a run of the market's last month, and a send of it waiting. */
+  runId: number
+  sendId: number
   secrets: string[]
 }
 
@@ -478,6 +483,13 @@ const OPS_PROBES: Record<string, OpsProbe> = {
   [contract.opsPolicyWithdraw.path]: { role: 'risk', method: 'POST', fields: (r) => ({ requestId: r.policyId }), refusals: ['notFound'] },
   [contract.opsAutoPayoutConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.limitsRequestId }), refusals: ['notFound'] },
   [contract.opsAutoPayoutWithdraw.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.limitsRequestId }), refusals: ['notFound'] },
+  // credit bureau reporting (docs/product/credit-reporting.md#console)
+  [contract.opsBureauRun.path]: { role: 'finance', method: 'GET', fields: (r) => ({ runId: r.runId }), refusals: ['notFound'] },
+  [contract.opsBureauDownload.path]: { role: 'finance', method: 'GET', fields: (r) => ({ runId: r.runId, bureau: r.market === 'ID' ? 'slik' : 'buro', file: r.market === 'ID' ? 'F01' : 'INTF' }), refusals: ['notFound'] },
+  [contract.opsBureauSendRequest.path]: { role: 'finance', method: 'POST', fields: (r) => ({ runId: r.runId, bureau: r.market === 'ID' ? 'slik' : 'buro', sentOn: '2026-03-01' }), refusals: ['notFound'] },
+  [contract.opsBureauSendConfirm.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.sendId }), refusals: ['notFound'] },
+  [contract.opsBureauSendWithdraw.path]: { role: 'finance', method: 'POST', fields: (r) => ({ requestId: r.sendId }), refusals: ['notFound'] },
+  [contract.opsBureauOrderRecords.path]: { role: 'agent', method: 'GET', fields: (r) => ({ orderNo: r.orderNo }), refusals: ['notFound'] },
   [contract.staffResetFactor.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
   [contract.staffEndSessions.path]: { role: 'admin', method: 'POST', fields: (r) => ({ staffId: r.staffId }), refusals: ['notFound'] },
   // registration funnel (docs/product/registration-funnel.md#errors): the admin's own market, the other market's landing page
@@ -556,7 +568,18 @@ describe("a staff member naming another market's record", () => {
       const treasurer = await enrolledStaff(app, database, clock, 'finance', [market])
       const limits = await opsPost(app, contract.opsAutoPayoutRequest.path, { market, perLoanMax: 1_000, dailyMax: 9_000 }, { cookie: treasurer.cookie })
       expect(limits.statusCode, limits.body).toBe(200)
+      // credit bureau reporting: a run of the market's last month (no records), and a colleague's send waiting
+      const [run] = await database.db
+        .insert(bureauRuns)
+        .values({ market, period: '2026-01', version: 1, cutoffOn: '2026-01-31', cutoffAt: new Date('2026-01-31T17:00:00Z'), builtAt: clock.now(), records: 0, subjects: 0, corrections: 0, balance: 0 as Cents, overdue: 0 as Cents, ledgerBalance: 0 as Cents, missing: 0, recordsWithErrors: 0, millis: 1 })
+        .returning()
+      const [send] = await database.db
+        .insert(bureauSends)
+        .values({ runId: run!.id, market, period: '2026-01', bureau: market === 'ID' ? 'slik' : 'buro', sentOn: '2026-02-01', requestedBy: treasurer.id, requestedAt: clock.now() })
+        .returning()
       records[market] = {
+        runId: run!.id,
+        sendId: send!.id,
         policyId: policy.json().data.version.id,
         limitsRequestId: limits.json().data.request.id,
         market,

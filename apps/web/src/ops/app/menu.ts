@@ -7,13 +7,15 @@ import { funnelReport } from '@kilat/contract'
 import { opsKycFlags } from '@kilat/contract'
 // instant decisions
 import { opsDecisionSettings, opsPolicies } from '@kilat/contract'
+// credit bureau reporting
+import { opsBureauRuns } from '@kilat/contract'
 
 /**
  * A screen of the console: `roles` may open it, those of the call it is built on (the server
  * checks the same list); `menu`, when given, narrows whose side menu shows it.
  */
 export interface OpsScreen {
-  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections' | 'kb' | 'funnel' | 'kycFlags' | 'decisions' | 'decisionSettings'
+  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections' | 'kb' | 'funnel' | 'kycFlags' | 'decisions' | 'decisionSettings' | 'bureau'
   path: string
   roles: readonly StaffRole[]
   menu?: readonly StaffRole[]
@@ -46,6 +48,8 @@ export const OPS_SCREENS: readonly OpsScreen[] = [
   // instant decisions: the credit policy, and how much the system pays out on its own (docs/product/decisions.md)
   { key: 'decisions', path: '/ops/decisions', roles: opsPolicies.roles },
   { key: 'decisionSettings', path: '/ops/decisions/settings', roles: opsDecisionSettings.roles },
+  // credit bureau reporting: each period's run, its checks, files and sends (docs/product/credit-reporting.md)
+  { key: 'bureau', path: '/ops/bureau', roles: opsBureauRuns.roles },
 ]
 
 /** The side menu of a role, in order. */

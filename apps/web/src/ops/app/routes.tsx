@@ -40,6 +40,9 @@ export function createOpsRoutes(): RouteDef[] {
             // instant decisions: the credit policy and the automatic payout
             { path: 'decisions', lazy: async () => ({ Component: (await import('../decisions/policy-page')).PolicyPage }) },
             { path: 'decisions/settings', lazy: async () => ({ Component: (await import('../decisions/settings-page')).SettingsPage }) },
+            // credit bureau reporting: the runs and one run
+            { path: 'bureau', lazy: async () => ({ Component: (await import('../bureau/runs-page')).BureauRunsPage }) },
+            { path: 'bureau/run', lazy: async () => ({ Component: (await import('../bureau/run-page')).BureauRunPage }) },
             { path: '*', Component: NotFound },
           ],
         },

@@ -10,7 +10,7 @@ import {
   type ComplaintDeskDetail,
 } from '@kilat/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Descriptions, Flex, Form, Image, Input, List, Popconfirm, Space, Upload, type UploadFile } from 'antd'
+import { Button, Checkbox, Descriptions, Flex, Form, Image, Input, List, Popconfirm, Space, Upload, type UploadFile } from 'antd'
 import { useState } from 'react'
 import { Link, useParams } from '../../shared/router'
 import { formatDateTime, formatMoney } from '../../shared/format'
@@ -22,6 +22,8 @@ import { useOpsText, type OpsT } from '../app/i18n'
 import { useOpsMarket, useStaff } from '../app/session'
 import { LoadFailure, Loading } from '../app/states'
 import { OrderStatusName } from '../app/status-names'
+import { DisputePanel } from '../bureau/dispute-panel'
+import { BUREAU_KEY } from '../bureau/bureau-texts'
 import { DeadlineTag } from './deadline'
 
 /** Another staff member's action came first: what to tell the one who lost the race. */
@@ -53,11 +55,14 @@ export function ComplaintPage() {
     refresh,
     errorText: raceMessage,
   })
+  // A credit-report dispute closed as resolved may ask for a correction record in the next run.
+  const [correctReport, setCorrectReport] = useState(false)
   const close = useOpsMutation({
-    mutationFn: (outcome: 'resolved' | 'unresolved', call) => call(complaintClose, { body: { complaintId, outcome } }),
+    mutationFn: ({ outcome, correctReport }: { outcome: 'resolved' | 'unresolved'; correctReport?: boolean }, call) =>
+      call(complaintClose, { body: { complaintId, outcome, ...(correctReport === undefined ? {} : { correctReport }) } }),
     success: t('complaint.closedDone'),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
-    refresh,
+    refresh: [...refresh, BUREAU_KEY],
     errorText: raceMessage,
   })
 
@@ -83,10 +88,22 @@ export function ComplaintPage() {
           )}
           {open && (!c.assignee || mine) && (
             <>
-              <Popconfirm title={t('complaint.closeResolvedConfirm')} onConfirm={() => close.mutate('resolved')} okText={t('complaint.closeResolved')} cancelText={t('staff.cancel')}>
+              <Popconfirm
+                title={t('complaint.closeResolvedConfirm')}
+                description={
+                  c.dispute ? (
+                    <Checkbox checked={correctReport} onChange={(event) => setCorrectReport(event.target.checked)}>
+                      {t('bureau.dispute.correctReport')}
+                    </Checkbox>
+                  ) : undefined
+                }
+                onConfirm={() => close.mutate({ outcome: 'resolved', ...(c.dispute ? { correctReport } : {}) })}
+                okText={t('complaint.closeResolved')}
+                cancelText={t('staff.cancel')}
+              >
                 <Button loading={close.isPending}>{t('complaint.closeResolved')}</Button>
               </Popconfirm>
-              <Popconfirm title={t('complaint.closeUnresolvedConfirm')} onConfirm={() => close.mutate('unresolved')} okText={t('complaint.closeUnresolved')} cancelText={t('staff.cancel')}>
+              <Popconfirm title={t('complaint.closeUnresolvedConfirm')} onConfirm={() => close.mutate({ outcome: 'unresolved' })} okText={t('complaint.closeUnresolved')} cancelText={t('staff.cancel')}>
                 <Button danger loading={close.isPending}>
                   {t('complaint.closeUnresolved')}
                 </Button>
@@ -122,6 +139,7 @@ export function ComplaintPage() {
           <Descriptions.Item label={t('orders.paid')}>{formatMoney(c.order.paid, c.market)}</Descriptions.Item>
         </Descriptions>
       </Panel>
+      {c.dispute && <DisputePanel dispute={c.dispute} orderNo={c.order.orderNo} market={c.market} />}
       <Panel title={t('complaint.text')}>
         <p className="ops-text">{c.text}</p>
         <Images urls={c.images} label={t('complaint.image')} />
