@@ -33,9 +33,12 @@ export const DEMO_BORROWERS = [
   { phone: '+6281298765432', name: 'Siti Rahayu', token: 'demo-borrower-2', market: 'ID', locale: 'id' },
   { phone: '+917012345678', name: 'Priya Sharma', token: 'demo-borrower-in', market: 'IN', locale: 'en' },
   { phone: '+523312345678', name: 'María López', token: 'demo-borrower-mx', market: 'MX', locale: 'es' },
+  // a borrower whose loan was paid out before the app asked for an identity: the credit report's
+  // checks name them until they give one (docs/product/credit-reporting.md#checks)
+  { phone: '+6281311112222', name: 'Agus Wijaya', token: 'demo-borrower-legacy', market: 'ID', locale: 'id' },
 ] as const satisfies ReadonlyArray<{ phone: string; name: string; token: string; market: Market; locale: Locale }>
 
-type DemoBorrowerIndex = 0 | 1 | 2 | 3
+type DemoBorrowerIndex = 0 | 1 | 2 | 3 | 4
 
 const L = (id: string, en: string, es: string) => ({ id, en, es })
 const tags = (id: string[], en: string[], es: string[]) => ({ id, en, es })
@@ -225,6 +228,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
   { orderNo: 'K2026000017', borrower: 3, product: 'efectivo-ya', status: S.due, principal: rp(8_000), isDelay: true },
   { orderNo: 'K2026000018', borrower: 3, product: 'credito-kilat', status: S.settled, principal: rp(5_000) },
   { orderNo: 'K2026000019', borrower: 3, product: 'pagos-faciles', status: S.submitted, principal: rp(6_000) },
+  { orderNo: 'K2026000020', borrower: 4, product: 'dana-pendidikan', status: S.due, principal: rp(3_000_000) },
 ]
 
 export interface SeedResult {

@@ -10,7 +10,7 @@ import { products, type Product } from '../modules/products/products.schema.js'
 import { seedDemo } from '../db/seed.js'
 
 /** Every table of the application, for truncation between test files on a worker's PostgreSQL database. */
-const TABLES = ['events', 'ratings', 'order_periods', 'orders', 'products', 'sessions', 'sms_codes', 'sms_outbox', 'rate_limits', 'borrowers', 'stored_files', 'sandbox_payouts', 'recon_days', 'gateway_reports', 'unmatched_callbacks']
+const TABLES = ['events', 'ratings', 'order_periods', 'orders', 'products', 'sessions', 'sms_codes', 'sms_outbox', 'rate_limits', 'borrowers', 'stored_files', 'sandbox_payouts', 'recon_days', 'gateway_reports', 'unmatched_callbacks', 'bureau_runs', 'bureau_corrections']
 
 /**
  * A migrated, empty database for one test file: an in-memory PGlite by default (a copy of the one

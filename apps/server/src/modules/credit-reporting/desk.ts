@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import {
   BUREAU_FILES,
   BUREAUS,
@@ -166,10 +166,8 @@ export async function download(deps: DeskDeps, staff: StaffPrincipal, ip: string
         .select()
         .from(bureauRecords)
         .where(
-          and(
-            eq(bureauRecords.runId, run.id),
-            or(gt(bureauRecords.subjectNo, after.subjectNo), and(eq(bureauRecords.subjectNo, after.subjectNo), gt(bureauRecords.seq, after.seq))),
-          ),
+          // a row comparison: one range of the index (run, subject, seq) per page, not a scan of the run
+          and(eq(bureauRecords.runId, run.id), sql`(${bureauRecords.subjectNo}, ${bureauRecords.seq}) > (${after.subjectNo}, ${after.seq})`),
         )
         .orderBy(asc(bureauRecords.subjectNo), asc(bureauRecords.seq))
         .limit(DOWNLOAD_PAGE)

@@ -35,15 +35,19 @@ export interface ReportableOrder {
   schedule: { periodNo: number; dueAt: Date; principal: Cents; interest: Cents; paid: Cents; interestPaid: Cents; principalPaid: Cents; interestWaived: Cents }[]
 }
 
-/** The ids of the scope's orders, as SQL: other modules' checks count over the same loans. */
-export function reportableOrdersSql(scope: ReportableScope): SQL {
+/** The scope's condition on the orders aliased `o`. */
+function inScope(scope: ReportableScope): SQL {
   const also = scope.also.length > 0 ? sql`or o.id in (${sql.join(scope.also.map((k) => sql`${k}`), sql`, `)})` : sql``
-  return sql`select o.id from orders o
-    where o.product_id in (select p.id from products p where p.market = ${scope.market})
+  return sql`o.product_id in (select p.id from products p where p.market = ${scope.market})
       and o.status in (${sql.raw(PAID_OUT.join(', '))})
       and ((o.disbursed_at < ${scope.cutoffAt.toISOString()}::timestamptz
             and (o.settled_at is null or o.settled_at >= ${scope.periodStartAt.toISOString()}::timestamptz))
            ${also})`
+}
+
+/** The ids of the scope's orders, as SQL: other modules' checks count over the same loans. */
+export function reportableOrdersSql(scope: ReportableScope): SQL {
+  return sql`select o.id from orders o where ${inScope(scope)}`
 }
 
 /** The next page of the scope's orders after `afterKey`, with their schedules. */
@@ -63,7 +67,7 @@ export async function reportableOrdersPage(db: Executor, scope: ReportableScope,
              'interest_paid', p.interest_paid, 'principal_paid', p.principal_paid, 'interest_waived', p.interest_waived) order by p.period_no)
            from order_periods p where p.order_id = o.id) as schedule
       from orders o
-      where o.id > ${afterKey} and o.id in (${reportableOrdersSql(scope)})
+      where o.id > ${afterKey} and ${inScope(scope)}
       order by o.id
       limit ${limit}`),
   )

@@ -22,18 +22,17 @@ export async function paidAtCutoff(db: Executor, orderKeys: readonly number[], c
   if (orderKeys.length === 0) return out
   const keys = sql`${`{${orderKeys.join(',')}}`}::bigint[]`
   const cutoff = sql`${cutoffAt.toISOString()}::timestamptz`
-  const [parts, last] = await Promise.all([
-    rowsOf<{ order_id: string | number; period_no: number; component: 'interest' | 'principal'; amount: string | number }>(
+  // one after the other: the caller's transaction runs one statement at a time
+  const parts = await rowsOf<{ order_id: string | number; period_no: number; component: 'interest' | 'principal'; amount: string | number }>(
       db.execute(sql`select order_id, period_no, component, sum(amount) as amount from ledger_entries
         where order_id = any(${keys}) and created_at >= ${cutoff} and component in ('interest', 'principal')
         group by order_id, period_no, component`),
-    ),
-    rowsOf<{ order_id: string | number; at: string | Date; amount: string | number }>(
+  )
+  const last = await rowsOf<{ order_id: string | number; at: string | Date; amount: string | number }>(
       db.execute(sql`select distinct on (order_id) order_id, max(created_at) as at, sum(amount) as amount from ledger_entries
         where order_id = any(${keys}) and created_at < ${cutoff}
         group by order_id, payment_id order by order_id, max(created_at) desc, payment_id desc`),
-    ),
-  ])
+  )
   const of = (key: number) => {
     let found = out.get(key)
     if (!found) out.set(key, (found = { since: new Map(), lastPayment: null }))
