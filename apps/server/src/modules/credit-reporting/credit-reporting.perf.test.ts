@@ -109,7 +109,8 @@ describe('credit bureau reporting at scale', () => {
     // the build opens every identity and checks every record in this process: 103 s for 1,000,000
     // on a two-core machine (docs/performance/credit-reporting.md), held here to twice what it took
     expect(built).toBeLessThan(PG ? 200 : 60)
-    // pages of 2,000: what is held does not grow with the run (a margin for the driver's buffers and the subjects' set)
-    expect(heapPeak - heapBefore).toBeLessThan(256 * 1024 * 1024)
+    // pages of 5,000: what is held does not grow with the run. Uncollected garbage of the pages makes
+    // the peak; it was +218 MiB for 100,000 loans and +266 MiB for 1,000,000
+    expect(heapPeak - heapBefore).toBeLessThan(384 * 1024 * 1024)
   }, 1_200_000)
 })
