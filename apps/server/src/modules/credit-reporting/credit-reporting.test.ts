@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ERRORS,
@@ -13,13 +14,16 @@ import {
   opsBureauSendRequest,
   opsBureauSendWithdraw,
 } from '@kilat/contract'
-import { ORDER_STATUS, type Market } from '@kilat/domain'
+import { ORDER_STATUS, cents, type Market } from '@kilat/domain'
+import { SandboxGateway } from '../../adapters/payments/sandbox-gateway.js'
 import type { Database } from '../../db/client.js'
 import { createBorrowerWithSession, createOrder, createProduct } from '../../db/factories.js'
 import { postJson } from '../../test/inject.js'
 import { buildTestApp, openTestDatabase } from '../../test/setup-db.js'
 import { auditLog } from '../audit/audit.schema.js'
 import { orders } from '../orders/orders.schema.js'
+import { issueRepaymentAccount, receivePayment } from '../repayment/repayment.service.js'
+import { SECRET } from '../repayment/test-helpers.js'
 import type { Product } from '../products/products.schema.js'
 import { enrolledStaff, opsGet, opsPost, testClock } from '../staff/test-helpers.js'
 import { bureauRecords, bureauRuns } from './credit-reporting.schema.js'
@@ -198,6 +202,36 @@ describe('a month of Indonesia', () => {
     const [carried] = await database.db.select().from(bureauRecords).where(sql`${bureauRecords.runId} = ${next!.id} and ${bureauRecords.orderKey} = ${settled.order.id}`)
     expect(carried).toMatchObject({ correction: true, state: 'settled', balance: 0 })
   })
+})
+
+describe('the totals against the ledger', () => {
+  it('agree whatever was paid before and after the cut-off, and a loan settled by then has no balance (property)', async () => {
+    const gateway = new SandboxGateway(SECRET, { db: database.db })
+    let serialPayment = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.record({ percent: fc.integer({ min: 1, max: 60 }), beforeCutoff: fc.boolean() }), { minLength: 1, maxLength: 4 }), async (paid) => {
+        // September of Indonesia: a loan overdue before its cut-off, paid in parts around it
+        const { order, borrowerId } = await loan(ORDER_STATUS.overdue, '2026-09-20T03:00:00Z')
+        const account = await issueRepaymentAccount({ db: database.db, gateway }, { borrowerId, orderNo: order.orderNo, methodCode: 'BCA', purpose: 'repay' }, new Date('2026-09-21T03:00:00Z'))
+        const inTime = [...paid].sort((a, b) => Number(b.beforeCutoff) - Number(a.beforeCutoff))
+        for (const [i, p] of inTime.entries()) {
+          const paidAt = new Date(p.beforeCutoff ? `2026-09-2${2 + i}T03:00:00Z` : `2026-10-0${2 + i}T03:00:00Z`)
+          await receivePayment(
+            database.db,
+            'sandbox',
+            { gatewayPaymentId: `prop-${serialPayment++}`, accountNo: account.accountNo, externalId: String(account.accountId), amount: cents(Math.max(1, Math.floor((order.totalRepay * p.percent) / 100))), paidAt, method: 'BCA', raw: {} },
+            paidAt,
+          )
+        }
+        const run = await buildRun({ db: database.db, secrets: app.secrets, now: clock.now }, 'ID', '2026-09', { staffId: finance.id, role: 'finance', ip: '127.0.0.1' })
+        expect(run!.balance).toBe(run!.ledgerBalance)
+        const [mine] = await database.db.select().from(bureauRecords).where(sql`${bureauRecords.runId} = ${run!.id} and ${bureauRecords.orderKey} = ${order.id}`)
+        if (mine!.state !== 'open') expect(mine!.balance).toBe(0)
+        expect(mine!.overdue).toBeLessThanOrEqual(mine!.balance)
+      }),
+      { numRuns: 6 },
+    )
+  }, 120_000)
 })
 
 describe('refusals', () => {

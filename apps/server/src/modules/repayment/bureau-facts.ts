@@ -6,7 +6,8 @@ import { rowsOf, type Executor } from '../../db/client.js'
  * What the ledger says of loans around a period's cut-off, for credit bureau reporting
  * (docs/product/credit-reporting.md#figures): the principal and interest each installment received
  * after the cut-off (taken back from what it holds now, to give what it held then), and the last
- * payment before the cut-off.
+ * payment before the cut-off. A payment counts from when the gateway says it was paid
+ * (`received_at`), as the borrower sees it, even when its callback came later.
  */
 
 export interface PaidAtCutoff {
@@ -24,14 +25,14 @@ export async function paidAtCutoff(db: Executor, orderKeys: readonly number[], c
   const cutoff = sql`${cutoffAt.toISOString()}::timestamptz`
   // one after the other: the caller's transaction runs one statement at a time
   const parts = await rowsOf<{ order_id: string | number; period_no: number; component: 'interest' | 'principal'; amount: string | number }>(
-      db.execute(sql`select order_id, period_no, component, sum(amount) as amount from ledger_entries
-        where order_id = any(${keys}) and created_at >= ${cutoff} and component in ('interest', 'principal')
-        group by order_id, period_no, component`),
+      db.execute(sql`select l.order_id, l.period_no, l.component, sum(l.amount) as amount from ledger_entries l join payments p on p.id = l.payment_id
+        where l.order_id = any(${keys}) and p.received_at >= ${cutoff} and l.component in ('interest', 'principal')
+        group by l.order_id, l.period_no, l.component`),
   )
   const last = await rowsOf<{ order_id: string | number; at: string | Date; amount: string | number }>(
-      db.execute(sql`select distinct on (order_id) order_id, max(created_at) as at, sum(amount) as amount from ledger_entries
-        where order_id = any(${keys}) and created_at < ${cutoff}
-        group by order_id, payment_id order by order_id, max(created_at) desc, payment_id desc`),
+      db.execute(sql`select distinct on (l.order_id) l.order_id, p.received_at as at, sum(l.amount) as amount from ledger_entries l join payments p on p.id = l.payment_id
+        where l.order_id = any(${keys}) and p.received_at < ${cutoff}
+        group by l.order_id, p.id, p.received_at order by l.order_id, p.received_at desc, p.id desc`),
   )
   const of = (key: number) => {
     let found = out.get(key)
@@ -50,8 +51,8 @@ export async function paidAtCutoff(db: Executor, orderKeys: readonly number[], c
 /** The principal and interest the ledger received at or after the cut-off for the loans `orders` selects (their ids). */
 export async function paidTotalSince(db: Executor, orders: SQL, cutoffAt: Date): Promise<Cents> {
   const [row] = await rowsOf<{ total: string | number | null }>(
-    db.execute(sql`select coalesce(sum(amount), 0) as total from ledger_entries
-      where order_id in (${orders}) and created_at >= ${cutoffAt.toISOString()}::timestamptz and component in ('interest', 'principal')`),
+    db.execute(sql`select coalesce(sum(l.amount), 0) as total from ledger_entries l join payments p on p.id = l.payment_id
+      where l.order_id in (${orders}) and p.received_at >= ${cutoffAt.toISOString()}::timestamptz and l.component in ('interest', 'principal')`),
   )
   return Number(row?.total ?? 0) as Cents
 }
