@@ -216,6 +216,13 @@ describe('a credit reporting run', () => {
     expect(within(bureaus).getByRole('link', { name: 'Download D01 for SLIK' })).toBeInTheDocument()
   })
 
+  it('offers finance no rebuild once a bureau has the run', async () => {
+    answering('finance', { 12: withSend(CONFIRMED_SEND) })
+    await renderOps('/ops/bureau/run?runId=12&market=ID')
+    await section('Files and sending')
+    expect(screen.queryByRole('button', { name: 'Rebuild the run' })).toBeNull()
+  })
+
   it('says a replaced run is not the one to send', async () => {
     answering('finance', { 12: { ...CLEAN, run: { ...RUN, status: 'superseded' } } })
     await renderOps('/ops/bureau/run?runId=12&market=ID')

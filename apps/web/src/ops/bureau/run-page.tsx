@@ -77,7 +77,8 @@ function RunView({ data, back }: { data: RunData; back: ReactNode }) {
     refresh: [BUREAU_KEY],
     onSuccess: (answer) => navigate(runPath(answer.run.id, answer.run.market)),
   })
-  const rebuilds = opsBureauRebuild.roles.includes(staff.role)
+  // once a bureau has it, the period is not built again: a correction goes in the next run
+  const rebuilds = opsBureauRebuild.roles.includes(staff.role) && !run.sends.some((s) => s.send?.status === 'confirmed')
   const who = run.builtByEmail ?? t('bureau.run.job')
 
   return (
