@@ -54,6 +54,8 @@ export const ERROR_CODES = {
   productCostTooHigh: 3005,
   complaintTextRequired: 4001,
   collectionNotAllowed: 4002,
+  /** A credit-report dispute about a loan never paid out, so never reported (docs/product/credit-reporting.md#disputes). */
+  disputeNotReported: 4015,
   problemTypeInvalid: 4003,
   imageTypeRefused: 4004,
   imageTooLarge: 4005,
@@ -413,6 +415,14 @@ export const ERRORS = /* @__PURE__ */ errorTable({
       id: 'Pesanan yang dipilih tidak mendukung pengaduan jenis penagihan.',
       en: 'The selected order does not support sending collection types.',
       es: 'El pedido seleccionado no admite quejas de tipo cobranza.',
+    },
+  },
+  disputeNotReported: {
+    status: 400,
+    messages: {
+      id: 'Pesanan ini belum pernah dicairkan, jadi tidak dilaporkan ke biro kredit.',
+      en: 'This order was never paid out, so it was not reported to a credit bureau.',
+      es: 'Este pedido nunca se depositó, así que no se reportó a un buró de crédito.',
     },
   },
   problemTypeInvalid: {

@@ -140,9 +140,8 @@ export async function saveComplaint(
     const son = input.problemSonType ?? 0
     if (!type) throw new AppError('problemTypeInvalid')
     if (subTypes.length > 0 ? !subTypes.some((t) => t.value === son) : son !== 0) throw new AppError('problemTypeInvalid')
-    if ((input.problemType === COLLECTION_PROBLEM_TYPE || isDispute(input.problemType)) && NEVER_COLLECTED.has(order.status)) {
-      throw new AppError('collectionNotAllowed')
-    }
+    if (input.problemType === COLLECTION_PROBLEM_TYPE && NEVER_COLLECTED.has(order.status)) throw new AppError('collectionNotAllowed')
+    if (isDispute(input.problemType) && NEVER_COLLECTED.has(order.status)) throw new AppError('disputeNotReported')
     if ((await repo.countOwnUploads(tx, borrower.id, images)) !== images.length) throw new AppError('imageUnknown')
 
     const values: NewComplaint = {

@@ -108,9 +108,9 @@ describe('filing a credit-report dispute', () => {
   it('needs an order that was paid out: under review, approved or rejected is refused, and nothing is saved', async () => {
     const before = (await database.db.select({ n: sql<number>`count(*)::int` }).from(complaints))[0]!.n
     for (const orderNo of ['K2026000001', 'K2026000002', 'K2026000003']) {
-      expectError(await save({ orderNo }), 'collectionNotAllowed', 'borrower')
+      expectError(await save({ orderNo }), 'disputeNotReported', 'borrower')
     }
-    expectError(await save({ orderNo: 'K2026000019' }, MX_BORROWER), 'collectionNotAllowed', 'borrower', 'es')
+    expectError(await save({ orderNo: 'K2026000019' }, MX_BORROWER), 'disputeNotReported', 'borrower', 'es')
     // settled and partner loans were paid out
     for (const orderNo of ['K2026000007', 'K2026000008']) expect((await save({ orderNo })).statusCode).toBe(200)
     expect((await database.db.select({ n: sql<number>`count(*)::int` }).from(complaints))[0]!.n).toBe(before + 2)
