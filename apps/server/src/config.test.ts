@@ -38,6 +38,7 @@ describe('loadConfig', () => {
         },
       },
       OJK_LICENCE_NUMBER: 'KEP-00/D.05/2026',
+      BUREAU_MEMBER_IDS: { slik: '990001', cibil: 'NB99000001', experian: 'EX99000001', equifax: 'EQ99000001', crif: 'CR99000001', buro: 'ZZ99000001', circulo: 'CC99000001' },
       REGISTRATION_SMS_RANGE_DAILY: 30,
       PAYMENT_CALLBACK_SECRET: DEMO_PAYMENT_CALLBACK_SECRET,
       PAYMENT_CALLBACK_URL: undefined,
@@ -103,6 +104,14 @@ describe('loadConfig', () => {
     expect(load({ NODE_ENV: 'production', SECRETS_KEYS: two, SECRETS_KEY_ID: 'live2' }).SECRETS?.toJSON()).toEqual({ currentKeyId: 'live2', keyIds: ['live1', 'live2'] })
     // demo mode may use keys of its own, the demo key among them
     expect(load({ SECRETS_KEYS: `${DEMO_SECRETS_KEYS},${one}`, SECRETS_KEY_ID: 'live1' }).SECRETS?.keyIds).toEqual(['demo', 'live1'])
+  })
+
+  it('reads our member id with each credit bureau, the test ids standing in for the rest', () => {
+    const members = load({ BUREAU_MEMBER_IDS: 'slik=123456,cibil=NB00001234' }).BUREAU_MEMBER_IDS
+    expect(members).toMatchObject({ slik: '123456', cibil: 'NB00001234', experian: 'EX99000001', buro: 'ZZ99000001' })
+    for (const wrong of ['slik', 'slik=', 'nobody=1', 'slik=12 34', 'slik=1;drop', `slik=${'1'.repeat(21)}`]) {
+      expect(() => load({ BUREAU_MEMBER_IDS: wrong }), wrong).toThrow(/BUREAU_MEMBER_IDS/)
+    }
   })
 
   it('turns demo mode off in production and is silent in tests', () => {

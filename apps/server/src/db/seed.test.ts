@@ -61,9 +61,9 @@ async function ordersOf(phone: string) {
 describe('demo seed', () => {
   it('is idempotent: a second run adds nothing', async () => {
     const first = await seedDemo(database.db, { sessionTtlDays: 30 })
-    expect(first).toMatchObject({ products: 18, orders: 19 })
+    expect(first).toMatchObject({ products: 18, orders: 20 })
     const before = await counts()
-    expect(before).toMatchObject({ products: 18, borrowers: 4, sessions: 4, orders: 19 })
+    expect(before).toMatchObject({ products: 18, borrowers: 5, sessions: 5, orders: 20 })
     const second = await seedDemo(database.db, { sessionTtlDays: 30 })
     expect(second).toMatchObject({ products: 0, orders: 0 })
     expect(await counts()).toEqual(before)

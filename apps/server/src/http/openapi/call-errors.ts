@@ -56,7 +56,7 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   // complaints and the chatbot (docs/product/complaints.md)
   '/h5-api/user-problem/problem-init': ['notFound'],
   '/h5-api/v3/user-problem/problem-init': ['notFound'],
-  '/h5-api/user-problem/problem-save': ['notFound', 'complaintTextRequired', 'problemTypeInvalid', 'collectionNotAllowed', 'tooManyImages', 'imageUnknown'],
+  '/h5-api/user-problem/problem-save': ['notFound', 'complaintTextRequired', 'problemTypeInvalid', 'collectionNotAllowed', 'disputeNotReported', 'tooManyImages', 'imageUnknown'],
   '/h5-api/user-problem/upload-problem-img': ['imageTypeRefused', 'imageTooLarge', 'uploadQuotaReached'],
   '/h5-api/user-problem/problem-list': [],
   '/h5-api/user-problem/problem-detail': ['notFound'],
@@ -91,7 +91,7 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/complaints/note': ['notFound', 'complaintClosed'],
   '/ops-api/complaints/reply-image': ['notFound', 'imageTypeRefused', 'imageTooLarge', 'uploadQuotaReached'],
   '/ops-api/complaints/reply': ['notFound', 'complaintTaken', 'complaintClosed', 'complaintAlreadyReplied', 'tooManyImages', 'imageUnknown'],
-  '/ops-api/complaints/close': ['notFound', 'complaintTaken', 'complaintClosed'],
+  '/ops-api/complaints/close': ['notFound', 'complaintTaken', 'complaintClosed', 'disputeOnly'],
   // the order desk (docs/product/operations.md#order-desk-errors)
   '/ops-api/orders/review-queue': [],
   '/ops-api/orders/approve': ['notFound', 'orderAlreadyDecided'],
@@ -142,6 +142,15 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/decisions/limits/confirm': ['notFound', 'autoPayoutLimitsNotPending', 'fourEyesSameMember', 'fourEyesExpired'],
   '/ops-api/decisions/limits/withdraw': ['notFound', 'autoPayoutLimitsNotPending'],
   '/ops-api/decisions/switch': [],
+  // credit bureau reporting (docs/product/credit-reporting.md#errors)
+  '/ops-api/bureau/runs': [],
+  '/ops-api/bureau/run': ['notFound'],
+  '/ops-api/bureau/rebuild': ['bureauPeriodOpen', 'bureauAlreadySent'],
+  '/ops-api/bureau/download': ['notFound', 'bureauRunHasErrors'],
+  '/ops-api/bureau/send/request': ['notFound', 'bureauRunHasErrors', 'bureauRunSuperseded', 'bureauSendPending', 'bureauAlreadySent'],
+  '/ops-api/bureau/send/confirm': ['notFound', 'bureauSendNotPending', 'bureauRunSuperseded', 'bureauAlreadySent', 'fourEyesSameMember', 'fourEyesExpired'],
+  '/ops-api/bureau/send/withdraw': ['notFound', 'bureauSendNotPending'],
+  '/ops-api/bureau/order': ['notFound'],
   // products by staff (docs/product/products.md#version-errors)
   '/ops-api/products/list': [],
   '/ops-api/products/versions': ['notFound'],
