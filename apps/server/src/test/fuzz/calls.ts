@@ -42,6 +42,10 @@ export const CALL_OPTIONS = new Map<CallDef, FuzzOptions>([
   // registration funnel: a range of days, any landing page and utm_tag
   [contract.funnelReport, { query: { from: '2026-03-01', to: '2026-03-30', templateId: undefined, utmTag: undefined } }],
   [contract.funnelExport, { query: { from: '2026-03-01', to: '2026-03-30', templateId: undefined, utmTag: undefined } }],
+  // credit bureau reporting: a period, a bureau's file, a day it was sent
+  [contract.opsBureauRebuild, { body: { market: 'ID', period: '2026-01' } }],
+  [contract.opsBureauDownload, { query: { runId: 1, bureau: 'slik', file: 'F01' } }],
+  [contract.opsBureauSendRequest, { body: { runId: 1, bureau: 'slik', sentOn: '2026-03-01' } }],
 ])
 
 export type FuzzGroup = 'public' | 'borrower-1' | 'borrower-2' | 'ops-1' | 'ops-2'
