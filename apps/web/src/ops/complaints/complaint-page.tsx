@@ -11,7 +11,7 @@ import {
 } from '@kilat/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Checkbox, Descriptions, Flex, Form, Image, Input, List, Popconfirm, Space, Upload, type UploadFile } from 'antd'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useParams } from '../../shared/router'
 import { formatDateTime, formatMoney } from '../../shared/format'
 import { useApi } from '../../shared/api'
@@ -22,9 +22,11 @@ import { useOpsText, type OpsT } from '../app/i18n'
 import { useOpsMarket, useStaff } from '../app/session'
 import { LoadFailure, Loading } from '../app/states'
 import { OrderStatusName } from '../app/status-names'
-import { DisputePanel } from '../bureau/dispute-panel'
 import { BUREAU_KEY } from '../bureau/bureau-texts'
 import { DeadlineTag } from './deadline'
+
+// only a credit-report dispute shows it, and its table would weigh on every complaint's first load
+const DisputePanel = lazy(async () => ({ default: (await import('../bureau/dispute-panel')).DisputePanel }))
 
 /** Another staff member's action came first: what to tell the one who lost the race. */
 function raceMessage(error: unknown, t: OpsT): string | undefined {
@@ -139,7 +141,11 @@ export function ComplaintPage() {
           <Descriptions.Item label={t('orders.paid')}>{formatMoney(c.order.paid, c.market)}</Descriptions.Item>
         </Descriptions>
       </Panel>
-      {c.dispute && <DisputePanel dispute={c.dispute} orderNo={c.order.orderNo} market={c.market} />}
+      {c.dispute && (
+        <Suspense fallback={<Loading />}>
+          <DisputePanel dispute={c.dispute} orderNo={c.order.orderNo} market={c.market} />
+        </Suspense>
+      )}
       <Panel title={t('complaint.text')}>
         <p className="ops-text">{c.text}</p>
         <Images urls={c.images} label={t('complaint.image')} />
