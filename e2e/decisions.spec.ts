@@ -117,6 +117,8 @@ async function staffPage(browser: Browser, email: string, language: 'en' | 'id' 
 const atRest = (page: Page) => expect(page.locator('.ant-modal[class*="ant-zoom"], .ant-popover[class*="ant-zoom"], .ant-select-dropdown[class*="ant-slide"]')).toHaveCount(0)
 
 test('an analyst drafts a stricter rule, replays it, another member publishes; a borrower who hits it is rejected with the reason, a clean one paid out alone', async ({ browser, page }) => {
+  // four people and a payout through the sandbox, on a second server beside the other journeys
+  test.setTimeout(300_000)
   // before any policy: an application without a payout account, kept for a replay and left to people
   const before = await applyAsNewBorrower(page, false)
 
