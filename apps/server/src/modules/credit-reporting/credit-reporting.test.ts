@@ -26,7 +26,7 @@ import { issueRepaymentAccount, receivePayment } from '../repayment/repayment.se
 import { SECRET } from '../repayment/test-helpers.js'
 import type { Product } from '../products/products.schema.js'
 import { enrolledStaff, opsGet, opsPost, testClock } from '../staff/test-helpers.js'
-import { bureauRecords, bureauRuns } from './credit-reporting.schema.js'
+import { bureauCorrections, bureauFindings, bureauRecords, bureauRuns, bureauSends } from './credit-reporting.schema.js'
 import { runReportingJob } from './job.js'
 import { buildRun } from './build.js'
 import { requestCorrection } from './corrections.js'
@@ -48,9 +48,12 @@ const get = (who: Staff, path: string, query: Record<string, string>) => opsGet(
 
 const KYC = { vendor: 'acme-kyc', reference: 'KYC-1', result: 'verified', checkedAt: '2026-10-01T10:00:00+07:00' } as const
 let serial = 1
+/** Every identity number given, to look for in a dump of the module's tables. */
+const niks: string[] = []
 
 async function giveIdentity(token: string) {
   const nik = `3273011506${92}${String(serial++).padStart(4, '0')}`
+  niks.push(nik)
   const res = await postJson(
     app,
     identitySet.path,
@@ -192,6 +195,13 @@ describe('a month of Indonesia', () => {
     expect((await post(finance, opsBureauRebuild.path, { market: 'ID', period: '2026-10' })).json().code).toBe(ERRORS.bureauAlreadySent.code)
     const records = await get(agent, opsBureauOrderRecords.path, { orderNo: overdue.order.orderNo })
     expect(records.json().data.records[0]).toMatchObject({ period: '2026-10', state: 'open', sentTo: ['slik'], correction: false })
+  })
+
+  it('keeps no identity number, birth date or address in its tables (a dump): only the identity version, sealed in its own module', async () => {
+    const dump = JSON.stringify(await Promise.all([bureauRuns, bureauRecords, bureauFindings, bureauSends, bureauCorrections].map((t) => database.db.select().from(t))))
+    expect(dump).toContain(`"orderKey":${overdue.order.id}`)
+    expect(niks.length).toBeGreaterThan(0)
+    for (const secret of [...niks, '1992-06-15', 'Jl. Dago']) expect(dump).not.toContain(secret)
   })
 
   it('carries a correction in the next run, with the indicator', async () => {
