@@ -39,7 +39,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && mkdir -p ${path.dirname(serverLog)} && node apps/server/dist/server.js > ${serverLog}`,
+    command: `rm -rf ${dataDir} && mkdir -p ${path.dirname(serverLog)} && node --import ./apps/server/dist/instrument.js apps/server/dist/server.js > ${serverLog}`,
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

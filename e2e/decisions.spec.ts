@@ -33,7 +33,7 @@ test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true })
   mkdirSync(path.dirname(LOG), { recursive: true })
   const log = openSync(LOG, 'w')
-  server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  server = spawn(process.execPath, ['--import', './apps/server/dist/instrument.js', 'apps/server/dist/server.js'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, LOG_LEVEL: 'info', JOB_INTERVAL_SECONDS: '2', DECISION_DELAY_SECONDS: '600' },
     stdio: ['ignore', log, log],
   })

@@ -46,7 +46,7 @@ const pages = only ? PAGES.filter((page) => page.name.startsWith(only)) : PAGES
 if (pages.length === 0) throw new Error(`no page under audit starts with ${only}`)
 
 await rm(dataDir, { recursive: true, force: true })
-const server = spawn('node', ['apps/server/dist/server.js'], {
+const server = spawn('node', ['--import', './apps/server/dist/instrument.js', 'apps/server/dist/server.js'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_INTERVAL_SECONDS: '0' },
   stdio: ['ignore', 'inherit', 'inherit'],
 })

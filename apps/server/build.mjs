@@ -1,6 +1,6 @@
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
-import { ENTRY_POINTS } from './commands.mjs'
+import { ENTRY_POINTS, PRELOADS } from './commands.mjs'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 
@@ -19,10 +19,11 @@ const externalNpmPackages = {
   },
 }
 
+const entryPoints = { ...ENTRY_POINTS, ...PRELOADS }
 const started = Date.now()
 await build({
   absWorkingDir: here,
-  entryPoints: ENTRY_POINTS,
+  entryPoints,
   outdir: 'dist',
   bundle: true,
   format: 'esm',
@@ -33,4 +34,4 @@ await build({
   logLevel: 'warning',
   plugins: [externalNpmPackages],
 })
-console.log(`Built ${Object.keys(ENTRY_POINTS).map((name) => `dist/${name}.js`).join(', ')} in ${Date.now() - started} ms`)
+console.log(`Built ${Object.keys(entryPoints).map((name) => `dist/${name}.js`).join(', ')} in ${Date.now() - started} ms`)

@@ -16,22 +16,31 @@
 // processes on that PostgreSQL (scripts/cluster/cluster.mjs; HAProxy on --port, the processes on
 // the ports after it), and reports its p99 and errors against the same targets.
 //
+// With --tracing off|on|both the server runs with OpenTelemetry off (no OTLP endpoint, whatever
+// the environment says), on (exporting every request's spans to an OTLP sink this script starts
+// on this machine, which answers 200 and keeps nothing), or both, one after the other, each on a
+// fresh database, and a table is printed for each, then what tracing cost
+// (docs/operations/tracing.md#cost). Without it the server gets the environment as it is.
+//
 // Usage: npm run bench:api [-- --engine pg|pglite|both] [--duration 10] [--connections 50]
 //          [--warmup 2] [--fixed-rate 500 (or --rate)] [--fixed-duration 60 (0: no fixed-rate run)]
-//          [--targets loan-details,google-score]
+//          [--targets loan-details,google-score] [--tracing off|on|both]
+//          [--server other/dist/server.js (another build of the server)]
 //        npm run bench:api -- --cluster 2 [--rate 1000] [--duration 60] [--connections 50] [--warmup 2] [--port 8090]
 // It is a measurement, not a test: it exits 0 whatever the figures, non-zero only when it cannot run.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve as resolvePath } from 'node:path'
 import autocannon from 'autocannon'
 import { startCluster } from '../cluster/cluster.mjs'
 import { demoOf, isSuccess } from './demo.mjs'
 import { DEFAULT_PG_URL, preparePostgres } from './database.mjs'
 import { mixLoadOptions, mixOf, openLoopMix, requestsOf } from './mix.mjs'
 import { CannotRun, memoryOf, numberOption, ROOT, SERVER_ENTRY, parseOptions, startProcess } from './process.mjs'
+import { INSTRUMENT_FILE } from '../../apps/server/commands.mjs'
 import { TARGETS } from './targets.mjs'
 
 // The targets (docs/product/platform.md#benchmarks): shares of the floor's req/s, the fixed-rate p99, memory on PGlite.
@@ -56,6 +65,8 @@ function options() {
       targets: { type: 'string' },
       cluster: { type: 'string' },
       port: { type: 'string', default: '8090' },
+      tracing: { type: 'string' },
+      server: { type: 'string', default: SERVER_ENTRY },
     },
   })
   const cluster = values.cluster !== undefined
@@ -67,6 +78,8 @@ function options() {
   const number = (name, min) => numberOption(values, name, min)
   if (!['pg', 'pglite', 'both'].includes(values.engine)) throw new CannotRun('--engine must be pg, pglite or both')
   if (cluster && values.engine === 'pglite') throw new CannotRun('--cluster runs on PostgreSQL: PGlite allows one process')
+  if (values.tracing !== undefined && !['off', 'on', 'both'].includes(values.tracing)) throw new CannotRun('--tracing must be off, on or both')
+  if (cluster && values.tracing !== undefined) throw new CannotRun('--tracing compares single servers: not with --cluster')
   const names = values.targets?.split(',').map((s) => s.trim()).filter(Boolean)
   const unknown = names?.filter((name) => !TARGETS.some((t) => t.name === name)) ?? []
   if (unknown.length > 0) throw new CannotRun(`unknown target(s) ${unknown.join(', ')}; known: ${TARGETS.map((t) => t.name).join(', ')}`)
@@ -80,6 +93,50 @@ function options() {
     targets: names ? TARGETS.filter((t) => names.includes(t.name)) : TARGETS,
     cluster: cluster ? numberOption(values, 'cluster', 1, { whole: true }) : undefined,
     port: numberOption(values, 'port', 1, { whole: true }),
+    tracing: values.tracing,
+    server: resolvePath(values.server),
+  }
+}
+
+/** What turns tracing on or changes where it goes: an "off" run removes them all. */
+const OTEL_VARS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_SDK_DISABLED', 'OTEL_TRACES_EXPORTER', 'OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG']
+
+/**
+ * The server runs of one engine: one with the environment as it is, or (--tracing) with tracing
+ * off and/or on. "On" exports to `sink` with the default sampler: every request is traced.
+ */
+function variantsOf(opts, sink) {
+  if (!opts.tracing) return [{ label: undefined, env: {}, removeEnv: [] }]
+  const off = { label: 'tracing off', env: {}, removeEnv: OTEL_VARS }
+  const on = { label: 'tracing on', env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink?.endpoint }, removeEnv: OTEL_VARS.slice(1) }
+  return { off: [off], on: [on], both: [off, on] }[opts.tracing]
+}
+
+/**
+ * A stand-in OTLP collector on this machine: answers 200 to every POST /v1/traces and only counts
+ * them, so that a run measures what tracing costs the server rather than a collector.
+ */
+async function startOtlpSink() {
+  let exports = 0
+  let bytes = 0
+  const server = createServer((req, res) => {
+    let size = 0
+    req.on('data', (chunk) => (size += chunk.length))
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/traces') return res.writeHead(404).end()
+      exports += 1
+      bytes += size
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end()
+    })
+  })
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  return {
+    endpoint: `http://127.0.0.1:${server.address().port}`,
+    received: () => ({ exports, bytes }),
+    close: () => new Promise((resolve) => server.close(resolve)),
   }
 }
 
@@ -174,47 +231,64 @@ async function benchCluster(opts) {
   console.log(`\nResident memory after the run: ${memory}`)
 }
 
-async function benchEngine(engine, opts) {
-  let dataDir
-  let database
-  let env
-  // The server and the floor read DATABASE_URL first: PGlite runs must not inherit one.
-  const removeEnv = engine === 'pglite' ? ['DATABASE_URL'] : []
+/** A database for one server run: a fresh PGlite folder, or the PostgreSQL bench database emptied. */
+async function openEngine(engine) {
   if (engine === 'pg') {
     const url = process.env.DATABASE_URL ?? DEFAULT_PG_URL
-    database = await preparePostgres(url)
-    env = { DATABASE_URL: url }
-    console.log(`\nPostgreSQL ${database.version} (database ${database.name})`)
-  } else {
-    dataDir = await mkdtemp(join(tmpdir(), 'kilat-bench-'))
-    env = { DATA_DIR: dataDir }
-    console.log('\nPGlite (embedded, a fresh database)')
+    const database = await preparePostgres(url)
+    return { env: { DATABASE_URL: url }, removeEnv: [], describe: `PostgreSQL ${database.version} (database ${database.name})`, release: () => database.release() }
   }
-  console.log(`${opts.connections} connections, ${opts.duration} s per call after ${opts.warmup} s of warm-up`)
+  const dataDir = await mkdtemp(join(tmpdir(), 'kilat-bench-'))
+  // The server and the floor read DATABASE_URL first: PGlite runs must not inherit one.
+  return { env: { DATA_DIR: dataDir }, removeEnv: ['DATABASE_URL'], describe: 'PGlite (embedded, a fresh database)', release: () => rm(dataDir, { recursive: true, force: true }) }
+}
 
+/** Every call, then the fixed-rate mix, against one server; the memory it used. */
+async function benchServer(database, variant, opts) {
+  if (variant.label) console.log(`\n${variant.label}`)
+  const server = await startProcess(opts.server, {
+    name: 'the server',
+    env: { ...database.env, ...variant.env, JOB_INTERVAL_SECONDS: '0' },
+    removeEnv: [...database.removeEnv, ...variant.removeEnv],
+  })
+  const started = server.memory()
   try {
-    const server = await startProcess(SERVER_ENTRY, { name: 'the server', env: { ...env, JOB_INTERVAL_SECONDS: '0' }, removeEnv })
-    let rows
+    const requests = requestsOf(opts.targets, await demoOf(server.base))
+    const rows = []
+    for (const target of requests) rows.push(await measure(server.base, target, opts))
     let fixed
-    let memory
-    const started = server.memory()
-    try {
-      const requests = requestsOf(opts.targets, await demoOf(server.base))
-      rows = []
-      for (const target of requests) rows.push(await measure(server.base, target, opts))
-      if (opts.fixedDuration > 0) {
-        console.log(`  fixed rate: ${opts.fixedRate} req/s for ${opts.fixedDuration} s…`)
-        fixed = await fixedRate(server.base, requests, opts)
-        await settle(server.base)
+    if (opts.fixedDuration > 0) {
+      console.log(`  fixed rate: ${opts.fixedRate} req/s for ${opts.fixedDuration} s…`)
+      fixed = await fixedRate(server.base, requests, opts)
+      await settle(server.base)
+    }
+    return { variant, rows, fixed, memory: { started, after: server.memory() } }
+  } finally {
+    await server.stop()
+  }
+}
+
+async function benchEngine(engine, opts) {
+  const sink = opts.tracing === 'on' || opts.tracing === 'both' ? await startOtlpSink() : undefined
+  const variants = variantsOf(opts, sink)
+  const runs = []
+  let database
+  try {
+    for (const [i, variant] of variants.entries()) {
+      // each run on a database of its own: the first one's writes must not change the second's answers
+      database = await openEngine(engine)
+      if (i === 0) {
+        console.log(`\n${database.describe}`)
+        console.log(`${opts.connections} connections, ${opts.duration} s per call after ${opts.warmup} s of warm-up`)
+        if (opts.server !== SERVER_ENTRY) console.log(`server: ${opts.server}`)
       }
-      memory = { started, after: server.memory() }
-    } finally {
-      await server.stop()
+      runs.push(await benchServer(database, variant, opts))
+      if (i < variants.length - 1) await database.release()
     }
 
     // After the server has stopped: PGlite allows one process per folder, and the floor reads
-    // the very rows the server seeded.
-    const floorProcess = await startProcess(FLOOR_ENTRY, { name: 'the floor', env, removeEnv })
+    // the very rows the (last) server seeded.
+    const floorProcess = await startProcess(FLOOR_ENTRY, { name: 'the floor', env: database.env, removeEnv: database.removeEnv })
     let floor
     try {
       const target = { label: 'floor (one pk select)', kind: 'floor', request: { method: 'GET', path: '/floor?id=1' } }
@@ -223,13 +297,41 @@ async function benchEngine(engine, opts) {
       await floorProcess.stop()
     }
 
-    printTable(rows, floor)
-    if (fixed) printFixed(fixed, opts)
-    printMemory(memory, engine)
+    for (const run of runs) {
+      if (run.variant.label) console.log(`\n${engine === 'pg' ? 'PostgreSQL' : 'PGlite'}, ${run.variant.label}:`)
+      printTable(run.rows, floor)
+      if (run.fixed) printFixed(run.fixed, opts)
+      printMemory(run.memory, engine)
+    }
+    if (runs.length === 2) printTracingCost(runs[0], runs[1])
+    if (sink) {
+      const { exports, bytes } = sink.received()
+      console.log(`OTLP sink: ${exports} exports received, ${Math.round(bytes / 1024)} KiB`)
+    }
   } finally {
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
     await database?.release()
+    await sink?.close()
   }
+}
+
+/** Tracing on against off, call by call: req/s kept and p99 added; then the fixed-rate run's. */
+function printTracingCost(off, on) {
+  console.log(`\nTracing on against off (every request traced, exported to a local sink)`)
+  const width = Math.max(24, ...off.rows.map((r) => r.label.length))
+  console.log(`${'target'.padEnd(width)}  ${'req/s off'.padStart(9)}  ${'req/s on'.padStart(9)}  ${'kept'.padStart(6)}  ${'p99 off'.padStart(8)}  ${'p99 on'.padStart(8)}`)
+  // the same targets in the same order (two may share a label)
+  for (const [i, a] of off.rows.entries()) {
+    const b = on.rows[i]
+    if (!b || a.failure || b.failure) {
+      console.log(`${a.label.padEnd(width)}  not compared: ${a.failure ?? b?.failure ?? 'not measured with tracing on'}`)
+      continue
+    }
+    const kept = `${Math.round((b.rps / a.rps) * 100)} %`
+    console.log(`${a.label.padEnd(width)}  ${String(Math.round(a.rps)).padStart(9)}  ${String(Math.round(b.rps)).padStart(9)}  ${kept.padStart(6)}  ${ms(a.p99).padStart(8)}  ${ms(b.p99).padStart(8)}`)
+  }
+  if (off.fixed && on.fixed) console.log(`fixed rate: p99 ${ms(off.fixed.p99)} ms off, ${ms(on.fixed.p99)} ms on; p50 ${ms(off.fixed.p50)} ms off, ${ms(on.fixed.p50)} ms on`)
+  const rss = (run) => (run.memory.after ? `${Math.round(run.memory.after.rssMiB)} MiB` : '?')
+  console.log(`resident memory after the runs: ${rss(off)} off, ${rss(on)} on`)
 }
 
 function ms(value) {
@@ -277,7 +379,7 @@ function printMemory({ started, after }, engine) {
 
 try {
   const opts = options()
-  if (!existsSync(SERVER_ENTRY)) {
+  if (opts.server === SERVER_ENTRY && (!existsSync(SERVER_ENTRY) || !existsSync(INSTRUMENT_FILE))) {
     console.log('No server build: running npm run build first.')
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
     if (build.status !== 0) throw new CannotRun('npm run build failed')

@@ -97,9 +97,28 @@ const CALLS = [
   // the registration funnel (docs/product/registration-funnel.md): 30 days, then one landing page's
   { name: 'funnel, 30 days', role: 'admin', path: (s) => `/ops-api/funnel?market=ID&from=${s.monthAgo}&to=${s.day}` },
   { name: 'funnel, 30 days, one page', role: 'admin', path: (s) => `/ops-api/funnel?market=ID&from=${s.monthAgo}&to=${s.day}&templateId=${s.templateId}` },
+  // Prometheus's scrape (docs/operations/metrics.md): the last values the background refresh read; target 50 ms
+  { name: 'metrics scrape', role: 'scrape', target: 50, path: () => '/metrics' },
 ]
 
+/** The scrape's bearer token (METRICS_TOKEN of the server this benchmark starts). */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdefghijklmnop'
+
 const pick = (list, n) => list[n % list.length]
+
+/** Waits for the server's first background read of the metrics' database figures; answers its time. */
+async function firstRefreshMs(base) {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
+    const sum = /^kilat_job_duration_seconds_sum\{job="metrics refresh",outcome="ok"\} (\S+)$/m.exec(text)
+    const count = /^kilat_job_duration_seconds_count\{job="metrics refresh",outcome="ok"\} (\S+)$/m.exec(text)
+    if (sum && count && Number(count[1]) > 0) return Math.round((Number(sum[1]) / Number(count[1])) * 1000)
+    if (/job="metrics refresh",outcome="failed"/.test(text)) throw new CannotRun('the metrics refresh failed: see the server log')
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new CannotRun('the metrics refresh did not finish within 120 s')
+}
 const ms = (value) => value.toFixed(1).padStart(7)
 
 
@@ -125,7 +144,7 @@ async function samplesOf(client) {
 
 async function timed(base, cookie, url) {
   const started = performance.now()
-  const res = await fetch(`${base}${url}`, { headers: { cookie } })
+  const res = await fetch(`${base}${url}`, { headers: cookie === 'scrape' ? { authorization: `Bearer ${METRICS_TOKEN}` } : { cookie } })
   const body = await res.arrayBuffer()
   const elapsed = performance.now() - started
   if (!res.ok) throw new CannotRun(`${url} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 300)}`)
@@ -148,7 +167,7 @@ async function main() {
   try {
     const found = await seededSizes(client).catch(() => null)
     const same = found && ['orders', 'complaints', 'ledger'].every((k) => found[k] === SIZES[k])
-    const env = { DATABASE_URL: URL_, DEMO_MODE: '1', JOB_INTERVAL_SECONDS: '0', LOG_LEVEL: 'warn' }
+    const env = { DATABASE_URL: URL_, DEMO_MODE: '1', JOB_INTERVAL_SECONDS: '0', LOG_LEVEL: 'warn', METRICS_TOKEN }
     console.log(`PostgreSQL ${prepared.version}, database ${prepared.name}`)
     if (!same || opts.reseed) {
       console.log(`seeding ${SIZES.orders.toLocaleString('en')} orders, ${SIZES.borrowers.toLocaleString('en')} borrowers, ${SIZES.complaints.toLocaleString('en')} complaints, ${SIZES.ledger.toLocaleString('en')} ledger entries`)
@@ -167,7 +186,8 @@ async function main() {
     await seedFunnel(client, (line) => console.log(line))
     const samples = await samplesOf(client)
     const cookies = {}
-    for (const role of new Set(calls.map((c) => c.role))) cookies[role] = await signInDemoStaff(server.base, STAFF[role])
+    for (const role of new Set(calls.map((c) => c.role))) cookies[role] = role === 'scrape' ? 'scrape' : await signInDemoStaff(server.base, STAFF[role])
+    if (calls.some((c) => c.role === 'scrape')) console.log(`the metrics' database figures read in ${await firstRefreshMs(server.base)} ms (in the background, every 15 s)`)
     if (calls.some((c) => c.name === 'review queue, page 2')) {
       const first = await timed(server.base, cookies.risk ?? (await signInDemoStaff(server.base, STAFF.risk)), '/ops-api/orders/review-queue')
       samples.reviewCursor = JSON.parse(new TextDecoder().decode(first.body)).data.nextCursor
@@ -192,11 +212,12 @@ async function main() {
       }
       times.sort((a, b) => a - b)
       const p99 = percentile(times, 0.99)
-      if (p99 >= TARGET_P99_MS) missed.push(call.name)
-      console.log(`${call.name.padEnd(30)}${ms(percentile(times, 0.5))}${ms(percentile(times, 0.95))}${ms(p99)}${ms(times[times.length - 1])}  ${bytes}${p99 >= TARGET_P99_MS ? '  ← p99 ≥ 100 ms' : ''}`)
+      const target = call.target ?? TARGET_P99_MS
+      if (p99 >= target) missed.push(call.name)
+      console.log(`${call.name.padEnd(30)}${ms(percentile(times, 0.5))}${ms(percentile(times, 0.95))}${ms(p99)}${ms(times[times.length - 1])}  ${bytes}${p99 >= target ? `  ← p99 ≥ ${target} ms` : ''}`)
     }
     if (missed.length) {
-      console.log(`p99 at or over ${TARGET_P99_MS} ms: ${missed.join(', ')}`)
+      console.log(`p99 at or over its target (${TARGET_P99_MS} ms, the scrape 50 ms): ${missed.join(', ')}`)
       if (!opts['no-fail']) process.exitCode = 1
     } else console.log(`every p99 under ${TARGET_P99_MS} ms`)
   } finally {

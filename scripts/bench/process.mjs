@@ -4,8 +4,10 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { INSTRUMENT_FILE, SERVER_NODE_ARGS } from '../../apps/server/commands.mjs'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
 export const SERVER_ENTRY = join(ROOT, 'apps', 'server', 'dist', 'server.js')
@@ -53,14 +55,15 @@ export function freePort() {
  * discarded rather than piped: at thousands of requests a second the server's request log would
  * otherwise cost the benchmark's own process CPU; `log` (a file descriptor) keeps both streams
  * instead. The end of stderr is kept to explain a failed start. `kill9()` is the crash of a
- * fault test; `stop()` the graceful end.
+ * fault test; `stop()` the graceful end. `nodeArgs` go before the script: a built server gets
+ * its instrument entry by default, as `npm start` does (serverNodeArgs).
  */
-export function spawnProcess(script, { env, name, removeEnv = [], port, log }) {
+export function spawnProcess(script, { env, name, removeEnv = [], port, log, nodeArgs = serverNodeArgs(script) }) {
   if (!existsSync(script)) throw new CannotRun(`${script} does not exist`)
   const childEnv = { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) }
   for (const key of removeEnv) delete childEnv[key]
   const spawnedAt = Date.now()
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env: childEnv, stdio: ['ignore', log ?? 'ignore', log ?? 'pipe'] })
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd: ROOT, env: childEnv, stdio: ['ignore', log ?? 'ignore', log ?? 'pipe'] })
   let stderr = ''
   child.stderr?.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000)
@@ -105,6 +108,19 @@ export function spawnProcess(script, { env, name, removeEnv = [], port, log }) {
       clearTimeout(timer)
     },
   }
+}
+
+/**
+ * Node's arguments for a built server (SERVER_NODE_ARGS for this one; for another build, the
+ * instrument entry beside its server.js when it has one); none for any other script.
+ */
+export function serverNodeArgs(script) {
+  if (script === SERVER_ENTRY) {
+    if (!existsSync(INSTRUMENT_FILE)) throw new CannotRun(`${INSTRUMENT_FILE} does not exist: the build is older than the server's instrument entry, run npm run build`)
+    return SERVER_NODE_ARGS
+  }
+  const instrument = join(dirname(script), 'instrument.js')
+  return basename(script) === 'server.js' && existsSync(instrument) ? ['--import', pathToFileURL(instrument).href] : []
 }
 
 /** spawnProcess on a free port, once its /readyz answers. */

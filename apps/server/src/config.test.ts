@@ -114,6 +114,12 @@ describe('loadConfig', () => {
     }
   })
 
+  it('reads the metrics port and the token a scrape presents, none by default', () => {
+    expect(load({})).toMatchObject({ METRICS_PORT: undefined, METRICS_TOKEN: undefined })
+    expect(load({ METRICS_PORT: '9464', METRICS_TOKEN: 'm'.repeat(40) })).toMatchObject({ METRICS_PORT: 9464, METRICS_TOKEN: 'm'.repeat(40) })
+    expect(load({ METRICS_PORT: '', METRICS_TOKEN: ' ' })).toMatchObject({ METRICS_PORT: undefined, METRICS_TOKEN: undefined })
+  })
+
   it('turns demo mode off in production and is silent in tests', () => {
     expect(load({ NODE_ENV: 'production' }).DEMO_MODE).toBe(false)
     expect(load({ NODE_ENV: 'test' }).LOG_LEVEL).toBe('silent')
@@ -146,6 +152,11 @@ describe('loadConfig', () => {
     [{ REGISTRATION_SMS_RANGE_DAILY: '0' }, 'Invalid configuration: REGISTRATION_SMS_RANGE_DAILY must be an integer 1-100000'],
     [{ NODE_ENV: 'production', DEMO_MODE: 'true' }, 'Invalid configuration: DEMO_MODE cannot be on when NODE_ENV is production'],
     [{ PAYMENT_CALLBACK_SECRET: 'short' }, 'Invalid configuration: PAYMENT_CALLBACK_SECRET must be 32-256 printable characters without spaces'],
+    [{ METRICS_PORT: '8080' }, 'Invalid configuration: METRICS_PORT must not be PORT (the metrics have their own port)'],
+    [{ PORT: '9464', METRICS_PORT: '9464' }, 'Invalid configuration: METRICS_PORT must not be PORT (the metrics have their own port)'],
+    [{ METRICS_PORT: '70000' }, 'Invalid configuration: METRICS_PORT must be an integer 1-65535'],
+    [{ METRICS_TOKEN: 'short' }, 'Invalid configuration: METRICS_TOKEN must be 32-256 printable characters without spaces'],
+    [{ METRICS_TOKEN: `${'m'.repeat(20)} ${'m'.repeat(20)}` }, 'Invalid configuration: METRICS_TOKEN must be 32-256 printable characters without spaces'],
     [
       { NODE_ENV: 'production', PAYMENT_CALLBACK_SECRET: DEMO_PAYMENT_CALLBACK_SECRET },
       'Invalid configuration: PAYMENT_CALLBACK_SECRET must not be the demo key when DEMO_MODE is off',

@@ -89,6 +89,16 @@ export interface Config {
    * that need them refuse to start (requireSecrets).
    */
   SECRETS: Keyring | null
+  /**
+   * Prometheus metrics on their own port (docs/operations/metrics.md): a port only the monitoring
+   * network reaches. Unset: no metrics port.
+   */
+  METRICS_PORT: number | undefined
+  /**
+   * The bearer token a scrape presents: with it, `/metrics` is also served on the public port to a
+   * scrape that sends it (and the metrics port asks for it too). Unset: the public port has no metrics.
+   */
+  METRICS_TOKEN: string | undefined
 }
 
 /** Demo mode's and the tests' callback key: public, so never accepted without demo mode or tests. */
@@ -263,6 +273,8 @@ const envSchema = z.object({
       .refine((v) => /^https:\/\/[^\s]+$/.test(v), 'must be an https:// URL')
       .default('https://play.google.com/store/apps/details?id=id.kilat.app'),
   ),
+  METRICS_PORT: z.preprocess(blankToUndefined, z.string().regex(/^\d+$/, 'must be an integer 1-65535').transform(Number).refine((n) => n >= 1 && n <= 65535, 'must be an integer 1-65535').optional()),
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().regex(/^[\x21-\x7e]{32,256}$/, 'must be 32-256 printable characters without spaces').optional()),
 })
 
 /** The repository root: the nearest folder upwards whose package.json declares workspaces. */
@@ -310,6 +322,7 @@ export function loadConfig(
     throw new ConfigError('Invalid configuration: PAYMENT_CALLBACK_SECRET must not be the demo key when DEMO_MODE is off')
   }
   const secrets = readSecrets(e.SECRETS_KEYS, e.SECRETS_KEY_ID, devKeyAllowed)
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) throw new ConfigError('Invalid configuration: METRICS_PORT must not be PORT (the metrics have their own port)')
   return {
     PORT: e.PORT,
     HOST: e.HOST,
@@ -342,6 +355,8 @@ export function loadConfig(
     PAYMENT_CALLBACK_URL: e.PAYMENT_CALLBACK_URL,
     PUBLIC_URL: e.PUBLIC_URL,
     SECRETS: secrets,
+    METRICS_PORT: e.METRICS_PORT,
+    METRICS_TOKEN: e.METRICS_TOKEN,
   }
 }
 

@@ -12,6 +12,8 @@ import { seedDemoIdentities } from './modules/kyc/kyc.service.js'
 import { sealPlainSecrets } from './modules/secrets/secrets.service.js'
 import { disableDemoStaff, seedDemoStaff } from './modules/staff/staff.seed.js'
 import { shutDown } from './modules/health/shutdown.js'
+import { startMetricsServer } from './telemetry/metrics.plugin.js'
+import { shutdownTracing } from './telemetry/tracing.js'
 
 /**
  * The runtime the product is built and tested on (docs/decisions/0019-node-runtime.md): `npm install`
@@ -73,18 +75,27 @@ async function main(): Promise<void> {
       console.error('Shutdown took too long: exiting with requests still open.')
       process.exit(1)
     }, (config.SHUTDOWN_DRAIN_SECONDS + SHUTDOWN_GRACE_SECONDS) * 1000).unref()
-    shutDown(app, { job, drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000 }).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('Shutdown failed:', error instanceof Error ? error.message : error)
-        process.exit(1)
-      },
-    )
+    shutDown(app, { job, drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000 })
+      // the spans still buffered go out before the process ends
+      .then(() => shutdownTracing())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Shutdown failed:', error instanceof Error ? error.message : error)
+          process.exit(1)
+        },
+      )
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
+  // the metrics' own port, for the monitoring network alone (docs/operations/metrics.md)
+  if (config.METRICS_PORT !== undefined) {
+    const metrics = await startMetricsServer({ port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN })
+    metrics.unref()
+    console.log(`Metrics on http://localhost:${config.METRICS_PORT}/metrics`)
+  }
   // Here rather than in buildApp, so that tests run the job themselves with the time they choose.
   if (config.JOB_INTERVAL_SECONDS > 0) job = startOrderJob({ db: app.db, config, payouts: demoPayouts, decisions: decisionStep({ db: app.db, secrets: app.secrets, payouts: demoPayouts }) }, config.JOB_INTERVAL_SECONDS, app.log)
   console.log(`Listening on http://localhost:${config.PORT}`)

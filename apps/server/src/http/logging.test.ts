@@ -92,3 +92,27 @@ describe('readable log lines', () => {
     expect(text).not.toContain('{"')
   })
 })
+
+describe('trace fields', () => {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'unused-in-tests', WEB_DIST: 'no-web-app-in-tests', LOG_LEVEL: 'info' })
+
+  it('are not even looked for while tracing is off: no mixin', () => {
+    const options = loggerOptions(config, new PassThrough()) as { mixin?: unknown }
+    expect(options.mixin).toBeUndefined()
+  })
+
+  it('show in a readable line as the trace id, after the request id', async () => {
+    const out = new PassThrough()
+    let text = ''
+    out.on('data', (chunk: Buffer) => (text += chunk.toString()))
+    const stream = prettyLogStream(out, false)
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736'
+    stream.write(
+      `${JSON.stringify({ level: 30, time: Date.now(), msg: 'request completed', reqId: 'req-1', trace_id: traceId, span_id: '00f067aa0ba902b7', req: { method: 'GET', url: '/x' }, res: { statusCode: 200 }, responseTime: 1.25 })}\n`,
+    )
+    stream.end()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(text.trim()).toMatch(new RegExp(`INFO: GET /x 200 1\\.3 ms \\(request completed, req-1, trace ${traceId}\\)$`))
+    expect(text).not.toContain('00f067aa0ba902b7')
+  })
+})

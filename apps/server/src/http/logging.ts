@@ -3,6 +3,7 @@ import pretty from 'pino-pretty'
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { SECRET_PARAM_KEYS } from '@kilat/contract'
 import type { Config } from '../config.js'
+import { traceLogFields, tracingEnabled } from '../telemetry/tracing.js'
 
 /**
  * Query parameters whose values identify or authenticate someone: logs show `[redacted]`. Beside
@@ -107,15 +108,15 @@ export function logFormat({ isTTY, nodeEnv }: { isTTY: boolean | undefined; node
   return isTTY === true && nodeEnv !== 'production' ? 'pretty' : 'json'
 }
 
-/** A request's line reads `GET /address 200 3.1 ms (request completed, <request id>)`. */
+/** A request's line reads `GET /address 200 3.1 ms (request completed, <request id>[, trace <trace id>])`. */
 function requestMessage(log: Record<string, unknown>, messageKey: string): string {
   const message = String(log[messageKey] ?? '')
-  const reqId = typeof log.reqId === 'string' ? `, ${log.reqId}` : ''
+  const ids = (typeof log.reqId === 'string' ? `, ${log.reqId}` : '') + (typeof log.trace_id === 'string' ? `, trace ${log.trace_id}` : '')
   const req = log.req as { method?: string; url?: string } | undefined
-  if (!req) return reqId ? `${message} (${reqId.slice(2)})` : message
+  if (!req) return ids ? `${message} (${ids.slice(2)})` : message
   const res = log.res as { statusCode?: number } | undefined
   const ms = typeof log.responseTime === 'number' ? ` ${log.responseTime.toFixed(1)} ms` : ''
-  return `${req.method} ${req.url}${res?.statusCode ? ` ${res.statusCode}` : ''}${ms} (${message}${reqId})`
+  return `${req.method} ${req.url}${res?.statusCode ? ` ${res.statusCode}` : ''}${ms} (${message}${ids})`
 }
 
 /**
@@ -127,7 +128,7 @@ export function prettyLogStream(destination: number | NodeJS.WritableStream = 1,
     destination,
     colorize,
     translateTime: 'SYS:HH:MM:ss.l',
-    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    ignore: 'pid,hostname,reqId,req,res,responseTime,trace_id,span_id',
     messageFormat: (log, messageKey) => requestMessage(log, messageKey),
     sync: false,
   })
@@ -139,7 +140,8 @@ export function prettyLogStream(destination: number | NodeJS.WritableStream = 1,
  * each is handed to the writer at once, and lines that arrive while a write is under way go out
  * together in the next one (one write per line cost a busy server about a fifth of a small call,
  * docs/decisions/0008-api-performance.md). On exit, even a crash, what is left is written
- * synchronously; only a killed process can lose its last lines.
+ * synchronously; only a killed process can lose its last lines. With tracing on, each line carries
+ * `trace_id` and `span_id` (docs/operations/tracing.md); off, the mixin is not even installed.
  */
 export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (!stream && config.LOG_LEVEL === 'silent') return false
@@ -149,6 +151,7 @@ export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): F
     level: stream && config.LOG_LEVEL === 'silent' ? 'info' : config.LOG_LEVEL,
     stream: stream ?? toStdout(),
     serializers: { req: serializeRequest, err: (err: unknown) => serializeError(err) },
+    ...(tracingEnabled() ? { mixin: traceLogFields } : {}),
     // Nothing logs headers today; this keeps a future `req.headers` from leaking a session.
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-session-id"]', 'headers.cookie', 'headers.authorization', 'headers["x-session-id"]'],

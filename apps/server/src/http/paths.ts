@@ -1,5 +1,5 @@
 /** Paths that belong to the API (or other modules): never a page, even when nothing answers them. */
-const NOT_PAGES = ['/h5-api', '/ops-api', '/api', '/app', '/media', '/healthz', '/readyz', '/assets']
+const NOT_PAGES = ['/h5-api', '/ops-api', '/api', '/app', '/media', '/healthz', '/readyz', '/metrics', '/assets']
 
 /**
  * True when an address is one of the web app's pages (or would be, were it a known screen): the

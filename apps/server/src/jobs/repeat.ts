@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { jobDuration, jobIntervalSeconds, jobLastRunTimestamp, jobLastSuccessTimestamp, jobLeaseHeld } from '../telemetry/metrics.js'
 
 export interface RepeatingPass {
   /** Runs a pass now, or right after the current one if one is running. */
@@ -23,13 +24,25 @@ export function repeatPass(job: string, pass: () => Promise<Record<string, numbe
     clearTimeout(timer)
     if (!stopped) timer = setTimeout(tick, ms)
   }
+  // each pass's time and outcome, for the alerts and the health screen (docs/operations/metrics.md#jobs)
+  jobIntervalSeconds.set({ job }, intervalSeconds)
+  jobLeaseHeld.set({ job }, 1)
   const tick = () => {
     again = false
+    const started = performance.now()
+    const finished = (outcome: 'ok' | 'failed') => {
+      jobDuration.observe({ job, outcome }, (performance.now() - started) / 1000)
+      const at = Date.now() / 1000
+      jobLastRunTimestamp.set({ job }, at)
+      if (outcome === 'ok') jobLastSuccessTimestamp.set({ job }, at)
+    }
     running = pass()
       .then((outcome) => {
+        finished('ok')
         if (Object.values(outcome).some((n) => n > 0)) log.info({ job, ...outcome }, job)
       })
       .catch((error: unknown) => {
+        finished('failed')
         log.error({ err: error, job }, `${job} failed`)
       })
       .finally(() => {
@@ -47,6 +60,7 @@ export function repeatPass(job: string, pass: () => Promise<Record<string, numbe
     },
     async stop() {
       stopped = true
+      jobLeaseHeld.set({ job }, 0)
       clearTimeout(timer)
       await running
     },

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { z } from 'zod'
+import { providerCallDuration } from '../../telemetry/metrics.js'
 
 /**
  * The one way an adapter calls a provider's API (docs/operations/going-live.md#outbound-calls):
@@ -162,7 +163,11 @@ export class ProviderHttp {
         const timeout = AbortSignal.timeout(this.timeoutMs)
         response = await this.fetchFn(url, { method: req.method, headers, body, signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout })
       } catch (error) {
-        if (req.signal?.aborted) throw this.cancelled(req, attempt, started)
+        if (req.signal?.aborted) {
+          // the caller's deadline cut the attempt: counted as the timeout it is
+          this.observe(req, 'timeout', started)
+          throw this.cancelled(req, attempt, started)
+        }
         const unsent = neverLeft(error)
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
         last = new ProviderUnavailable(
@@ -171,14 +176,21 @@ export class ProviderHttp {
           undefined,
           unsent ? 'never-left' : timedOut ? 'timeout' : 'unavailable',
         )
+        this.observe(req, timedOut ? 'timeout' : 'network', started)
         this.warn(req, attempt, last.detail, started)
         // the request never reached the provider: nothing can have been done, it may go again
         if (unsent || repeatable) continue
         throw last
       }
       const text = await response.text().catch(() => '')
-      if (req.signal?.aborted) throw this.cancelled(req, attempt, started)
+      if (req.signal?.aborted) {
+        // the answer came, cut short by the caller's deadline while it was read
+        this.observe(req, response.status >= 400 ? outcomeOf(response.status) : 'timeout', started)
+        throw this.cancelled(req, attempt, started)
+      }
       const parsed = parseJson(text)
+      // a 2xx is counted once its answer is read (accepted, or bad_answer)
+      if (response.status >= 400) this.observe(req, outcomeOf(response.status), started)
       if (response.status >= 500) {
         last = new ProviderUnavailable(this.options.provider, `HTTP ${response.status}`, response.status)
         this.warn(req, attempt, last.detail, started)
@@ -196,9 +208,11 @@ export class ProviderHttp {
       }
       const checked = req.schema.safeParse(parsed)
       if (!checked.success) {
+        this.observe(req, 'bad_answer', started)
         this.warn(req, attempt, 'unexpected answer', started)
         throw new ProviderUnavailable(this.options.provider, `unexpected answer to ${req.method} ${pathOnly(req.path)}`, response.status, 'bad-answer')
       }
+      this.observe(req, 'accepted', started)
       return { ok: true, status: response.status, body: checked.data }
     }
     throw last ?? new ProviderUnavailable(this.options.provider, 'no attempt made')
@@ -209,6 +223,11 @@ export class ProviderHttp {
     const error = new ProviderUnavailable(this.options.provider, 'cancelled by the caller (its deadline passed)', undefined, 'timeout')
     this.warn(req, attempt, error.detail, started)
     return error
+  }
+
+  /** One attempt's time and outcome (docs/operations/metrics.md#providers), by the call's method and path template. */
+  private observe(req: ProviderRequest<unknown>, outcome: ProviderCallOutcome, started: number): void {
+    providerCallDuration.observe({ provider: this.options.provider, operation: `${req.method} ${pathTemplate(req.path)}`, outcome }, (performance.now() - started) / 1000)
   }
 
   private backoff(attempt: number): number {
@@ -222,6 +241,31 @@ export class ProviderHttp {
       'provider call failed',
     )
   }
+}
+
+export type ProviderCallOutcome = 'accepted' | 'refused' | '4xx' | '5xx' | 'timeout' | '429' | 'network' | 'bad_answer'
+
+/** HTTP statuses a provider answers about the request itself (invalid, declined, a conflict): its definite refusal. */
+const REFUSAL_STATUSES = new Set([400, 402, 409, 422])
+
+/** An answer's outcome by its status (a 2xx is accepted until its body proves unreadable). */
+export function outcomeOf(status: number): ProviderCallOutcome {
+  if (status >= 500) return '5xx'
+  if (status === 429) return '429'
+  if (REFUSAL_STATUSES.has(status)) return 'refused'
+  if (status >= 400) return '4xx'
+  return 'accepted'
+}
+
+/**
+ * The path as a bounded label: no query, and each segment that carries an id (digits, or a long
+ * token) as `:id`. `/v2/payouts/po_9f8e7d6c5b4a?x=1` → `/v2/payouts/:id`.
+ */
+export function pathTemplate(path: string): string {
+  return pathOnly(path)
+    .split('/')
+    .map((segment) => (segment.length > 24 || (/\d/.test(segment) && !/^v\d+$/.test(segment)) ? ':id' : segment))
+    .join('/')
 }
 
 /** Whether sending the call again cannot do anything twice: it carries our key, or only reads. */

@@ -144,6 +144,7 @@ export const CALL_ERRORS: Readonly<Record<string, readonly ErrorKey[]>> = {
   '/ops-api/decisions/switch': [],
   // credit bureau reporting (docs/product/credit-reporting.md#errors)
   '/ops-api/bureau/runs': [],
+  '/ops-api/health': [],
   '/ops-api/bureau/run': ['notFound'],
   '/ops-api/bureau/rebuild': ['bureauPeriodOpen', 'bureauAlreadySent'],
   '/ops-api/bureau/download': ['notFound', 'bureauRunHasErrors'],

@@ -11,6 +11,7 @@ import {
 import {
   BUCKET_DAYS,
   DELINQUENCY_BUCKETS,
+  MARKETS,
   addDays,
   bucketOf,
   cents,
@@ -89,6 +90,20 @@ export async function bucketsOf(deps: CollectionsDeps, staff: StaffPrincipal, ma
     }),
   )
   return { markets }
+}
+
+/**
+ * Every market's overdue loans per bucket, for the metrics (docs/operations/metrics.md#business):
+ * the same kept counts the desk shows, so a refresh adds no count of its own.
+ */
+export async function overdueBucketsOf(db: Db, now: Date): Promise<Array<{ market: Market; bucket: DelinquencyBucket; count: number }>> {
+  const markets = await Promise.all(
+    MARKETS.map(async (m) => {
+      const counts = await keptBucketCounts(db, `${m}:${localDate(now, m)}`, () => overdueBucketCounts(db, m, now))
+      return DELINQUENCY_BUCKETS.map((bucket) => ({ market: m, bucket, count: counts.find((c) => c.minDays === BUCKET_DAYS[bucket].min)?.count ?? 0 }))
+    }),
+  )
+  return markets.flat()
 }
 
 type PromiseView = NonNullable<ContactView['promise']>

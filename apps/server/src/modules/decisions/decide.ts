@@ -190,10 +190,11 @@ export async function decideBatch(deps: DecideDeps, now: Date): Promise<StepOutc
       .returning({ id: orderDecisions.id })
     if (!state.policy) return { event: 'leave' }
     if (answer.band === 'refer') return { event: 'refer', reasons: answer.reasons }
-    if (answer.band === 'reject') return { event: 'reject', reason: mainReason(answer.reasons), note: null }
+    if (answer.band === 'reject') return { event: 'reject', reason: mainReason(answer.reasons), note: null, band: answer.band }
     return {
       event: 'approve',
       reason: null,
+      band: answer.band,
       afterwards: async (tx2) => {
         if (!(await payOutIfAllowed(tx2, deps, row, state, stored!.id, payable, now))) await markForReview(tx2, row.order.id, now) // finance's four eyes, never demo mode's payout
       },

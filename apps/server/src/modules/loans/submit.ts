@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.js'
 import { insertOrder, unsettledOrderNo } from '../orders/orders.service.js'
 import { lineageOf, loanDetailUrl } from '../products/products.service.js'
 import type { Caller, LoanDeps } from './caller.js'
+import { applicationsSubmitted } from '../../telemetry/metrics.js'
 import { chosenLoan, offerOf, ownProduct, type Offer } from './quote.js'
 
 /** 'K', the market-local date and 8 random digits: unique by the index, retried on a collision. */
@@ -84,6 +85,7 @@ export async function pushLoan(
           })),
         )
       })
+      applicationsSubmitted.inc({ market: product.market })
       return { lendDetailsUrl: loanDetailUrl(product.id, orderNo), orderNo }
     } catch (error) {
       const constraint = uniqueViolation(error)

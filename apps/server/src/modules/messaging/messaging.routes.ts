@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js'
 import { okEnvelope } from '../../http/envelope.js'
 import { AppError } from '../../http/errors.js'
 import * as repo from './messaging.repo.js'
+import { smsTotal } from '../../telemetry/metrics.js'
 
 /** Where a live SMS provider posts each message's delivery status: public, no session, one per provider. */
 export const SMS_STATUS_PATH = CALLBACK_ROOTS.sms
@@ -18,14 +19,23 @@ const BODY_LIMIT = 16 * 1024
  * callbacks find it. The sandbox's outbox keeps its own messages.
  */
 export function recordingSender(sender: SmsSender, db: Db): SmsSender {
-  if (!(sender instanceof MarketSmsSender)) return sender
   return {
     async send(message) {
       const market = marketOfNumber(message.to)
-      const target = market ? sender.senders.of(market) : undefined
-      if (!market || !target || !isTrackedSmsSender(target)) return sender.send(message)
-      const sent = await target.sendTracked(message)
-      await repo.recordSent(db, { provider: sent.provider, messageId: sent.messageId, purpose: message.purpose, market, at: new Date() })
+      const target = market && sender instanceof MarketSmsSender ? sender.senders.of(market) : undefined
+      // each message sent or failed, per provider and market (docs/operations/metrics.md#providers)
+      const provider = (target ?? (sender as { name?: string })).name ?? 'sandbox'
+      const count = (outcome: 'sent' | 'failed') => smsTotal.inc({ provider, market: market ?? 'none', outcome })
+      const tracked = market && target && isTrackedSmsSender(target) ? target : undefined
+      let sent
+      try {
+        sent = tracked ? await tracked.sendTracked(message) : await sender.send(message)
+      } catch (error) {
+        count('failed')
+        throw error
+      }
+      count('sent')
+      if (tracked && sent) await repo.recordSent(db, { provider: sent.provider, messageId: sent.messageId, purpose: message.purpose, market: market!, at: new Date() })
     },
   }
 }

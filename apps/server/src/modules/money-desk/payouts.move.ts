@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js'
 import { record } from '../audit/audit.service.js'
 import { payoutRequests, type PayoutRequest } from './payouts.schema.js'
 import * as repo from './payouts.repo.js'
+import { payoutsAmountCents, payoutsTotal } from '../../telemetry/metrics.js'
 
 /**
  * The one way a payout request changes state (docs/product/operations.md#payout-states): the move
@@ -79,12 +80,22 @@ export async function movePayout(tx: Tx, move: PayoutMove, context: PayoutMoveCo
   return moved
 }
 
+/** A payout that reached its final state, for the metrics. */
+function countFinalPayout(market: Market, outcome: 'completed' | 'failed', amount: number): void {
+  payoutsTotal.inc({ market, outcome })
+  payoutsAmountCents.inc({ market, outcome }, amount)
+}
+
 /** The history row and the audit row of a move made. */
 async function written(tx: Tx, event: PayoutEvent, from: PayoutRequest['status'] | null, row: PayoutRequest, context: PayoutMoveContext): Promise<void> {
   const { by, at } = context
   await repo.addPayoutEvent(tx, { requestId: row.id, from, to: row.status, actor: by.kind, staffId: by.kind === 'staff' ? by.staffId : null, reason: context.reason ?? null, at })
-  if (context.auditedBy !== undefined) return
+  const final = row.status === 'completed' || row.status === 'failed'
+  if (context.auditedBy !== undefined && !final) return
   const order = context.order ?? (await repo.orderRefsOf(tx, [row.orderKey])).get(row.orderKey)
+  // counted as the move is written: a transaction rolled back after it counts once too many (docs/operations/metrics.md#money-flows)
+  if (final && order) countFinalPayout(order.market, row.status as 'completed' | 'failed', row.amount)
+  if (context.auditedBy !== undefined) return
   if (!order) throw new Error(`payout ${row.id}: its order is gone`)
   await record(tx, {
     staffId: by.kind === 'staff' ? by.staffId : null,

@@ -8,6 +8,8 @@ import { SANDBOX_PAYOUTS } from '../../adapters/payouts/sandbox-payouts.js'
 import { okEnvelope } from '../../http/envelope.js'
 import { AppError } from '../../http/errors.js'
 import type { RepeatingPass } from '../../jobs/repeat.js'
+import { countCallback } from '../../telemetry/callbacks.js'
+import { annotateActiveSpan } from '../../telemetry/tracing.js'
 import { receivePayoutCallback, startPayoutWorker } from './payouts.outbox.js'
 
 /** Where the payout provider posts its callbacks: public, no session (docs/product/operations.md#the-payout-webhook). */
@@ -54,12 +56,16 @@ export async function payoutRoutes(app: FastifyInstance, { payouts, now }: { pay
         // a provider whose callbacks are not signed is asked back, with our own signed call, before anything is stored
         const verified = read.ok && payouts.confirmCallback ? await payouts.confirmCallback(read.event) : read
         if (!verified.ok) {
+          countCallback(payouts.name, 'payout', 'refused')
           req.log.warn({ reason: verified.reason }, 'payout callback refused')
           if (verified.reason === 'malformed') throw new AppError('invalidRequest', { message: 'The callback body is not a payout result.' })
           throw new AppError('sessionRequired', { message: 'The callback signature is missing, wrong or out of date.' })
         }
+        // the trace names the payout it belongs to (docs/operations/tracing.md)
+        annotateActiveSpan({ 'kilat.provider': payouts.name, 'kilat.payout.id': verified.event.reference, 'kilat.payout.event_id': verified.event.eventId })
         // stored and applied in one transaction: answered 200 only once both are done
         const outcome = await receivePayoutCallback(app.db, payouts.name, verified.event, now())
+        countCallback(payouts.name, 'payout', outcome.stored ? 'accepted' : 'refused')
         if (!outcome.stored) {
           req.log.error({ reference: verified.event.reference, eventId: verified.event.eventId, reason: outcome.reason }, 'payout callback for no payout of ours')
           throw new AppError('invalidRequest', { message: 'Unknown payout.' })

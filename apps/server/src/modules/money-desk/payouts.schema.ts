@@ -123,7 +123,11 @@ export const payoutCallbacks = pgTable(
     raw: jsonb('raw').notNull(),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payout_callbacks_event_key').on(t.provider, t.eventId)],
+  (t) => [
+    uniqueIndex('payout_callbacks_event_key').on(t.provider, t.eventId),
+    // each provider's last callback, for the metrics (docs/operations/metrics.md#providers)
+    index('payout_callbacks_received_idx').on(t.provider, t.receivedAt),
+  ],
 )
 
 export type PayoutRequest = typeof payoutRequests.$inferSelect

@@ -110,6 +110,8 @@ export const reconDifferences = pgTable(
   (t) => [
     uniqueIndex('recon_differences_key').on(t.gateway, t.kind, t.gatewayPaymentId),
     index('recon_differences_day_idx').on(t.market, t.day, t.id),
+    // the open ones per market and kind, for the metrics (docs/operations/metrics.md#money-flows)
+    index('recon_differences_open_idx').on(t.market, t.kind).where(sql`status = 'open'`),
     check('recon_differences_kind_check', inList('kind', RECON_DIFFERENCE_KINDS)),
     check('recon_differences_status_check', inList('status', RECON_DIFFERENCE_STATUSES)),
     check('recon_differences_market_check', marketCheck('market')),

@@ -19,6 +19,7 @@ import { record } from '../audit/audit.service.js'
 import type { Product } from '../products/products.service.js'
 import * as repo from './orders.repo.js'
 import type { ClaimedOrder, LocalToday, StatusChangeBy } from './orders.repo.js'
+import { decisionsTotal } from '../../telemetry/metrics.js'
 
 /**
  * Status changes of the order job and of staff (docs/product/loans.md#order-lifecycle). Every change
@@ -88,6 +89,8 @@ export interface Decision {
   /** A rejection's reason key (contract REJECT_REASONS) and the staff member's text. */
   reason?: string | null
   note?: string | null
+  /** The credit policy's band that decided it (the metrics' label); a person's decision is `manual`, demo mode's `demo`. */
+  band?: string
 }
 
 /**
@@ -100,6 +103,7 @@ export async function decideOrder(tx: Tx, row: ClaimedOrder, decision: Decision,
   const status = transition(order.status, decision.event, kindOf(order, row.product))
   const moved = await repo.updateOrderInStatus(tx, order.id, order.status, { status, decidedAt: now, updatedAt: now }, changeBy(actor, decision.reason, decision.note))
   if (!moved) return false
+  decisionsTotal.inc({ market: row.product.market, band: decision.band ?? (actor.kind === 'staff' ? 'manual' : 'demo'), decision: decision.event })
   await record(tx, {
     ...auditWho(actor),
     action: `orders.${decision.event}`,
@@ -168,6 +172,7 @@ export function decideSubmitted(
     const answer = await decide(tx, row)
     if (answer.event === 'leave') return null
     if (answer.event === 'refer') {
+      decisionsTotal.inc({ market: row.product.market, band: 'refer', decision: 'refer' })
       await repo.markForReview(tx, row.order.id, now)
       await record(tx, {
         ...auditWho(SYSTEM_ACTOR),

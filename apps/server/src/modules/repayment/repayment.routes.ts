@@ -10,6 +10,8 @@ import { sandboxPay } from './sandbox-pay.js'
 import { ConfigError } from '../../config.js'
 import { okEnvelope } from '../../http/envelope.js'
 import { AppError } from '../../http/errors.js'
+import { countCallback } from '../../telemetry/callbacks.js'
+import { annotateActiveSpan } from '../../telemetry/tracing.js'
 import { delayDetail, generateVcode, initPayType, loanPlayDetail, payGuide, submitUtr, vcodeStatus } from '@kilat/contract'
 import { formatDateTime, formatMoney } from '@kilat/domain'
 import { registerCall } from '../../http/route.js'
@@ -94,16 +96,20 @@ export async function repaymentRoutes(app: FastifyInstance, options: RepaymentOp
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
         const verified = gateway.verifyCallback(raw, req.headers)
         if (!verified.ok) {
+          countCallback(gateway.name, 'payment', 'refused')
           req.log.warn({ reason: verified.reason }, 'payment callback refused')
           if (verified.reason === 'malformed') throw new AppError('invalidRequest', { message: 'The callback body is not a payment.' })
           throw new AppError('sessionRequired', { message: 'The callback signature is missing, wrong or out of date.' })
         }
+        // the trace names the payment it belongs to (docs/operations/tracing.md)
+        annotateActiveSpan({ 'kilat.provider': gateway.name, 'kilat.payment.reference': verified.event.externalId, 'kilat.payment.gateway_id': verified.event.gatewayPaymentId })
         // Stored, then acknowledged: the inbox worker applies it (inbox.ts), so the gateway's wait
         // is one read and one insert (docs/decisions/0012-payment-gateway.md#acknowledging-callbacks).
         storing += 1
         const outcome = await inboxWriter.store(gateway.name, verified.event).finally(() => {
           storing -= 1
         })
+        countCallback(gateway.name, 'payment', outcome.stored ? 'accepted' : 'refused')
         if (!outcome.stored) {
           // Money for an account we never asked for: refused, so that the gateway keeps it in its own
           // retries, and kept once for finance to resolve (docs/product/operations.md#reconciliation):

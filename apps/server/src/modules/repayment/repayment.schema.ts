@@ -164,6 +164,8 @@ export const paymentInbox = pgTable(
     index('payment_inbox_due_idx').on(t.nextAttemptAt).where(sql`applied_at is null`),
     index('payment_inbox_payment_account_id_idx').on(t.paymentAccountId),
     index('payment_inbox_paid_at_idx').on(t.paidAt, t.id),
+    // each gateway's last callback, for the metrics (docs/operations/metrics.md#providers)
+    index('payment_inbox_gateway_received_idx').on(t.gateway, t.receivedAt),
     check('payment_inbox_amount_check', sql`${t.amount} > 0`),
   ],
 )
