@@ -77,7 +77,7 @@ test('an admin opens the staff accounts and the audit trail, then works in Indon
   await screenshot(page, 'ops-sign-in-id')
 
   await signInStaff(page, 'admin@demo.kilat.example.com')
-  await expect(menu(page)).toHaveText(['Dashboard', 'Complaints', 'Staff', 'Audit trail', 'Products', 'Knowledge base', 'Registration funnel', 'Identity flags', 'Credit policy', 'Automatic payout', 'Credit reporting'])
+  await expect(menu(page)).toHaveText(['Dashboard', 'Complaints', 'Staff', 'Audit trail', 'Products', 'Knowledge base', 'Registration funnel', 'Identity flags', 'Credit policy', 'Automatic payout', 'Credit reporting', 'Health'])
 
   await menu(page).filter({ hasText: 'Staff' }).click()
   await expect(page.getByRole('heading', { name: 'Staff accounts' })).toBeVisible()
@@ -104,7 +104,7 @@ test('an admin opens the staff accounts and the audit trail, then works in Indon
   // The staff member's language, kept on the account.
   await page.getByRole('button', { name: /^admin@demo/ }).click()
   await page.getByRole('menuitem', { name: 'Bahasa Indonesia' }).click()
-  await expect(menu(page, 'Menu konsol')).toHaveText(['Dasbor', 'Pengaduan', 'Staf', 'Jejak audit', 'Produk', 'Basis pengetahuan', 'Corong pendaftaran', 'Tanda identitas', 'Kebijakan kredit', 'Pencairan otomatis', 'Pelaporan kredit'])
+  await expect(menu(page, 'Menu konsol')).toHaveText(['Dasbor', 'Pengaduan', 'Staf', 'Jejak audit', 'Produk', 'Basis pengetahuan', 'Corong pendaftaran', 'Tanda identitas', 'Kebijakan kredit', 'Pencairan otomatis', 'Pelaporan kredit', 'Kesehatan'])
   await expect(page.getByRole('heading', { name: 'Jejak audit' })).toBeVisible()
   // the staff menu fades out after a choice: axe waits until it has gone, not its fading texts
   await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0)

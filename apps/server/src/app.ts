@@ -50,6 +50,7 @@ import { borrowerPayoutInFlight, repaymentSide } from './modules/money-desk/mone
 import { kycRoutes } from './modules/kyc/kyc.routes.js'
 import { decisionRoutes } from './modules/decisions/decisions.routes.js'
 import { creditReportingRoutes } from './modules/credit-reporting/credit-reporting.routes.js'
+import { operationsHealthRoutes } from './modules/operations-health/operations-health.routes.js'
 import { orderScreenRoutes } from './modules/order-screen/order-screen.routes.js'
 import { messagingRoutes, recordingSender } from './modules/messaging/messaging.routes.js'
 import { productsDeskRoutes } from './modules/products/products.desk.routes.js'
@@ -58,6 +59,8 @@ import { collectionsRoutes } from './modules/collections/collections.routes.js'
 import { kbRoutes } from './modules/chatbot/kb.routes.js'
 import { staffAdminRoutes } from './modules/staff/staff-admin.routes.js'
 import { STAFF_COOKIE, staffSessionsPlugin } from './modules/staff/staff.sessions.js'
+import { metricsPlugin } from './telemetry/metrics.plugin.js'
+import { fastifyTracingPlugin } from './telemetry/tracing.js'
 
 export interface BuildAppOptions {
   config: Config
@@ -93,6 +96,9 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
   })
+  // OpenTelemetry first, so that it sees every route (docs/operations/tracing.md); none when tracing is off
+  const tracing = fastifyTracingPlugin()
+  if (tracing) await app.register(tracing)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
@@ -105,6 +111,8 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   app.decorate('sessionCache', new SessionCache(sessionCacheMs))
 
   await app.register(lifecyclePlugin)
+  // every answer timed by its route template; /metrics only with METRICS_TOKEN (docs/operations/metrics.md)
+  await app.register(metricsPlugin, { config, database: db })
   await app.register(cookie)
   await app.register(requestContext, { sessions: app.sessionCache, store: sessionStore })
   await app.register(staffSessionsPlugin, { now })
@@ -165,6 +173,7 @@ export async function buildApp({ config, db, sms, logStream, sessionCacheMs = SE
   await app.register(kycRoutes, { now, payouts: payoutProviders, payoutInFlight: borrowerPayoutInFlight })
   await app.register(decisionRoutes, { now })
   await app.register(creditReportingRoutes, { now })
+  await app.register(operationsHealthRoutes, { now })
   await app.register(orderScreenRoutes, { now })
   await app.register(messagingRoutes, { sms: smsSender })
   await app.register(productsDeskRoutes, { now })

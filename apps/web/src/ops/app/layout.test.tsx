@@ -14,8 +14,8 @@ describe('the side menu by role', () => {
   it('lists each role its own screens, as the calls behind them allow', () => {
     expect(screensOf('agent').map((s) => s.key)).toEqual(['dashboard', 'complaints', 'kb'])
     expect(screensOf('risk').map((s) => s.key)).toEqual(['dashboard', 'review', 'orders', 'kycFlags', 'decisions', 'decisionSettings'])
-    expect(screensOf('finance').map((s) => s.key)).toEqual(['dashboard', 'orders', 'disbursement', 'adjustments', 'payments', 'decisionSettings', 'bureau'])
-    expect(screensOf('admin').map((s) => s.key)).toEqual(['dashboard', 'complaints', 'staff', 'audit', 'products', 'kb', 'funnel', 'kycFlags', 'decisions', 'decisionSettings', 'bureau'])
+    expect(screensOf('finance').map((s) => s.key)).toEqual(['dashboard', 'orders', 'disbursement', 'adjustments', 'payments', 'decisionSettings', 'bureau', 'health'])
+    expect(screensOf('admin').map((s) => s.key)).toEqual(['dashboard', 'complaints', 'staff', 'audit', 'products', 'kb', 'funnel', 'kycFlags', 'decisions', 'decisionSettings', 'bureau', 'health'])
     expect(screensOf('collector').map((s) => s.key)).toEqual(['dashboard', 'collections'])
     // Every screen is somebody's.
     for (const s of OPS_SCREENS) expect(STAFF_ROLES.some((role) => screensOf(role).includes(s))).toBe(true)
@@ -25,7 +25,7 @@ describe('the side menu by role', () => {
     server.use(mockCall(staffMe, staffOf('admin')), mockCall(orderDashboard, { markets: [{ ...day, market: 'MX' }] }))
     const { router } = await renderOps('/ops/dashboard?market=mx')
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument()
-    expect(menuEntries()).toEqual(['Dashboard', 'Complaints', 'Staff', 'Audit trail', 'Products', 'Knowledge base', 'Registration funnel', 'Identity flags', 'Credit policy', 'Automatic payout', 'Credit reporting'])
+    expect(menuEntries()).toEqual(['Dashboard', 'Complaints', 'Staff', 'Audit trail', 'Products', 'Knowledge base', 'Registration funnel', 'Identity flags', 'Credit policy', 'Automatic payout', 'Credit reporting', 'Health'])
     await waitFor(() => expect(router.state.location.search).toBe('?market=MX'))
     expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/ops/staff?market=MX')
 

@@ -9,13 +9,15 @@ import { opsKycFlags } from '@kilat/contract'
 import { opsDecisionSettings, opsPolicies } from '@kilat/contract'
 // credit bureau reporting
 import { opsBureauRuns } from '@kilat/contract'
+// the lender's health screen
+import { opsHealth } from '@kilat/contract'
 
 /**
  * A screen of the console: `roles` may open it, those of the call it is built on (the server
  * checks the same list); `menu`, when given, narrows whose side menu shows it.
  */
 export interface OpsScreen {
-  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections' | 'kb' | 'funnel' | 'kycFlags' | 'decisions' | 'decisionSettings' | 'bureau'
+  key: 'dashboard' | 'complaints' | 'review' | 'orders' | 'disbursement' | 'staff' | 'audit' | 'adjustments' | 'payments' | 'products' | 'collections' | 'kb' | 'funnel' | 'kycFlags' | 'decisions' | 'decisionSettings' | 'bureau' | 'health'
   path: string
   roles: readonly StaffRole[]
   menu?: readonly StaffRole[]
@@ -50,6 +52,8 @@ export const OPS_SCREENS: readonly OpsScreen[] = [
   { key: 'decisionSettings', path: '/ops/decisions/settings', roles: opsDecisionSettings.roles },
   // credit bureau reporting: each period's run, its checks, files and sends (docs/product/credit-reporting.md)
   { key: 'bureau', path: '/ops/bureau', roles: opsBureauRuns.roles },
+  // the lender's health: each market's money flows, the providers' calls, the jobs (docs/product/operations.md#health)
+  { key: 'health', path: '/ops/health', roles: opsHealth.roles },
 ]
 
 /** The side menu of a role, in order. */

@@ -43,6 +43,8 @@ export function createOpsRoutes(): RouteDef[] {
             // credit bureau reporting: the runs and one run
             { path: 'bureau', lazy: async () => ({ Component: (await import('../bureau/runs-page')).BureauRunsPage }) },
             { path: 'bureau/run', lazy: async () => ({ Component: (await import('../bureau/run-page')).BureauRunPage }) },
+            // the lender's health screen
+            { path: 'health', lazy: async () => ({ Component: (await import('../health/health-page')).HealthPage }) },
             { path: '*', Component: NotFound },
           ],
         },
