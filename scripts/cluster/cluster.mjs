@@ -1,13 +1,15 @@
 // Several server processes on one PostgreSQL behind HAProxy (docs/product/platform.md#several-processes):
 // starting and stopping them, HAProxy's configuration and its view of each process, and the
-// rolling restart. `npm run cluster` (main.mjs), the proof (prove.mjs) and `npm run bench:api --
+// rolling restart; with `prometheus`, each process's metrics port and a Prometheus reading them
+// (prometheus.mjs). `npm run cluster` (main.mjs), the proof (prove.mjs) and `npm run bench:api --
 // --cluster N` all start a cluster through startCluster.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import { CannotRun, ROOT, SERVER_ENTRY } from '../bench/process.mjs'
+import { CannotRun, ROOT, SERVER_ENTRY, serverNodeArgs } from '../bench/process.mjs'
+import { PROMETHEUS_PORT_OFFSET, findPrometheus, startPrometheus } from './prometheus.mjs'
 
 export const BACKEND = 'kilat'
 
@@ -22,6 +24,21 @@ export const DRAIN_SECONDS = 2
 /** The cluster's folder of configuration, sockets and each process's DATA_DIR, by front port. */
 export function clusterDir(port) {
   return join(ROOT, 'data', 'cluster', String(port))
+}
+
+/**
+ * The ports of a cluster on front port `port`: HAProxy's, each process's after it, each process's
+ * metrics port after those, and Prometheus's at PROMETHEUS_PORT_OFFSET above the front one. A
+ * process keeps its two ports across restarts, so that Prometheus reads the new one as the same
+ * target.
+ */
+export function clusterPorts(port, processes) {
+  if (2 * processes >= PROMETHEUS_PORT_OFFSET) throw new CannotRun(`At most ${Math.floor((PROMETHEUS_PORT_OFFSET - 1) / 2)} processes: their ports would reach Prometheus's (${port + PROMETHEUS_PORT_OFFSET})`)
+  return {
+    front: port,
+    processes: Array.from({ length: processes }, (_, i) => ({ name: `p${i + 1}`, port: port + 1 + i, metricsPort: port + processes + 1 + i })),
+    prometheus: port + PROMETHEUS_PORT_OFFSET,
+  }
 }
 
 /**
@@ -172,15 +189,15 @@ export async function waitForState(socket, name, state, timeoutMs = 30_000) {
 }
 
 /**
- * One server process: `node apps/server/dist/server.js` with its PORT and DATA_DIR. Its output goes
+ * One server process: `node --import apps/server/dist/instrument.js apps/server/dist/server.js` with its PORT and DATA_DIR. Its output goes
  * to `output(name, chunk)`, or is dropped (at a thousand requests a second the request log
  * would cost the load generator's process CPU); the end of stderr explains a failed start. Each
  * runs in its own process group, so that a Ctrl-C at the terminal reaches the supervisor alone,
  * which then stops each process once.
  */
 class ServerProcess {
-  constructor({ name, port, dataDir, env, removeEnv, output }) {
-    Object.assign(this, { name, port, dataDir, env, removeEnv, output })
+  constructor({ name, port, metricsPort, dataDir, env, removeEnv, output }) {
+    Object.assign(this, { name, port, metricsPort, dataDir, env, removeEnv, output })
     this.base = `http://127.0.0.1:${port}`
   }
 
@@ -195,8 +212,11 @@ class ServerProcess {
       TRUST_PROXY: '1',
       SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
     }
+    // its own metrics port, or none: one port set in the environment would be every process's
+    if (this.metricsPort) env.METRICS_PORT = String(this.metricsPort)
+    else delete env.METRICS_PORT
     for (const key of this.removeEnv ?? []) delete env[key]
-    const child = spawn(process.execPath, [SERVER_ENTRY], {
+    const child = spawn(process.execPath, [...serverNodeArgs(SERVER_ENTRY), SERVER_ENTRY], {
       cwd: ROOT,
       env,
       detached: true,
@@ -244,16 +264,32 @@ class ServerProcess {
  * Starts `processes` server processes on ports port+1… and HAProxy on `port`, and resolves once
  * HAProxy sees every process UP. The first process migrates the database (and seeds it in demo
  * mode) before the others start, so that the migrations run once.
+ *
+ * With `prometheus` ({ thresholds, required }), each process also serves its metrics on its own
+ * port (clusterPorts) and Prometheus (prometheus.mjs) reads them with the repository's alerts and
+ * the `thresholds` file; without Prometheus installed, a `required` one is a CannotRun, another a
+ * warning and the cluster runs without it (`prometheus` null in the answer).
  */
-export async function startCluster({ processes, port, dir = clusterDir(port), env = {}, removeEnv = [], output, log = console.log }) {
+export async function startCluster({ processes, port, dir = clusterDir(port), env = {}, removeEnv = [], output, log = console.log, prometheus: prometheusOptions }) {
   ensureHaproxy(log)
   ensureBuild(log)
+  const ports = clusterPorts(port, processes)
+  let withPrometheus = prometheusOptions !== undefined
+  if (withPrometheus) {
+    const found = findPrometheus(log)
+    if (!found.found) {
+      if (prometheusOptions.required) throw new CannotRun(found.why)
+      log(`Warning: ${found.why} The cluster runs without it.`)
+      withPrometheus = false
+    }
+  }
   await rm(join(dir, 'haproxy.sock'), { force: true })
   await mkdir(dir, { recursive: true })
-  const servers = Array.from({ length: processes }, (_, i) => new ServerProcess({
-    name: `p${i + 1}`,
-    port: port + 1 + i,
-    dataDir: join(dir, `p${i + 1}`),
+  const servers = ports.processes.map((p) => new ServerProcess({
+    name: p.name,
+    port: p.port,
+    metricsPort: withPrometheus ? p.metricsPort : undefined,
+    dataDir: join(dir, p.name),
     env,
     removeEnv,
     output,
@@ -265,14 +301,16 @@ export async function startCluster({ processes, port, dir = clusterDir(port), en
   const configFile = join(dir, 'haproxy.cfg')
   let haproxy
   let haproxyExited
+  let prometheus = null
 
   const stop = async () => {
     process.off('exit', killOnExit)
     haproxy?.kill('SIGUSR1')
-    await Promise.all([haproxyExited, ...servers.map((s) => s.stop())])
+    await Promise.all([haproxyExited, prometheus?.stop(), ...servers.map((s) => s.stop())])
   }
   const killOnExit = () => {
     haproxy?.kill('SIGKILL')
+    prometheus?.kill()
     for (const s of servers) s.child?.kill('SIGKILL')
   }
   // Whatever happens to the caller, it must not leave processes behind.
@@ -305,6 +343,21 @@ export async function startCluster({ processes, port, dir = clusterDir(port), en
       await sleep(50)
     }
     for (const s of servers) await waitForState(socket, s.name, 'UP')
+
+    if (withPrometheus) {
+      try {
+        prometheus = await startPrometheus({
+          dir,
+          port: ports.prometheus,
+          targets: servers.map((s) => ({ name: s.name, port: s.metricsPort })),
+          thresholds: prometheusOptions.thresholds,
+          output,
+        })
+      } catch (error) {
+        if (prometheusOptions.required) throw error
+        log(`Warning: ${error.message}\nThe cluster runs without Prometheus.`)
+      }
+    }
   } catch (error) {
     await stop()
     throw error
@@ -318,6 +371,8 @@ export async function startCluster({ processes, port, dir = clusterDir(port), en
     servers,
     haproxyExited,
     haproxyLog,
+    /** The cluster's Prometheus (prometheus.mjs startPrometheus), or null. */
+    prometheus,
     states: () => serverStates(socket),
     /**
      * Restarts the processes one after the other: each stops gracefully (HAProxy sees it DOWN

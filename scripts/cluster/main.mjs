@@ -1,20 +1,25 @@
 // `npm run cluster`: N server processes on one PostgreSQL behind HAProxy, on this machine's
-// loopback (docs/product/platform.md#several-processes).
+// loopback, and a Prometheus reading them (docs/product/platform.md#several-processes).
 //
 //   npm run cluster [-- --processes 2 --port 8080]   starts the cluster; Ctrl-C stops it all
+//        [--no-prometheus]                           without Prometheus
 //   npm run cluster -- --rolling-restart [--port P]  restarts the running cluster's processes one after the other
-//   npm run cluster -- --status [--port P]           HAProxy's view of each process
+//   npm run cluster -- --status [--port P]           HAProxy's view of each process, and Prometheus's
 //
-// HAProxy listens on --port, the processes on the ports after it. PostgreSQL: DATABASE_URL, or
+// HAProxy listens on --port, the processes on the ports after it, their metrics (METRICS_PORT) on
+// the ports after those, and Prometheus on --port + 90 (prometheus.mjs: the repository's alerts
+// with the production limits of ops/prometheus/thresholds.yml). Without Prometheus installed (and
+// not installable), the cluster runs without it. PostgreSQL: DATABASE_URL, or
 // postgres://kilat:kilat@localhost:5432/kilat_cluster, created when missing (never emptied). The
-// folder data/cluster/<port>/ holds HAProxy's configuration, its admin socket, the control socket
-// of the running cluster and each process's DATA_DIR. A SIGHUP to this script's process also
-// starts a rolling restart.
+// folder data/cluster/<port>/ holds HAProxy's and Prometheus's configuration, Prometheus's
+// storage, HAProxy's admin socket, the control socket of the running cluster and each process's
+// DATA_DIR. A SIGHUP to this script's process also starts a rolling restart.
 import { createServer, connect } from 'node:net'
 import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
-import { CannotRun, numberOption, parseOptions } from '../bench/process.mjs'
+import { join, relative } from 'node:path'
+import { CannotRun, ROOT, numberOption, parseOptions } from '../bench/process.mjs'
 import { clusterDir, startCluster } from './cluster.mjs'
+import { THRESHOLDS } from './prometheus.mjs'
 
 const DEFAULT_DATABASE_URL = 'postgres://kilat:kilat@localhost:5432/kilat_cluster'
 
@@ -25,6 +30,7 @@ function options() {
       port: { type: 'string', default: '8080' },
       'rolling-restart': { type: 'boolean', default: false },
       status: { type: 'boolean', default: false },
+      'no-prometheus': { type: 'boolean', default: false },
     },
   })
   return {
@@ -32,6 +38,7 @@ function options() {
     port: numberOption(values, 'port', 1, { whole: true }),
     rollingRestart: values['rolling-restart'],
     status: values.status,
+    prometheus: !values['no-prometheus'],
   }
 }
 
@@ -94,7 +101,13 @@ async function run(opts) {
   const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL
   await ensureDatabase(url)
   console.log(`Starting ${opts.processes} processes on ${new URL(url).host}/${new URL(url).pathname.slice(1)}…`)
-  const cluster = await startCluster({ processes: opts.processes, port: opts.port, env: { DATABASE_URL: url }, output: prefixed() })
+  const cluster = await startCluster({
+    processes: opts.processes,
+    port: opts.port,
+    env: { DATABASE_URL: url },
+    output: prefixed(),
+    ...(opts.prometheus ? { prometheus: { thresholds: THRESHOLDS, required: false } } : {}),
+  })
 
   let restarting
   const rollingRestart = (progress) => {
@@ -119,6 +132,11 @@ async function run(opts) {
         } else if (command === 'status') {
           const states = await cluster.states()
           for (const s of cluster.servers) conn.write(`${s.name} ${s.base} pid ${s.pid} ${states.get(s.name) ?? 'unknown'}\n`)
+          if (cluster.prometheus) {
+            const targets = await cluster.prometheus.targets().catch((error) => error)
+            if (targets instanceof Error) conn.write(`Prometheus ${cluster.prometheus.base}: ${targets.message}\n`)
+            else for (const t of targets) conn.write(`Prometheus reads ${t.instance} ${t.url}: ${t.health}${t.lastError ? ` (${t.lastError})` : ''}\n`)
+          }
           conn.write('done\n')
         } else {
           conn.write(`unknown command ${JSON.stringify(command)}\n`)
@@ -132,7 +150,11 @@ async function run(opts) {
   await new Promise((resolve) => server.listen(controlSocket, resolve))
 
   console.log(`\nKilat on http://127.0.0.1:${opts.port} (HAProxy), ${opts.processes} processes:`)
-  for (const s of cluster.servers) console.log(`  ${s.name} ${s.base} (pid ${s.pid})`)
+  for (const s of cluster.servers) console.log(`  ${s.name} ${s.base} (pid ${s.pid})${s.metricsPort ? `, metrics on http://127.0.0.1:${s.metricsPort}/metrics` : ''}`)
+  if (cluster.prometheus) {
+    const { prometheus } = cluster
+    console.log(`Prometheus: ${prometheus.alertsPage} (alerts of ops/prometheus/alerts.yml, limits of ${relative(ROOT, prometheus.thresholds)}), ${prometheus.configFile}`)
+  }
   console.log(`Rolling restart: npm run cluster -- --rolling-restart --port ${opts.port}  (or kill -HUP ${process.pid})`)
   console.log(`HAProxy: ${cluster.configFile}, admin socket ${cluster.socket}`)
   console.log('Ctrl-C stops everything.\n')
@@ -157,6 +179,10 @@ async function run(opts) {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
+  // Prometheus gone leaves the cluster serving: said, not stopped for.
+  cluster.prometheus?.exited.then(({ code, signal }) => {
+    if (!stopping) console.error(`Prometheus exited (${code ?? signal}): the cluster runs on without it.`)
+  })
   // HAProxy gone means nothing is served: stop the rest rather than pretend.
   cluster.haproxyExited.then((code) => {
     if (stopping) return

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { repeatPass, type RepeatingPass } from '../../jobs/repeat.js'
 import { rowsOf, type Executor } from '../../db/client.js'
 import { backoffMs, postSignedCallback } from '../payments/callback-deliverer.js'
-import { callbackBodyOf, finishPayout } from './sandbox-payouts.js'
+import { SANDBOX_SILENCE_KEY, callbackBodyOf, finishPayout } from './sandbox-payouts.js'
 import { sandboxPayouts } from './sandbox-payouts.schema.js'
 
 /**
@@ -12,7 +12,9 @@ import { sandboxPayouts } from './sandbox-payouts.schema.js'
  * whose time has come turns completed or failed, and its signed callback is posted to our payout
  * webhook until it answers 2xx, 5 s × 2^attempts apart (at most an hour). Rows are claimed with one
  * UPDATE … FOR UPDATE SKIP LOCKED that pushes their next attempt a lease ahead; the posts happen
- * outside any transaction (the webhook opens its own). A silent payout has no callback.
+ * outside any transaction (the webhook opens its own). A silent payout has no callback; while the
+ * whole provider is silent (setSandboxSilence, demo mode) nothing is claimed, and what was due goes
+ * out at the first pass after it comes back.
  */
 
 const POST_TIMEOUT_MS = 10_000
@@ -41,6 +43,7 @@ export async function deliverDuePayoutCallbacks(deps: PayoutDelivererDeps, now =
       where id in (
         select id from ${sandboxPayouts}
         where callback_delivered_at is null and callback_next_at <= ${now.toISOString()}::timestamptz
+          and not exists (select 1 from ${sandboxPayouts} where key = ${SANDBOX_SILENCE_KEY})
         order by callback_next_at, id
         limit ${BATCH}
         for update skip locked

@@ -36,6 +36,13 @@ export const SANDBOX_CENTS = {
   silent: 23,
 } as const
 
+/**
+ * The key of the sandbox's switch "the provider is silent" (demo mode's
+ * /h5-api/v3/demo/payout-sandbox): a row of the sandbox's own table, present while it is on, so
+ * that every server process sees it. Never a payout's key: those are our request ids, digits only.
+ */
+export const SANDBOX_SILENCE_KEY = 'provider-silent'
+
 /** Kept for the rule's old name: an amount ending in 13 cents is refused. */
 export const SANDBOX_REFUSED_CENTS = SANDBOX_CENTS.refuse
 
@@ -150,7 +157,8 @@ export function callbackBodyOf(row: Pick<SandboxPayoutRow, 'key' | 'providerRef'
  * one answer a repeated key with its first result and never pay twice. A payout is accepted at
  * once and completes (or fails) `finishAfterMs` later, reported by a signed callback to our payout
  * webhook; recognisable amounts show the other cases on purpose (SANDBOX_CENTS), and a test passes
- * its own `plan`. Its account check answers by the account (SANDBOX_ACCOUNT_ENDINGS).
+ * its own `plan`. Its account check answers by the account (SANDBOX_ACCOUNT_ENDINGS). Demo mode can
+ * make the whole provider go silent and come back (setSandboxSilence).
  */
 export class SandboxPayouts implements PayoutProvider {
   readonly name = SANDBOX_PAYOUTS
@@ -236,8 +244,9 @@ export class SandboxPayouts implements PayoutProvider {
     if (!row || row.status === 'received') return { status: 'unknown' }
     if (row.status === 'refused') return { status: 'failed', providerRef: null, reason: row.reason ?? 'refused' }
     if (row.status === 'accepted') {
-      // a silent payout (or one whose callback is late) has arrived once its time has come
-      if (row.finishAt && row.finishAt <= this.now()) {
+      // a silent payout (or one whose callback is late) has arrived once its time has come, unless
+      // the whole provider is silent: then its transfers wait too
+      if (row.finishAt && row.finishAt <= this.now() && !(await sandboxIsSilent(this.db))) {
         const finished = await finishPayout(this.db, row.id)
         if (finished) return statusOf(finished)
       }
@@ -326,4 +335,54 @@ export async function finishPayout(db: Executor, id: number): Promise<SandboxPay
   if (row) return row
   const [now] = await db.select().from(sandboxPayouts).where(eq(sandboxPayouts.id, id))
   return now
+}
+
+/** The sandbox's switch: whether the provider is silent, since when, and the callbacks it holds. */
+export interface SandboxSilence {
+  silent: boolean
+  since: Date | null
+  /** Payouts whose callback is not delivered yet (held while silent, on their way otherwise). */
+  held: number
+}
+
+/** True while the provider is silent (the switch's row exists). */
+export async function sandboxIsSilent(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ id: sandboxPayouts.id }).from(sandboxPayouts).where(eq(sandboxPayouts.key, SANDBOX_SILENCE_KEY))
+  return row !== undefined
+}
+
+/** The switch as it stands. */
+export async function sandboxSilence(db: Executor): Promise<SandboxSilence> {
+  const [switchRow] = await db.select({ since: sandboxPayouts.createdAt }).from(sandboxPayouts).where(eq(sandboxPayouts.key, SANDBOX_SILENCE_KEY))
+  const [waiting] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sandboxPayouts)
+    .where(
+      and(
+        sql`${sandboxPayouts.status} in ('accepted', 'completed', 'failed')`,
+        sql`${sandboxPayouts.callbackNextAt} is not null`,
+        sql`${sandboxPayouts.callbackDeliveredAt} is null`,
+      ),
+    )
+  return { silent: switchRow !== undefined, since: switchRow?.since ?? null, held: Number(waiting?.count ?? 0) }
+}
+
+/**
+ * Demo mode's switch (docs/product/operations.md#the-payout-sandbox): a silent provider still
+ * takes payouts (a repeated key still answers its first result), but sends no callback, neither of
+ * those it takes nor of those it had taken, and its transfers do not finish: a status call answers
+ * `accepted`. Switched back, its transfers finish and the held callbacks go out at the deliverer's
+ * next pass, each once (payout-callback-deliverer.ts). Stored as a row of the sandbox's table, so
+ * that every process sees it; switching to where it already is changes nothing.
+ */
+export async function setSandboxSilence(db: Executor, silent: boolean, now = new Date()): Promise<SandboxSilence> {
+  if (silent) {
+    await db
+      .insert(sandboxPayouts)
+      .values({ key: SANDBOX_SILENCE_KEY, providerRef: SANDBOX_SILENCE_KEY, orderNo: '', market: '', plan: 'silent', createdAt: now })
+      .onConflictDoNothing({ target: sandboxPayouts.key })
+  } else {
+    await db.delete(sandboxPayouts).where(eq(sandboxPayouts.key, SANDBOX_SILENCE_KEY))
+  }
+  return sandboxSilence(db)
 }

@@ -6,10 +6,12 @@ import { borrowerOrderList, unsettledOrderNos } from '../orders/orders.service.j
 import { ownActiveProducts } from '../products/products.service.js'
 import { AppError } from '../../http/errors.js'
 import { registerCall } from '../../http/route.js'
+import { payoutSandboxRoutes } from './payout-sandbox.routes.js'
 
 /**
  * Demo mode only (app.ts does not register this otherwise): reads the SMS outbox back, so that
- * /testPreview can sign in without a phone and the browser tests can confirm a card repayment.
+ * /testPreview can sign in without a phone and the browser tests can confirm a card repayment; and
+ * switches the payout sandbox silent and back (payout-sandbox.routes.ts).
  */
 export async function demoRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, demoLastSms, async ({ req, query }) => {
@@ -32,4 +34,6 @@ export async function demoRoutes(app: FastifyInstance): Promise<void> {
     ])
     return { productId: offered.find((p) => !busy.has(p.id))?.id ?? null, orders: own }
   })
+
+  await payoutSandboxRoutes(app)
 }
