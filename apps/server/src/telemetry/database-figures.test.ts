@@ -40,6 +40,7 @@ import {
   reconOpenDifferences,
   reconUnreconciledDays,
 } from './metrics.js'
+import { deltaOf, seriesOf, sumOf, valueOf } from './test-helpers.js'
 
 /**
  * The money flows' metrics (docs/operations/metrics.md#money-flows): the providers' callbacks
@@ -49,34 +50,6 @@ import {
  * the overdue buckets. The registry is shared by the files of a worker: counters are measured as a
  * change across their event; the gauges are the refresh's reading of this file's own database.
  */
-
-type Labels = Record<string, string | number>
-interface Readable {
-  get(): Promise<{ name: string; type: unknown; values: Array<{ value: number; labels: Record<string, string | number | undefined>; metricName?: string }> }>
-}
-
-const matches = (labels: Record<string, string | number | undefined>, wanted: Labels) => Object.entries(wanted).every(([k, v]) => labels[k] !== undefined && String(labels[k]) === String(v))
-
-async function seriesOf(metric: Readable, wanted: Labels = {}) {
-  const { name, type, values } = await metric.get()
-  return values.filter((v) => (type === 'histogram' ? v.metricName === `${name}_count` : true) && matches(v.labels, wanted))
-}
-
-const sumOf = async (metric: Readable, wanted: Labels = {}) => (await seriesOf(metric, wanted)).reduce((total, v) => total + v.value, 0)
-
-/** How much the series whose labels include `wanted` moved while `event` ran. */
-async function deltaOf(metric: Readable, wanted: Labels, event: () => Promise<unknown>): Promise<number> {
-  const before = await sumOf(metric, wanted)
-  await event()
-  return (await sumOf(metric, wanted)) - before
-}
-
-/** The one value of the series with these labels' values (undefined when there is none). */
-async function valueOf(metric: Readable, wanted: Labels): Promise<number | undefined> {
-  const found = await seriesOf(metric, wanted)
-  expect(found.length, JSON.stringify(wanted)).toBeLessThanOrEqual(1)
-  return found[0]?.value
-}
 
 const SECOND = 1_000
 const clock = testClock(new Date().toISOString())

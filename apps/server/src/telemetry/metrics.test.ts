@@ -32,6 +32,7 @@ import {
   providerCallDuration,
   smsTotal,
 } from './metrics.js'
+import { deltaOf, sumOf, valueOf, type Readable } from './test-helpers.js'
 
 /**
  * The metrics (docs/operations/metrics.md): each one moves when its event happens, its labels stay
@@ -39,36 +40,6 @@ import {
  * token. The registry is the process's own and every file of a worker shares it, so each check
  * measures a change across its event, never an absolute value.
  */
-
-type Labels = Record<string, string | number>
-interface Readable {
-  get(): Promise<{ name: string; type: unknown; values: Array<{ value: number; labels: Record<string, string | number | undefined>; metricName?: string }> }>
-}
-
-const matches = (labels: Record<string, string | number | undefined>, wanted: Labels) => Object.entries(wanted).every(([k, v]) => labels[k] !== undefined && String(labels[k]) === String(v))
-
-/** The series of a metric whose labels include `wanted`: a histogram's by its count. */
-async function seriesOf(metric: Readable, wanted: Labels = {}) {
-  const { name, type, values } = await metric.get()
-  return values.filter((v) => (type === 'histogram' ? v.metricName === `${name}_count` : true) && matches(v.labels, wanted))
-}
-
-/** The sum over the series whose labels include `wanted` (0 when there is none). */
-const sumOf = async (metric: Readable, wanted: Labels = {}) => (await seriesOf(metric, wanted)).reduce((total, v) => total + v.value, 0)
-
-/** How much the series whose labels include `wanted` moved while `event` ran. */
-async function deltaOf(metric: Readable, wanted: Labels, event: () => Promise<unknown>): Promise<number> {
-  const before = await sumOf(metric, wanted)
-  await event()
-  return (await sumOf(metric, wanted)) - before
-}
-
-/** The one value of the series with exactly these labels' values (undefined when there is none). */
-async function valueOf(metric: Readable, wanted: Labels): Promise<number | undefined> {
-  const found = await seriesOf(metric, wanted)
-  expect(found.length, JSON.stringify(wanted)).toBeLessThanOrEqual(1)
-  return found[0]?.value
-}
 
 /** Every distinct value a label takes in a metric. */
 async function labelValues(metric: Readable, label: string): Promise<Set<string>> {

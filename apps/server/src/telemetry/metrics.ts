@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import { MARKETS, MARKET_INFO } from '@kilat/domain'
+import { MARKETS, marketLocalHour } from '@kilat/domain'
 
 /**
  * Every Prometheus series the server exposes, in one place (docs/operations/metrics.md lists them
@@ -52,21 +52,14 @@ export const dbPoolConnections = new Gauge({
   },
 })
 
-const hourFormats = new Map(MARKETS.map((m) => [m, new Intl.DateTimeFormat('en-GB', { timeZone: MARKET_INFO[m].timeZone, hour: 'numeric', hourCycle: 'h23' })]))
-
-/** The hour of day (0-23) in the market's time zone at `now`. */
-export function localHourOf(market: (typeof MARKETS)[number], now: Date): number {
-  return Number(hourFormats.get(market)!.format(now))
-}
-
-export const marketLocalHour = new Gauge({
+export const marketLocalHourGauge = new Gauge({
   name: 'kilat_market_local_hour',
   help: "The hour of day in the market's time zone.",
   labelNames: ['market'] as const,
   registers,
   collect() {
     const now = new Date()
-    for (const market of MARKETS) this.set({ market }, localHourOf(market, now))
+    for (const market of MARKETS) this.set({ market }, marketLocalHour(now, market))
   },
 })
 
