@@ -97,6 +97,8 @@ const CALLS = [
   // the registration funnel (docs/product/registration-funnel.md): 30 days, then one landing page's
   { name: 'funnel, 30 days', role: 'admin', path: (s) => `/ops-api/funnel?market=ID&from=${s.monthAgo}&to=${s.day}` },
   { name: 'funnel, 30 days, one page', role: 'admin', path: (s) => `/ops-api/funnel?market=ID&from=${s.monthAgo}&to=${s.day}&templateId=${s.templateId}` },
+  // the lender's health screen (docs/product/operations.md#health): it reads the database figures at most every 5 s
+  { name: 'health', role: 'admin', path: () => '/ops-api/health' },
   // Prometheus's scrape (docs/operations/metrics.md): the last values the background refresh read; target 50 ms
   { name: 'metrics scrape', role: 'scrape', target: 50, path: () => '/metrics' },
 ]
