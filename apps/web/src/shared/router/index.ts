@@ -4,7 +4,26 @@
  */
 export { hrefOf, type HistoryAction, type Location, type To } from './history'
 export { matchRoutes, type LazyParts, type LoaderArgs, type Params, type RouteDef, type RouteMatch } from './match'
-export { Link, Navigate, Outlet, RouterProvider, useLoaderData, useLocation, useMatches, useNavigate, useParams, useRevalidator, useRouteError, useSearchParams, type LinkProps, type UIMatch } from './react'
+export {
+  Link,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  ScrollRestoration,
+  useBlocker,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useParams,
+  useRevalidator,
+  useRouteError,
+  useSearchParams,
+  type Blocker,
+  type LinkProps,
+  type UIMatch,
+} from './react'
 export {
   createRouter,
   isRouteErrorResponse,

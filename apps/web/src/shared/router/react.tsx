@@ -1,4 +1,4 @@
-import { Component, createContext, startTransition, use, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
+import { Component, createContext, startTransition, use, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
 import { hrefOf, resolveTo, type Location, type To } from './history'
 import type { Params, RouteMatch } from './match'
 import type { NavigateOptions, Router, RouterState } from './router'
@@ -61,7 +61,7 @@ function renderMatches(state: RouterState): ReactNode {
     const element = <RouteContext value={{ match, outlet, error: undefined }}>{Screen ? <Screen /> : outlet}</RouteContext>
     if (!ErrorBoundary) return element
     return (
-      <RenderErrorBoundary location={state.location} fallback={(thrown) => <RouteContext value={{ match, outlet: null, error: thrown }}>{<ErrorBoundary />}</RouteContext>}>
+      <RenderErrorBoundary data={state.loaderData} fallback={(thrown) => <RouteContext value={{ match, outlet: null, error: thrown }}>{<ErrorBoundary />}</RouteContext>}>
         {element}
       </RenderErrorBoundary>
     )
@@ -69,21 +69,22 @@ function renderMatches(state: RouterState): ReactNode {
 }
 
 interface BoundaryProps {
-  location: Location
+  /** New with every navigation and revalidation: either clears the error. */
+  data: unknown
   fallback: (error: unknown) => ReactNode
   children: ReactNode
 }
 
-/** A screen that throws while rendering shows its route's error boundary, until the next address. */
-class RenderErrorBoundary extends Component<BoundaryProps, { error: unknown; location: Location }> {
-  override state = { error: undefined as unknown, location: this.props.location }
+/** A screen that throws while rendering shows its route's error boundary, until the next address or revalidation. */
+class RenderErrorBoundary extends Component<BoundaryProps, { error: unknown; data: unknown }> {
+  override state = { error: undefined as unknown, data: this.props.data }
 
   static getDerivedStateFromError(error: unknown) {
     return { error }
   }
 
-  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; location: Location }) {
-    return props.location === state.location ? null : { error: undefined, location: props.location }
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; data: unknown }) {
+    return props.data === state.data ? null : { error: undefined, data: props.data }
   }
 
   override render() {
@@ -164,6 +165,108 @@ export function useRouteError(): unknown {
   return use(RouteContext).error
 }
 
+/** The navigation under way, if any: `loading` with where it goes, until the new screen shows. */
+export function useNavigation(): RouterState['navigation'] {
+  return useRouterState().navigation
+}
+
+export interface Blocker {
+  state: 'unblocked' | 'blocked'
+  /** Lets the held navigation go on. */
+  proceed: () => void
+  /** Drops it: the screen stays. */
+  reset: () => void
+}
+
+const noop = () => undefined
+
+/**
+ * Holds every navigation away while `when` is true (a form with unsaved input): the screen asks,
+ * then calls `proceed` or `reset`. A held back or forward has already been undone in the history.
+ */
+export function useBlocker(when: boolean): Blocker {
+  const router = useRouter()
+  const [held, setHeld] = useState<(() => void) | null>(null)
+  useEffect(() => (when ? router.block((proceed) => setHeld(() => proceed)) : undefined), [router, when])
+  return useMemo(
+    () =>
+      held
+        ? {
+            state: 'blocked',
+            proceed: () => {
+              setHeld(null)
+              held()
+            },
+            reset: () => setHeld(null),
+          }
+        : { state: 'unblocked', proceed: noop, reset: noop },
+    [held],
+  )
+}
+
+const SCROLL_KEY = 'router-scroll'
+
+/** Scroll positions by history entry key, kept in the session; read only when needed. */
+function scrollPositions(): Record<string, number> {
+  try {
+    return JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '{}') as Record<string, number>
+  } catch {
+    return {}
+  }
+}
+
+function saveScroll(key: string) {
+  const saved = scrollPositions()
+  saved[key] = window.scrollY
+  try {
+    sessionStorage.setItem(SCROLL_KEY, JSON.stringify(saved))
+  } catch {
+    // A full or forbidden storage: no position to return to, the top instead.
+  }
+}
+
+/**
+ * Back and forward return to where the borrower was; a new navigation starts at the top, or at
+ * its hash's target. Positions are kept by history entry in the session, so a reload keeps them.
+ */
+export function ScrollRestoration() {
+  const router = useRouter()
+  const { location, historyAction } = useRouterState()
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual'
+    let left = router.state.location
+    // Called as the router commits a navigation, before the new screen renders: still the old page.
+    const unsubscribe = router.subscribe((next) => {
+      if (next.location !== left) saveScroll(left.key)
+      left = next.location
+    })
+    const onHide = () => saveScroll(router.state.location.key)
+    window.addEventListener('pagehide', onHide, { passive: true })
+    return () => {
+      unsubscribe()
+      window.removeEventListener('pagehide', onHide)
+    }
+  }, [router])
+  const first = useRef(true)
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false
+      // Only a reload or a return from another site has a position to restore (the session is read
+      // then only); a page opened afresh keeps the browser's own, its hash target included.
+      const { type } = (performance.getEntriesByType?.('navigation')[0] ?? {}) as { type?: string }
+      const saved = type === 'reload' || type === 'back_forward' ? scrollPositions()[location.key] : undefined
+      if (saved !== undefined) window.scrollTo(0, saved)
+      return
+    }
+    const saved = historyAction === 'POP' ? scrollPositions()[location.key] : undefined
+    const target = saved === undefined && location.hash ? document.getElementById(location.hash.slice(1)) : null
+    // No value goes back to React from here: whatever a layout effect answers is called on unmount.
+    if (target) target.scrollIntoView()
+    else window.scrollTo(0, saved ?? 0)
+  }, [location, historyAction])
+  return null
+}
+
 export function useRevalidator(): { state: 'idle' | 'loading'; revalidate: () => Promise<void> } {
   const router = useRouter()
   const { revalidation } = useRouterState()
@@ -192,10 +295,11 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 
 /**
  * A link to one of the app's screens: a real `href` (it works before hydration, and opens in a new
- * tab), followed by the router on a plain click.
+ * tab), followed by the router on a plain click, prefetched when pressed.
  */
-export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps) {
+export function Link({ to, replace, state, onClick, onPointerDown, onTouchStart, target, ...rest }: LinkProps) {
   const navigate = useNavigate()
+  const router = useRouter()
   const from = use(RouteContext).match?.pathname ?? '/'
   const href = hrefOf(resolveTo(to, from))
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -205,5 +309,16 @@ export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps
     event.preventDefault()
     void navigate(href, { replace, state })
   }
-  return <a {...rest} href={href} target={target} onClick={follow} />
+  // A press starts loading the screen and its data, some 100 ms before the click (touch listeners are passive in React).
+  const prefetch = () => void router.prefetch(href)
+  return (
+    <a
+      {...rest}
+      href={href}
+      target={target}
+      onClick={follow}
+      onPointerDown={(event) => (onPointerDown?.(event), prefetch())}
+      onTouchStart={(event) => (onTouchStart?.(event), prefetch())}
+    />
+  )
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useEffect } from 'react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -13,11 +13,14 @@ import {
   Navigate,
   Outlet,
   RouterProvider,
+  ScrollRestoration,
   serializeErrors,
   staticRouter,
   useLoaderData,
+  useBlocker,
   useLocation,
   useMatches,
+  useNavigation,
   useParams,
   useRevalidator,
   useRouteError,
@@ -422,5 +425,218 @@ describe('hooks and links in the browser', () => {
     render(<RouterProvider router={router} />)
     expect(await screen.findByRole('heading', { name: 'desk' })).toBeInTheDocument()
     expect(router.state.location).toMatchObject({ pathname: '/ops/complaints', search: '?market=ID' })
+  })
+})
+
+describe('navigation feedback, prefetch, blocker and scroll', () => {
+  function deferred() {
+    let resolve!: () => void
+    const promise = new Promise<void>((r) => (resolve = r))
+    return { promise, resolve }
+  }
+
+  it('reports a navigation loading, then idle once the screen shows', async () => {
+    const gate = deferred()
+    const seen: string[] = []
+    function Shell() {
+      const navigation = useNavigation()
+      seen.push(navigation.state)
+      return (
+        <>
+          <p data-testid="state">{navigation.state === 'loading' ? `loading ${navigation.location.pathname}` : 'idle'}</p>
+          <Outlet />
+        </>
+      )
+    }
+    const routes: RouteDef[] = [{ id: 'root', Component: Shell, children: [{ id: 'a', path: '/a' }, { id: 'slow', path: '/slow', loader: () => gate.promise }] }]
+    const router = memory(routes, '/a', undefined)
+    render(<RouterProvider router={router} />)
+    await screen.findByText('idle')
+    let moved!: Promise<void>
+    act(() => void (moved = router.navigate('/slow')))
+    expect(await screen.findByText('loading /slow')).toBeInTheDocument()
+    await act(async () => {
+      gate.resolve()
+      await moved
+    })
+    expect(screen.getByTestId('state')).toHaveTextContent('idle')
+    expect(router.state.location.pathname).toBe('/slow')
+  })
+
+  it('prefetches a screen’s code and data once at a time, without going there, and not when saving data', async () => {
+    const lazy = vi.fn(async () => ({ Component: () => <p>later</p> }))
+    const loader = vi.fn(() => ({ ok: true }))
+    const routes = (): RouteDef[] => [{ id: 'a', path: '/a' }, { id: 'b', path: '/b', lazy, loader }]
+    const router = memory(routes(), '/a', undefined)
+    await router.ready
+    await Promise.all([router.prefetch('/b'), router.prefetch('/b')])
+    expect(lazy).toHaveBeenCalledTimes(1)
+    expect(loader).toHaveBeenCalledTimes(1)
+    expect(router.state.location.pathname).toBe('/a')
+
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true })
+    try {
+      const saving = memory(routes(), '/a', undefined)
+      await saving.ready
+      await saving.prefetch('/b?other=1')
+      expect(loader).toHaveBeenCalledTimes(1)
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection')
+    }
+  })
+
+  it('prefetches a link when it is pressed', async () => {
+    const loader = vi.fn(() => null)
+    const routes: RouteDef[] = [
+      { id: 'a', path: '/a', Component: () => <Link to="/b">to b</Link> },
+      { id: 'b', path: '/b', loader, Component: () => <p>b</p> },
+    ]
+    const router = memory(routes, '/a', undefined)
+    render(<RouterProvider router={router} />)
+    const link = await screen.findByRole('link', { name: 'to b' })
+    fireEvent.pointerDown(link)
+    fireEvent.touchStart(link)
+    await waitFor(() => expect(loader).toHaveBeenCalledTimes(1))
+    expect(router.state.location.pathname).toBe('/a')
+  })
+
+  function Form() {
+    const blocker = useBlocker(true)
+    return blocker.state === 'blocked' ? (
+      <>
+        <button type="button" onClick={blocker.proceed}>
+          leave
+        </button>
+        <button type="button" onClick={blocker.reset}>
+          stay
+        </button>
+      </>
+    ) : (
+      <h1>form</h1>
+    )
+  }
+  const blocked = (): RouteDef[] => [
+    { id: 'a', path: '/a', Component: () => <h1>list</h1> },
+    { id: 'form', path: '/form', Component: Form },
+    { id: 'b', path: '/b', Component: () => <h1>elsewhere</h1> },
+  ]
+
+  it('holds a push while blocked, then stays or proceeds', async () => {
+    const user = userEvent.setup()
+    const router = memory(blocked(), '/form', undefined)
+    render(<RouterProvider router={router} />)
+    await screen.findByRole('heading', { name: 'form' })
+    await act(() => router.navigate('/b'))
+    await user.click(await screen.findByRole('button', { name: 'stay' }))
+    expect(router.state.location.pathname).toBe('/form')
+    expect(await screen.findByRole('heading', { name: 'form' })).toBeInTheDocument()
+
+    await act(() => router.navigate('/b', { replace: true }))
+    await user.click(await screen.findByRole('button', { name: 'leave' }))
+    expect(await screen.findByRole('heading', { name: 'elsewhere' })).toBeInTheDocument()
+    expect(router.state.historyAction).toBe('REPLACE')
+  })
+
+  it('undoes a back while blocked, and goes back when the borrower proceeds', async () => {
+    const user = userEvent.setup()
+    const router = memory(blocked(), '/a', undefined)
+    render(<RouterProvider router={router} />)
+    await act(() => router.navigate('/form'))
+    await screen.findByRole('heading', { name: 'form' })
+    const key = router.state.location.key
+
+    await act(() => router.navigate(-1))
+    await user.click(await screen.findByRole('button', { name: 'stay' }))
+    expect(router.state.location).toMatchObject({ pathname: '/form', key })
+
+    await act(() => router.navigate(-1))
+    await user.click(await screen.findByRole('button', { name: 'leave' }))
+    expect(await screen.findByRole('heading', { name: 'list' })).toBeInTheDocument()
+    expect(router.state.historyAction).toBe('POP')
+  })
+
+  it('clears a render error when the screen’s data is loaded again', async () => {
+    allowConsoleError(/render broke|The above error occurred|%o/)
+    let broken = true
+    function Flaky() {
+      if (broken) throw new Error('render broke')
+      return <p>fine now</p>
+    }
+    function Failure() {
+      const { revalidate } = useRevalidator()
+      return (
+        <button type="button" onClick={() => void revalidate()}>
+          retry
+        </button>
+      )
+    }
+    const router = memory([{ id: 'root', Component: Outlet, ErrorBoundary: Failure, children: [{ id: 'flaky', path: '/flaky', Component: Flaky }] }], '/flaky', undefined)
+    render(<RouterProvider router={router} />)
+    const retry = await screen.findByRole('button', { name: 'retry' })
+    broken = false
+    await userEvent.setup().click(retry)
+    expect(await screen.findByText('fine now')).toBeInTheDocument()
+  })
+
+  it('scrolls to the top on a new navigation and back to the saved position on back', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
+    const where = (y: number) => Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
+    try {
+      function Shell() {
+        return (
+          <>
+            <Outlet />
+            <ScrollRestoration />
+          </>
+        )
+      }
+      const routes: RouteDef[] = [{ id: 'root', Component: Shell, children: [{ id: 'a', path: '/a', Component: () => <h1>a</h1> }, { id: 'b', path: '/b', Component: () => <h1>b</h1> }] }]
+      const router = memory(routes, '/a', undefined)
+      render(<RouterProvider router={router} />)
+      await screen.findByRole('heading', { name: 'a' })
+      expect(scrollTo).not.toHaveBeenCalled()
+
+      where(640)
+      await act(() => router.navigate('/b'))
+      await screen.findByRole('heading', { name: 'b' })
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 0)
+      expect(JSON.parse(sessionStorage.getItem('router-scroll') ?? '{}')).toMatchObject({ default: 640 })
+
+      where(0)
+      await act(() => router.navigate(-1))
+      await screen.findByRole('heading', { name: 'a' })
+      expect(scrollTo).toHaveBeenLastCalledWith(0, 640)
+
+      // A new navigation to an anchor goes to it, not to the top.
+      const section = document.createElement('section')
+      section.id = 'terms'
+      section.scrollIntoView = vi.fn()
+      document.body.append(section)
+      scrollTo.mockClear()
+      await act(() => router.navigate('/b#terms'))
+      await screen.findByRole('heading', { name: 'b' })
+      expect(section.scrollIntoView).toHaveBeenCalled()
+      expect(scrollTo).not.toHaveBeenCalled()
+      section.remove()
+    } finally {
+      scrollTo.mockRestore()
+      Reflect.deleteProperty(window, 'scrollY')
+      sessionStorage.clear()
+    }
+  })
+
+  it('restores the position of the page on a reload, from the session', async () => {
+    sessionStorage.setItem('router-scroll', JSON.stringify({ default: 300 }))
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
+    const entries = vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type: 'reload' } as unknown as PerformanceEntry])
+    try {
+      const routes: RouteDef[] = [{ id: 'a', path: '/a', Component: () => <ScrollRestoration /> }]
+      render(<RouterProvider router={memory(routes, '/a', undefined)} />)
+      await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 300))
+    } finally {
+      scrollTo.mockRestore()
+      entries.mockRestore()
+      sessionStorage.clear()
+    }
   })
 })

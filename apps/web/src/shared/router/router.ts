@@ -47,8 +47,18 @@ export interface Router<C = unknown> {
   readonly ready: Promise<void>
   /** Goes to an address (loading its screen and data first), or back and forward by a number of entries. */
   navigate(to: To | number, options?: NavigateOptions): Promise<void>
-  /** Runs the current screen's loaders again. */
+  /** Runs the current screen's loaders again (a screen's render error goes with it). */
   revalidate(): Promise<void>
+  /**
+   * Loads an address's screen code and runs its loaders (they fill the query cache) without going
+   * there; once while it runs, and not at all when the borrower asked to save data.
+   */
+  prefetch(to: To): Promise<void>
+  /**
+   * Holds every navigation (push, replace, back and forward) while set: `onBlock` receives the held
+   * one's `proceed`. Answers the function that lifts the block.
+   */
+  block(onBlock: (proceed: () => void) => void): () => void
   subscribe(listener: (state: RouterState<C>) => void): () => void
   /** The address to put in a link's `href`. */
   createHref(location: Location): string
@@ -165,6 +175,10 @@ export function createRouter<C>(options: RouterOptions<C>): Router<C> {
   }
   let current: { id: number; controller: AbortController } | undefined
   let sequence = 0
+  const prefetched = new Map<string, Promise<void>>()
+  let blocker: ((proceed: () => void) => void) | undefined
+  // A back or forward the blocker undid ('restore'), or let through ('pass'): the next pop is ours.
+  let pop: 'restore' | 'pass' | undefined
 
   const set = (next: Partial<RouterState<C>>) => {
     state = { ...state, ...next }
@@ -217,7 +231,23 @@ export function createRouter<C>(options: RouterOptions<C>): Router<C> {
     })
   }
 
-  const unlisten = history.listen((location) => void go(location, 'POP'))
+  const unlisten = history.listen((location) => {
+    const was = pop
+    pop = undefined
+    if (was === 'restore') return
+    if (blocker && was !== 'pass') {
+      // The address already moved: go forward again to the entry on view (a held back, the usual
+      // case; a held forward is undone the same way), and back when the borrower proceeds.
+      pop = 'restore'
+      history.go(1)
+      blocker(() => {
+        pop = 'pass'
+        history.go(-1)
+      })
+      return
+    }
+    void go(location, 'POP')
+  })
   const ready = (options.hydrationData && hydrate(options.hydrationData)) || go(history.location, 'POP', { initial: true })
 
   return {
@@ -234,9 +264,34 @@ export function createRouter<C>(options: RouterOptions<C>): Router<C> {
       const location = resolveTo(to, state.location.pathname, navigateOptions.state)
       // Going to the address on view replaces its entry, as a link to the same page does in a browser.
       const replace = navigateOptions.replace ?? hrefOf(location) === hrefOf(state.location)
-      return go(location, replace ? 'REPLACE' : 'PUSH')
+      const action = replace ? 'REPLACE' : 'PUSH'
+      if (!blocker) return go(location, action)
+      blocker(() => void go(location, action))
+      return Promise.resolve()
     },
     revalidate: () => go(state.location, state.historyAction, { revalidate: true }),
+    prefetch(to) {
+      if ((navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return Promise.resolve()
+      const url = urlOf(resolveTo(to, state.location.pathname))
+      const key = url.pathname + url.search
+      let pending = prefetched.get(key)
+      if (!pending) {
+        // Once at a time per address (a press fires pointerdown and touchstart); later the query
+        // cache decides whether the loaders' data is still fresh, and the code is loaded once anyway.
+        // a prefetch that fails is forgotten: the navigation itself loads again and shows the failure
+        pending = load(routes, url, options.context, new AbortController().signal, () => true)
+          .then(() => undefined, () => undefined)
+          .finally(() => void prefetched.delete(key))
+        prefetched.set(key, pending)
+      }
+      return pending
+    },
+    block(onBlock) {
+      blocker = onBlock
+      return () => {
+        if (blocker === onBlock) blocker = undefined
+      }
+    },
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -289,6 +344,8 @@ export function staticRouter<C>(routes: RouteDef<C>[], state: RouterState<C>): R
     ready: Promise.resolve(),
     navigate: refuse,
     revalidate: refuse,
+    prefetch: () => Promise.resolve(),
+    block: () => () => undefined,
     subscribe: () => () => undefined,
     createHref: hrefOf,
     dispose: () => undefined,
