@@ -148,14 +148,18 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     noncePlaceholder: CSP_NONCE_PLACEHOLDER,
   })
 
-  const router = staticRouter(routes, context)
+  // A `Navigate` in the page's shell answers a redirect, not an empty page.
+  let redirect: string | undefined
+  const router = staticRouter(routes, context, (href) => {
+    redirect ??= href
+  })
   const app = (
     <AppProviders queryClient={queryClient} i18n={i18n} api={api} market={{ market, locale }}>
       <RouterProvider router={router} />
     </AppProviders>
   )
 
-  const body = await new Promise<Readable>((resolve, reject) => {
+  const body = await new Promise<Readable | undefined>((resolve, reject) => {
     const out = new PassThrough()
     // Forwards React's chunks without letting it end the document: the tail comes after.
     const sink = new Writable({
@@ -172,6 +176,11 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     const stream = renderToPipeableStream(app, {
       nonce: input.nonce,
       onShellReady() {
+        if (redirect !== undefined) {
+          stream.abort()
+          resolve(undefined)
+          return
+        }
         out.write(doc.head)
         stream.pipe(sink)
         resolve(out)
@@ -187,6 +196,11 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     input.signal?.addEventListener('abort', () => stream.abort(), { once: true })
   })
 
+  if (!body) {
+    // Only our own addresses: a path with the page's shared parameters kept, never another site.
+    const location = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/'
+    return { status: 302, headers: { location, 'cache-control': CACHE_PRIVATE }, body: '' }
+  }
   return {
     status,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl },

@@ -7,6 +7,7 @@ import { useTranslation } from '../../shared/i18n'
 import { SCREEN_PATHS } from '../../shared/screens'
 import buttons from '../../shared/ui/button.module.css'
 import { useScreenHref } from '../../shared/ui/follow-url'
+import { LeaveGuard } from '../../shared/ui/leave-guard'
 import { Modal } from '../../shared/ui/modal'
 import { Notice } from '../../shared/ui/notice'
 import { PageFrame } from '../../shared/ui/page-frame'
@@ -265,6 +266,8 @@ function ComplaintForm({ init, order, params }: { init: ProblemInit; order: Orde
       </button>
       <p className={styles.note}>{init.replyNote}</p>
 
+      {/* A stray back asks first; the draft is kept either way (docs/product/complaints.md#saving). */}
+      <LeaveGuard when={savedDue === undefined && (detail.trim() !== '' || images.length > 0)} kept />
       <Modal
         open={savedDue !== undefined}
         title={t('form.successTitle')}

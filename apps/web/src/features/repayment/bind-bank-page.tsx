@@ -1,6 +1,6 @@
 import { CARD_NO } from '@kilat/domain'
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from '../../shared/router'
 import { isApiError, useApi } from '../../shared/api'
 import { useScreenQuery } from '../../shared/api/screen-query'
@@ -8,6 +8,7 @@ import { useTranslation } from '../../shared/i18n'
 import { SCREEN_PATHS } from '../../shared/screens'
 import buttons from '../../shared/ui/button.module.css'
 import { useScreenHref } from '../../shared/ui/follow-url'
+import { LeaveGuard } from '../../shared/ui/leave-guard'
 import { PageFrame, useGoBack } from '../../shared/ui/page-frame'
 import { ScreenFailure } from '../../shared/ui/screen-failure'
 import { Skeleton } from '../../shared/ui/skeleton'
@@ -53,6 +54,10 @@ function BindForm({ banks }: { banks: readonly { bankCode: string; bankName: str
   const [errors, setErrors] = useState<Errors>({})
   const [failure, setFailure] = useState<string>()
   const [busy, setBusy] = useState(false)
+  // Card numbers are never kept on the phone: leaving loses them, so a stray back asks first, and
+  // the form's own way on after the card is added does not.
+  const added = useRef(false)
+  const unsaved = () => !added.current && (bankCode !== '' || cardNo !== '' || holder !== '')
 
   const submit = async () => {
     if (busy) return
@@ -70,6 +75,7 @@ function BindForm({ banks }: { banks: readonly { bankCode: string; bankName: str
     setBusy(true)
     try {
       await addBankCard(api, queryClient, { bankCode, cardNo: digits, holderName: holder.trim() }, t('bind.sending'))
+      added.current = true
       if (orderId) void navigate(href(SCREEN_PATHS.repayCard, { orderId, productId }), { replace: true })
       else goBack()
     } catch (error) {
@@ -167,6 +173,7 @@ function BindForm({ banks }: { banks: readonly { bankCode: string; bankName: str
       <button type="submit" className={`${buttons.primary} ${buttons.block}`} disabled={busy}>
         {busy ? t('bind.sending') : t('bind.submit')}
       </button>
+      <LeaveGuard when={unsaved} />
     </form>
   )
 }

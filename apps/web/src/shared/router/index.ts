@@ -11,6 +11,7 @@ export {
   RouterProvider,
   ScrollRestoration,
   useBlocker,
+  useLeave,
   useLoaderData,
   useLocation,
   useMatches,

@@ -183,11 +183,15 @@ const noop = () => undefined
 /**
  * Holds every navigation away while `when` is true (a form with unsaved input): the screen asks,
  * then calls `proceed` or `reset`. A held back or forward has already been undone in the history.
+ * A function is asked at the moment of each navigation, so a form can let its own navigation after
+ * a save go without a render in between.
  */
-export function useBlocker(when: boolean): Blocker {
+export function useBlocker(when: boolean | (() => boolean)): Blocker {
   const router = useRouter()
   const [held, setHeld] = useState<(() => void) | null>(null)
-  useEffect(() => (when ? router.block((proceed) => setHeld(() => proceed)) : undefined), [router, when])
+  const holds = useEffectEvent(() => (typeof when === 'function' ? when() : when))
+  const armed = when !== false
+  useEffect(() => (armed ? router.block((proceed) => (holds() ? setHeld(() => proceed) : proceed())) : undefined), [router, armed])
   return useMemo(
     () =>
       held
@@ -248,7 +252,10 @@ export function ScrollRestoration() {
     }
   }, [router])
   const first = useRef(true)
+  const shown = useRef(location.pathname)
   useLayoutEffect(() => {
+    const samePage = shown.current === location.pathname
+    shown.current = location.pathname
     if (first.current) {
       first.current = false
       // Only a reload or a return from another site has a position to restore (the session is read
@@ -258,6 +265,8 @@ export function ScrollRestoration() {
       if (saved !== undefined) window.scrollTo(0, saved)
       return
     }
+    // A screen changing its own query (a slider writing the amount into the address) stays put.
+    if (historyAction !== 'POP' && samePage && !location.hash) return
     const saved = historyAction === 'POP' ? scrollPositions()[location.key] : undefined
     const target = saved === undefined && location.hash ? document.getElementById(location.hash.slice(1)) : null
     // No value goes back to React from here: whatever a layout effect answers is called on unmount.
@@ -265,6 +274,12 @@ export function ScrollRestoration() {
     else window.scrollTo(0, saved ?? 0)
   }, [location, historyAction])
   return null
+}
+
+/** Runs what leaves this web app (the shell closing it) through a screen's blocker, if one is set. */
+export function useLeave(): (run: () => void) => void {
+  const router = useRouter()
+  return useCallback((run: () => void) => router.leave(run), [router])
 }
 
 export function useRevalidator(): { state: 'idle' | 'loading'; revalidate: () => Promise<void> } {
@@ -282,7 +297,10 @@ export function Navigate({ to, replace, state }: { to: To; replace?: boolean; st
   const navigate = useNavigate()
   const from = use(RouteContext).match?.pathname ?? '/'
   const href = hrefOf(resolveTo(to, from))
-  const go = useEffectEvent(() => void navigate(href, { replace, state }))
+  // On the server no effect runs: the page answers a redirect instead (docs/decisions/0024-own-router.md).
+  const { redirect } = useRouter()
+  redirect?.(href)
+  const go = useEffectEvent(() => void (redirect ? undefined : navigate(href, { replace, state })))
   useEffect(() => go(), [href])
   return null
 }

@@ -279,6 +279,15 @@ describe('server rendering and hydration', () => {
     expect(inBrowser).not.toHaveBeenCalled()
   })
 
+  it('a Navigate rendered on the server tells where to, so the page answers a redirect', async () => {
+    const table: RouteDef[] = [{ id: 'root', children: [{ id: 'old', path: '/old', Component: () => <Navigate to="/page?lang=en" replace /> }] }]
+    const served = await loadOnServer(table, new Request('http://kilat.local/old'), undefined)
+    const onRedirect = vi.fn()
+    const html = render(<RouterProvider router={staticRouter(table, served.state, onRedirect)} />)
+    expect(onRedirect).toHaveBeenCalledWith('/page?lang=en')
+    expect(html.container.innerHTML).toBe('')
+  })
+
   it('sends the kind of a failure, never its message, and the browser shows the same boundary', async () => {
     const routes = (): RouteDef[] => [
       {
@@ -606,6 +615,13 @@ describe('navigation feedback, prefetch, blocker and scroll', () => {
       await act(() => router.navigate(-1))
       await screen.findByRole('heading', { name: 'a' })
       expect(scrollTo).toHaveBeenLastCalledWith(0, 640)
+
+      // The screen changing its own query (a slider writing the amount) stays where it is.
+      scrollTo.mockClear()
+      await act(() => router.navigate('/a?amount=300', { replace: true }))
+      await act(() => router.navigate('/a?amount=400'))
+      expect(router.state.location.search).toBe('?amount=400')
+      expect(scrollTo).not.toHaveBeenCalled()
 
       // A new navigation to an anchor goes to it, not to the top.
       const section = document.createElement('section')

@@ -59,10 +59,20 @@ export interface Router<C = unknown> {
    * one's `proceed`. Answers the function that lifts the block.
    */
   block(onBlock: (proceed: () => void) => void): () => void
+  /**
+   * Runs what leaves this web app altogether (the shell closing it) through the block, if one is
+   * set: the app shell's back from the first screen asks as a navigation would.
+   */
+  leave(run: () => void): void
   subscribe(listener: (state: RouterState<C>) => void): () => void
   /** The address to put in a link's `href`. */
   createHref(location: Location): string
   dispose(): void
+  /**
+   * The server's router only: a `Navigate` rendered on the server tells it where to, and the page
+   * answers a redirect there instead of an empty screen.
+   */
+  readonly redirect?: (href: string) => void
 }
 
 export interface RouterOptions<C> {
@@ -286,6 +296,15 @@ export function createRouter<C>(options: RouterOptions<C>): Router<C> {
       }
       return pending
     },
+    leave(run) {
+      if (!blocker) return run()
+      blocker(() => {
+        // The borrower chose to leave: what leaving does (the shell closing the page, or in a
+        // browser going back) is not asked about again.
+        blocker = undefined
+        run()
+      })
+    },
     block(onBlock) {
       blocker = onBlock
       return () => {
@@ -335,8 +354,11 @@ export async function loadOnServer<C>(
   }
 }
 
-/** A router that only shows one state: the server's render of a page. */
-export function staticRouter<C>(routes: RouteDef<C>[], state: RouterState<C>): Router<C> {
+/**
+ * A router that only shows one state: the server's render of a page. `onRedirect` hears where a
+ * `Navigate` rendered on the server goes.
+ */
+export function staticRouter<C>(routes: RouteDef<C>[], state: RouterState<C>, onRedirect?: (href: string) => void): Router<C> {
   const refuse = () => Promise.reject(new Error('the server does not navigate'))
   return {
     state,
@@ -346,9 +368,11 @@ export function staticRouter<C>(routes: RouteDef<C>[], state: RouterState<C>): R
     revalidate: refuse,
     prefetch: () => Promise.resolve(),
     block: () => () => undefined,
+    leave: (run) => run(),
     subscribe: () => () => undefined,
     createHref: hrefOf,
     dispose: () => undefined,
+    redirect: onRedirect,
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '../i18n'
-import { useLocation, useNavigate } from '../router'
+import { useLeave, useLocation, useNavigate } from '../router'
 import { sendToNative } from '../bridge'
 import styles from './page-frame.module.css'
 
@@ -33,8 +33,9 @@ export function PageFrame({ title, back = true, children }: { title: string; bac
 export function useGoBack(): () => void {
   const navigate = useNavigate()
   const location = useLocation()
+  const leave = useLeave()
   return () => {
     if (location.key !== 'default') void navigate(-1)
-    else sendToNative('closeWebview')
+    else leave(() => sendToNative('closeWebview'))
   }
 }
