@@ -62,7 +62,7 @@ function Extension({ detail, orderId, productId }: { detail: ExtensionDetail; or
         <p className={styles.highlight}>{t('extension.newDueNote', { date: detail.newDueDate })}</p>
       </section>
       <div className={styles.payBar}>
-        <Link className={`${buttons.primary} ${buttons.block}`} to={href(SCREEN_PATHS.individual, { orderId, productId, purpose: 'extension' })}>
+        <Link className={`${buttons.primary} ${buttons.block}`} to={href(SCREEN_PATHS.individual, { orderId, productId, purpose: 'extension' })} prefetch="viewport">
           {t('payNow')}
         </Link>
       </div>

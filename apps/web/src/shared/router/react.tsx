@@ -309,17 +309,56 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   to: To
   replace?: boolean
   state?: unknown
+  /**
+   * `viewport`: a screen's primary action starts loading its screen once it is on view, on a fast
+   * connection only, and after the page has loaded. Every link prefetches when pressed.
+   */
+  prefetch?: 'press' | 'viewport'
+}
+
+interface NetworkInformation {
+  saveData?: boolean
+  effectiveType?: string
+}
+
+/** Whether loading ahead is worth the data: a fast connection the borrower did not ask to spare. */
+function fastConnection(): boolean {
+  const connection = (navigator as { connection?: NetworkInformation }).connection
+  return connection !== undefined && !connection.saveData && connection.effectiveType === '4g'
+}
+
+/** Calls `run` once `element` is on view, when the page has loaded and the main thread is idle. */
+function whenOnView(element: Element, run: () => void): () => void {
+  let idle: number | undefined
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return
+    observer.disconnect()
+    const later = () => (idle = (window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200)))(run, { timeout: 3_000 }))
+    if (document.readyState === 'complete') later()
+    else window.addEventListener('load', later, { once: true })
+  })
+  observer.observe(element)
+  return () => {
+    observer.disconnect()
+    if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle)
+  }
 }
 
 /**
  * A link to one of the app's screens: a real `href` (it works before hydration, and opens in a new
- * tab), followed by the router on a plain click, prefetched when pressed.
+ * tab), followed by the router on a plain click, prefetched when pressed (or on view, `prefetch`).
  */
-export function Link({ to, replace, state, onClick, onPointerDown, onTouchStart, target, ...rest }: LinkProps) {
+export function Link({ to, replace, state, prefetch: ahead = 'press', onClick, onPointerDown, onTouchStart, target, ...rest }: LinkProps) {
   const navigate = useNavigate()
   const router = useRouter()
   const from = use(RouteContext).match?.pathname ?? '/'
   const href = hrefOf(resolveTo(to, from))
+  const anchor = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    const element = anchor.current
+    if (ahead !== 'viewport' || !element || typeof IntersectionObserver === 'undefined' || !fastConnection()) return
+    return whenOnView(element, () => void router.prefetch(href))
+  }, [ahead, href, router])
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
     if (event.defaultPrevented || event.button !== 0 || (target && target !== '_self')) return
@@ -332,6 +371,7 @@ export function Link({ to, replace, state, onClick, onPointerDown, onTouchStart,
   return (
     <a
       {...rest}
+      ref={anchor}
       href={href}
       target={target}
       onClick={follow}

@@ -509,6 +509,46 @@ describe('navigation feedback, prefetch, blocker and scroll', () => {
     expect(router.state.location.pathname).toBe('/a')
   })
 
+  it('prefetches a primary action once on view, on a fast connection only', async () => {
+    const observed: ((entries: { isIntersecting: boolean }[]) => void)[] = []
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          observed.push(callback)
+        }
+        observe() {}
+        disconnect() {}
+      },
+    )
+    const show = () => act(() => observed.forEach((callback) => callback([{ isIntersecting: true }])))
+    const loader = vi.fn(() => null)
+    const routes = (): RouteDef[] => [
+      { id: 'a', path: '/a', Component: () => <Link to="/b" prefetch="viewport">to b</Link> },
+      { id: 'b', path: '/b', loader, Component: () => <p>b</p> },
+    ]
+    try {
+      for (const connection of [{ effectiveType: '3g' }, { effectiveType: '4g', saveData: true }, undefined]) {
+        Object.defineProperty(navigator, 'connection', { value: connection, configurable: true })
+        const view = render(<RouterProvider router={memory(routes(), '/a', undefined)} />)
+        await screen.findByRole('link', { name: 'to b' })
+        await show()
+        view.unmount()
+      }
+      expect(observed).toHaveLength(0)
+
+      Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g' }, configurable: true })
+      render(<RouterProvider router={memory(routes(), '/a', undefined)} />)
+      await screen.findByRole('link', { name: 'to b' })
+      expect(loader).not.toHaveBeenCalled()
+      await show()
+      await waitFor(() => expect(loader).toHaveBeenCalledTimes(1))
+    } finally {
+      vi.unstubAllGlobals()
+      Reflect.deleteProperty(navigator, 'connection')
+    }
+  })
+
   function Form() {
     const blocker = useBlocker(true)
     return blocker.state === 'blocked' ? (

@@ -49,7 +49,7 @@ export function OrderActions({ details, actions }: { details: LoanDetails; actio
               {textSet.t('repayBtn')}
             </a>
           ) : (
-            <Link className={`${buttons.primary} ${buttons.block}`} to={href(repayPath, repayQuery)}>
+            <Link className={`${buttons.primary} ${buttons.block}`} to={href(repayPath, repayQuery)} prefetch="viewport">
               {textSet.t('repayBtn')}
             </Link>
           )}
