@@ -4,6 +4,7 @@ import { dehydrate } from '@tanstack/react-query'
 import { PassThrough, Writable, type Readable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { bootScript, type BootData } from './app/boot'
+import { earlyTapScript } from './app/early-input'
 import { fillTemplate, screenAssets, startAfterPaint, styleLinks, type ViteManifest } from './app/html'
 import { AppProviders, createQueryClient } from './app/providers'
 import { renderPublicPage } from './app/public/render-public'
@@ -142,7 +143,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const doc = fillTemplate(template, {
     lang: locale,
     title,
-    head: assets ? styleLinks(assets.styles) : '',
+    // The taps' holder first: before any stylesheet, which would make an inline script wait for it
+    // (docs/product/platform.md#taps-before-hydration).
+    head: earlyTapScript(input.nonce) + (assets ? styleLinks(assets.styles) : ''),
     boot: bootScript(boot, input.nonce),
     nonce: input.nonce,
     noncePlaceholder: CSP_NONCE_PLACEHOLDER,

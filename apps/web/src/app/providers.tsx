@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react'
 import { ApiProvider, isApiError, isNetworkError, type ApiClient } from '../shared/api'
 import { I18nProvider, type Translator } from '../shared/i18n'
 import { MarketProvider, type PageMarket } from '../shared/market'
+import { replayEarlyInput } from './early-input'
 
 export function createQueryClient(where: 'server' | 'browser'): QueryClient {
   if (where === 'server') {
@@ -33,9 +34,12 @@ export interface AppProvidersProps {
 
 export function AppProviders({ queryClient, i18n, api, market, children }: AppProvidersProps) {
   // Marks the page interactive once hydrated (scripts start after the first paint, so a tap may
-  // come before): the shell and the browser journeys can wait for it.
+  // come before): the shell and the browser journeys can wait for it. From then on the page's
+  // inline script holds no more taps, and those it held are replayed
+  // (docs/product/platform.md#taps-before-hydration).
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''
+    replayEarlyInput()
   }, [])
   return (
     <QueryClientProvider client={queryClient}>

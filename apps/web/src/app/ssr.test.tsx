@@ -11,6 +11,7 @@ import { fail, mockCall, server } from '../test/msw'
 import { publicPageCalls } from '../test/public-pages'
 import { resetServerContexts, runInlineScripts } from '../test/server-contexts'
 import { allowConsoleError } from '../test/setup'
+import { EARLY_TAP_SCRIPT } from './early-input'
 import { startClient } from './start-client'
 
 const template = readFileSync(resolve(import.meta.dirname, '../../index.html'), 'utf8').replace(
@@ -117,7 +118,12 @@ describe('server rendering', () => {
     const page = await renderPage('/testPreview?lang=en', { manifest })
     // Nothing in the HTML itself fetches a script: the browser paints first.
     expect(page.html).not.toMatch(/<script[^>]*\ssrc=|<link rel="modulepreload"/)
-    const starter = new RegExp(`<script nonce="${NONCE}">(.*?)</script>`).exec(page.html)?.[1] ?? ''
+    const inline = [...page.html.matchAll(new RegExp(`<script nonce="${NONCE}">(.*?)</script>`, 'g'))].map((m) => m[1] ?? '')
+    // First the holder of taps before hydration, ahead of every stylesheet (an inline script after
+    // one waits for it): docs/product/platform.md#taps-before-hydration.
+    expect(inline[0]).toBe(EARLY_TAP_SCRIPT)
+    expect(page.html.indexOf(EARLY_TAP_SCRIPT)).toBeLessThan(page.html.indexOf('<link rel="stylesheet"'))
+    const starter = inline.find((script) => script.includes('modulepreload')) ?? ''
     expect(starter).toContain('["/assets/test-preview-1.js","/assets/forms-1.js"]')
     expect(starter).toContain('"/src/entry-client.tsx"')
     expect(starter).toContain("requestAnimationFrame")
