@@ -19,6 +19,15 @@ async function signOut(page: Page, email: RegExp) {
   await expect(page).toHaveURL(/\/ops\/sign-in/)
 }
 
+/**
+ * A click on a console menu link while a form's drawer is open: the drawer's mask lies over the menu,
+ * so the click lands there, as a staff member's does, and closes the drawer (or asks first).
+ */
+async function clickMenuUnderDrawer(page: Page, name: string) {
+  const box = await page.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name }).boundingBox()
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2)
+}
+
 test('an agent edits an answer and the borrower\'s chatbot gives it to a typed question', async ({ page, browser }) => {
   await signInStaff(page, 'agent@demo.kilat.example.com')
   await speak(page, 'en')
@@ -88,6 +97,34 @@ test('an agent edits an answer and the borrower\'s chatbot gives it to a typed q
   await page.getByRole('dialog', { name: `Edit ${question}` }).getByLabel('Answer (en)').fill(original)
   await page.getByRole('dialog', { name: `Edit ${question}` }).getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Saved. The chatbot answers with this text from now on.').first()).toBeVisible()
+
+  // unsaved input (docs/product/console-screens.md#unsaved-input): a change typed, then the menu
+  // clicked: the question; Stay keeps the text; Back (to the other tab) asks too, and Leave goes
+  // there with the form closed
+  await page.locator('.ant-table-row').first().getByRole('button', { name: `Edit ${question}` }).click()
+  const editing = page.getByRole('dialog', { name: `Edit ${question}` })
+  const unsavedText = `${original} Not saved.`
+  await editing.getByLabel('Answer (en)').fill(unsavedText)
+  await clickMenuUnderDrawer(page, 'Dashboard')
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
+  await expect(leave).toBeVisible()
+  await page.mouse.move(0, 0)
+  await expectAccessible(page)
+  await screenshot(page, 'ops-kb-unsaved-en')
+  await leave.getByRole('button', { name: 'Stay' }).click()
+  await expect(leave).toBeHidden()
+  await expect(editing.getByLabel('Answer (en)')).toHaveValue(unsavedText)
+  await expect(page).toHaveURL(/tab=questions/)
+  await page.evaluate(() => history.back())
+  await expect(leave).toBeVisible()
+  await leave.getByRole('button', { name: 'Leave' }).click()
+  await expect(page).toHaveURL(/tab=gaps/)
+  await expect(editing).toBeHidden()
+  await expect(page.getByText(/What borrowers in Indonesia typed/)).toBeVisible()
+  // the form gone, nothing asks any more
+  await page.getByRole('tab', { name: 'Questions and answers' }).click()
+  await expect(page).toHaveURL(/tab=questions/)
+  await expect(leave).toBeHidden()
 
   await speak(page, 'id')
   await page.reload()

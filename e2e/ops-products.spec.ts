@@ -29,6 +29,15 @@ async function agreementText(page: Page, productId: number): Promise<string> {
   return article.innerText()
 }
 
+/**
+ * A click on a console menu link while a form's drawer is open: the drawer's mask lies over the menu,
+ * so the click lands there, as a staff member's does, and closes the drawer (or asks first).
+ */
+async function clickMenuUnderDrawer(page: Page, name: string) {
+  const box = await page.getByRole('navigation', { name: /^(Console menu|Menu konsol)$/ }).getByRole('link', { name }).boundingBox()
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2)
+}
+
 /** The staff member's language, kept on the account (the staff menu). */
 async function setLanguage(page: Page, account: RegExp, language: string) {
   await page.getByRole('button', { name: account }).click()
@@ -37,8 +46,8 @@ async function setLanguage(page: Page, account: RegExp, language: string) {
 }
 
 test('an admin pair publishes a product version; borrowers see it at once, a signed order keeps its agreement', async ({ browser, request }) => {
-  // two staff sign-ins, a borrower's phone and several axe runs on a shared machine
-  test.setTimeout(180_000)
+  // two staff sign-ins, a borrower's phone, the unsaved-input question and several axe runs on a shared machine
+  test.setTimeout(240_000)
   const before = (await cards(request)).find((c) => c.productName === PRODUCT)!
   const phone = await browser.newPage({ viewport: PHONE })
   const agreementBefore = await agreementText(phone, before.id)
@@ -74,6 +83,30 @@ test('an admin pair publishes a product version; borrowers see it at once, a sig
   // proposed is not published
   expect((await cards(request)).find((c) => c.productName === PRODUCT)).toEqual(before)
 
+  // unsaved input (docs/product/console-screens.md#unsaved-input): a new product's name typed, then
+  // the menu clicked: the question; Stay keeps the name; Back asks too, and Leave goes back
+  await maker.getByRole('button', { name: 'New product' }).click()
+  const draft = maker.getByRole('dialog', { name: 'New product (ID)' })
+  await draft.getByLabel('Name', { exact: true }).fill('Kilat Kilat')
+  await clickMenuUnderDrawer(maker, 'Dashboard')
+  const leave = maker.getByRole('dialog', { name: 'Leave without saving?' })
+  await expect(leave).toBeVisible()
+  await expect(leave.getByRole('button', { name: 'Stay' })).toBeVisible()
+  await maker.mouse.move(0, 0)
+  await expectAccessible(maker)
+  await screenshot(maker, 'ops-unsaved-en')
+  await leave.getByRole('button', { name: 'Stay' }).click()
+  await expect(leave).toBeHidden()
+  await expect(draft.getByLabel('Name', { exact: true })).toHaveValue('Kilat Kilat')
+  await expect(maker).toHaveURL(/\/ops\/products/)
+  await maker.evaluate(() => history.back())
+  await expect(leave).toBeVisible()
+  await expect(maker).toHaveURL(/\/ops\/products/)
+  await leave.getByRole('button', { name: 'Leave' }).click()
+  // back to the admin's desk, where the console opened
+  await expect(maker.getByRole('heading', { name: 'Complaints', level: 1 })).toBeVisible()
+  await expect(maker).toHaveURL(/\/ops\/complaints/)
+
   // the checker, in Indonesian: publishes it
   const checker = await browser.newPage({ viewport: DESK })
   await signInStaff(checker, 'admin.b@demo.kilat.example.com')
@@ -93,6 +126,17 @@ test('an admin pair publishes a product version; borrowers see it at once, a sig
   await checker.mouse.move(0, 0)
   await expectAccessible(checker)
   await screenshot(checker, 'ops-products-id')
+  // the question in Indonesian: a closed drawer with a change asks too
+  await checker.getByRole('button', { name: 'Produk baru' }).click()
+  await checker.getByRole('dialog', { name: 'Produk baru (ID)' }).getByLabel('Nama', { exact: true }).fill('Kilat Kilat')
+  await clickMenuUnderDrawer(checker, 'Dasbor')
+  const tinggalkan = checker.getByRole('dialog', { name: 'Tinggalkan tanpa menyimpan?' })
+  await expect(tinggalkan).toBeVisible()
+  await checker.mouse.move(0, 0)
+  await screenshot(checker, 'ops-unsaved-id')
+  await tinggalkan.getByRole('button', { name: 'Tinggalkan' }).click()
+  await expect(checker.getByRole('dialog', { name: 'Produk baru (ID)' })).toBeHidden()
+  await expect(tinggalkan).toBeHidden()
   await setLanguage(checker, /^admin\.b@demo/, 'English')
 
   // the borrower's list on the phone: the new version's figures at once

@@ -3,11 +3,13 @@ import { LOCALES, type Locale } from '@kilat/domain'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Checkbox, Drawer, Form, Input, Select, Space } from 'antd'
 import { useState } from 'react'
+import { flushSync } from 'react-dom'
 import { useApi } from '../../shared/api'
 import { isCode } from '../app/api'
 import { showFieldErrors } from '../app/form-errors'
 import { useNotices } from '../app/ops-app'
 import { useOpsText, type OpsT } from '../app/i18n'
+import { useUnsavedChanges } from '../app/unsaved-changes'
 import { KB_KEY } from './kb-keys'
 
 /** The knowledge base's edit forms: each text in the three languages, side by side with its language named. */
@@ -38,12 +40,15 @@ export function QuestionForm({ categories, question, categoryId, onClose }: { ca
   const queryClient = useQueryClient()
   const [form] = Form.useForm<QuestionValues>()
   const [busy, setBusy] = useState(false)
+  const [dirty, setDirty] = useState(false)
+  const unsaved = useUnsavedChanges(dirty, onClose)
   const required = { required: true, whitespace: true, message: t('field.required') }
 
   const submit = async ({ contact, ...values }: QuestionValues) => {
     setBusy(true)
     try {
       await callApi(kbSaveQuestion, { body: { ...values, questionId: question?.id, actionType: contact ? 4 : 0 } })
+      setDirty(false)
       void message.success(t('kb.saved'))
       await queryClient.invalidateQueries({ queryKey: KB_KEY })
       onClose()
@@ -56,13 +61,14 @@ export function QuestionForm({ categories, question, categoryId, onClose }: { ca
   }
 
   return (
-    <Drawer open width={720} title={question ? t('kb.editOf', { title: question.title[locale] }) : t('kb.newQuestion')} onClose={onClose} destroyOnHidden>
+    <Drawer open size={720} title={question ? t('kb.editOf', { title: question.title[locale] }) : t('kb.newQuestion')} onClose={unsaved.close} destroyOnHidden>
       <Form<QuestionValues>
         form={form}
         layout="vertical"
         requiredMark={false}
         name="kb-question"
         onFinish={submit}
+        onValuesChange={() => setDirty(true)}
         initialValues={{
           categoryId,
           ...flatOf(question?.title ?? EMPTY, 'Title'),
@@ -90,8 +96,9 @@ export function QuestionForm({ categories, question, categoryId, onClose }: { ca
             </>
           )}
         />
-        <EntryEnd t={t} busy={busy} onClose={onClose} />
+        <EntryEnd t={t} busy={busy} onClose={unsaved.close} />
       </Form>
+      {unsaved.dialog}
     </Drawer>
   )
 }
@@ -103,12 +110,16 @@ export function CategoryForm({ category, onClose, onSaved }: { category?: KbCate
   const queryClient = useQueryClient()
   const [form] = Form.useForm<CategoryValues>()
   const [busy, setBusy] = useState(false)
+  const [dirty, setDirty] = useState(false)
+  const unsaved = useUnsavedChanges(dirty, onClose)
   const required = { required: true, whitespace: true, message: t('field.required') }
 
   const submit = async ({ contact, ...values }: CategoryValues) => {
     setBusy(true)
     try {
       const answer = await callApi(kbSaveCategory, { body: { ...values, categoryId: category?.id, actionType: contact ? 4 : 0 } })
+      // clean at once, its question lifted: the move to the saved category below is not held
+      flushSync(() => setDirty(false))
       void message.success(t('kb.saved'))
       await queryClient.invalidateQueries({ queryKey: KB_KEY })
       onSaved(answer.category)
@@ -121,13 +132,14 @@ export function CategoryForm({ category, onClose, onSaved }: { category?: KbCate
   }
 
   return (
-    <Drawer open width={640} title={category ? t('kb.editOf', { title: category.title[locale] }) : t('kb.newCategory')} onClose={onClose} destroyOnHidden>
+    <Drawer open size={640} title={category ? t('kb.editOf', { title: category.title[locale] }) : t('kb.newCategory')} onClose={unsaved.close} destroyOnHidden>
       <Form<CategoryValues>
         form={form}
         layout="vertical"
         requiredMark={false}
         name="kb-category"
         onFinish={submit}
+        onValuesChange={() => setDirty(true)}
         initialValues={{ ...flatOf(category?.title ?? EMPTY, 'Title'), ...flatOf(category?.alias ?? EMPTY, 'Alias'), icon: category?.icon ?? '', contact: category?.actionType === 4, active: category?.active ?? true }}
       >
         <Languages
@@ -148,8 +160,9 @@ export function CategoryForm({ category, onClose, onSaved }: { category?: KbCate
             allowClear
           />
         </Form.Item>
-        <EntryEnd t={t} busy={busy} onClose={onClose} />
+        <EntryEnd t={t} busy={busy} onClose={unsaved.close} />
       </Form>
+      {unsaved.dialog}
     </Drawer>
   )
 }

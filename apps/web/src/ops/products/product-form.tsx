@@ -140,6 +140,8 @@ interface Props {
   busy: boolean
   onSubmit: (draft: ProductDraft, code: string) => void
   onCancel: () => void
+  /** The admin changed a field (not the sample amount: it is not saved). */
+  onChange?: () => void
   form: ReturnType<typeof Form.useForm<ProductFormValues>>[0]
 }
 
@@ -167,7 +169,7 @@ function IntInput({ value, onChange, max, id }: { value?: number; onChange?: (v:
  * checked as the admin types (the server checks the same again), and the borrower's figures for a
  * sample amount from the same domain functions the borrower's screens use.
  */
-export function ProductForm({ market, product, initial, busy, onSubmit, onCancel, form }: Props) {
+export function ProductForm({ market, product, initial, busy, onSubmit, onCancel, onChange, form }: Props) {
   const { t } = useOpsText()
   const values = Form.useWatch([], form) as ProductFormValues | undefined
   const draft = values ? draftOf({ ...initial, ...values }) : draftOf(initial)
@@ -195,6 +197,7 @@ export function ProductForm({ market, product, initial, busy, onSubmit, onCancel
       requiredMark={false}
       name="product"
       initialValues={initial}
+      onValuesChange={onChange}
       onFinish={(v) => {
         const d = draftOf({ ...initial, ...v })
         if (d) onSubmit(d, v.code)
@@ -351,7 +354,7 @@ export function ProductForm({ market, product, initial, busy, onSubmit, onCancel
 }
 
 /** The form of a version with its proposal: the product's current draft (or a new one) changed, then proposed. */
-export function ProductEditor({ market, product, draft, onDone, onCancel }: { market: Market; product: OpsProduct | null; draft: ProductDraft; onDone: () => void; onCancel: () => void }) {
+export function ProductEditor({ market, product, draft, onDone, onCancel, onChange }: { market: Market; product: OpsProduct | null; draft: ProductDraft; onDone: () => void; onCancel: () => void; onChange?: () => void }) {
   const { t } = useOpsText()
   const [form] = Form.useForm<ProductFormValues>()
   const propose = useOpsMutation({
@@ -370,6 +373,7 @@ export function ProductEditor({ market, product, draft, onDone, onCancel }: { ma
       initial={valuesOf(draft, product?.code ?? '')}
       busy={propose.isPending}
       onCancel={onCancel}
+      onChange={onChange}
       onSubmit={(d, code) => propose.mutate({ draft: d, code })}
     />
   )

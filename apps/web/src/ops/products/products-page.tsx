@@ -9,6 +9,7 @@ import { useOpsText, type OpsT } from '../app/i18n'
 import { Panel } from '../app/panel'
 import { useOpsMarket } from '../app/session'
 import { LoadFailure, Loading } from '../app/states'
+import { useUnsavedChanges } from '../app/unsaved-changes'
 import { postJson, PRODUCTS_KEY, productError } from './product-api'
 
 type Editing = { product: OpsProduct | null; draft: ProductDraft }
@@ -59,6 +60,8 @@ export function ProductsPage() {
   const queryClient = useQueryClient()
   const [market] = useOpsMarket()
   const [editing, setEditing] = useState<Editing | null>(null)
+  // a field changed in the open form and not yet proposed: leaving it asks first
+  const [dirty, setDirty] = useState(false)
   const [historyOf, setHistoryOf] = useState<OpsProduct | null>(null)
   const list = useQuery({
     queryKey: [...PRODUCTS_KEY, market],
@@ -83,6 +86,11 @@ export function ProductsPage() {
   const open = (product: OpsProduct | null, changes: Partial<ProductDraft> = {}) => {
     setEditing({ product, draft: { ...(product?.draft ?? BLANK), ...changes } })
   }
+  const close = () => {
+    setEditing(null)
+    setDirty(false)
+  }
+  const unsaved = useUnsavedChanges(dirty, close)
 
   const pendingActions = (v: ProductVersionView) => (
     <FourEyesActions
@@ -191,8 +199,8 @@ export function ProductsPage() {
       </Panel>
       <Drawer
         open={editing !== null}
-        width={1100}
-        onClose={() => setEditing(null)}
+        size={1100}
+        onClose={unsaved.close}
         title={editing?.product ? t('products.formTitleEdit', { name: editing.product.draft.name }) : t('products.formTitleNew', { market })}
         destroyOnHidden
       >
@@ -203,16 +211,18 @@ export function ProductsPage() {
               market={market}
               product={editing.product}
               draft={editing.draft}
+              onChange={() => setDirty(true)}
               onDone={() => {
-                setEditing(null)
+                close()
                 settle()
               }}
-              onCancel={() => setEditing(null)}
+              onCancel={unsaved.close}
             />
           </Suspense>
         )}
       </Drawer>
-      <Drawer open={historyOf !== null} width={720} onClose={() => setHistoryOf(null)} title={historyOf ? t('products.historyOf', { name: historyOf.draft.name }) : ''}>
+      {unsaved.dialog}
+      <Drawer open={historyOf !== null} size={720} onClose={() => setHistoryOf(null)} title={historyOf ? t('products.historyOf', { name: historyOf.draft.name }) : ''}>
         {versions.data && (
           <Table
             rowKey={(v) => `${v.id}-${v.version ?? 'p'}`}

@@ -1,0 +1,189 @@
+import { orderDashboard, productPropose, productsOpsList, staffMe, type OpsProduct, type ProductDraft, type ProductVersionView } from '@kilat/contract'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { mockCall, server } from '../../test/msw'
+import { allowConsoleError } from '../../test/setup'
+import { renderOps, staffOf } from '../test/render-ops'
+
+/** Kilat Tunai, Indonesia's product in force: version 1, nothing waiting. */
+const DRAFT: ProductDraft = {
+  name: 'Kilat Tunai',
+  minAmount: 100_000_00,
+  maxAmount: 1_000_000_00,
+  amountStep: 100_000_00,
+  termUnit: 'day',
+  termDays: 91,
+  periods: 1,
+  periodDays: 91,
+  periodOptions: [],
+  dailyRateBps: 5,
+  adminFeeBps: 100,
+  extensionFee: 0,
+  lateFeeNew: 0,
+  lateFeeRepeat: 0,
+  lateTiers: [{ fromDay: 1, dailyBps: 5 }],
+  lateCapBps: 10_000,
+  status: 'active',
+  sort: 100,
+  description: { id: 'Pinjaman tunai', en: 'A cash loan', es: 'Un préstamo' },
+  buttonText: { id: 'Ajukan', en: 'Apply', es: 'Solicitar' },
+  tags: { id: [], en: [], es: [] },
+}
+const PRODUCT: OpsProduct = { id: 3, code: 'kilat-tunai', market: 'ID', version: 1, isPartner: false, draft: DRAFT, headline: { kind: 'dailyCost', bps: 5 }, pending: null }
+const day = { market: 'ID' as const, date: '2026-11-25', applications: 0, approvals: 0, rejections: 0, disbursed: 0, repaymentsReceived: 0, repaymentsCount: 0, ordersOverdue: 0, complaintsDueToday: null, complaintsOverdue: null }
+
+let proposed: unknown[] = []
+
+beforeEach(() => {
+  proposed = []
+  server.use(
+    mockCall(staffMe, staffOf('admin')),
+    mockCall(productsOpsList, { products: [PRODUCT], newProducts: [] }),
+    mockCall(orderDashboard, { markets: [day] }),
+    mockCall(productPropose, (request) => {
+      proposed.push(request.form)
+      const version: ProductVersionView = {
+        id: 9,
+        market: 'ID',
+        code: PRODUCT.code,
+        productId: PRODUCT.id,
+        draft: DRAFT,
+        status: 'pending',
+        requestedBy: 7,
+        requestedByEmail: 'admin@demo.kilat.example.com',
+        requestedAt: '2026-12-01T03:00:00.000Z',
+        decidedBy: null,
+        decidedByEmail: null,
+        decidedAt: null,
+        expiresAt: '2099-12-08T03:00:00.000Z',
+        publishedProductId: null,
+      }
+      return { version }
+    }),
+  )
+})
+
+const QUESTION = 'Leave without saving?'
+const FORM = 'Change Kilat Tunai: a new version'
+// Found by its text: in tests every Ant Design id is the same, so the drawer's title names each dialog.
+const question = () => screen.queryAllByRole('dialog').find((dialog) => dialog.textContent?.includes(QUESTION)) ?? null
+const asked = () => waitFor(() => expect(question()).not.toBeNull()).then(() => question() as HTMLElement)
+const menuLink = (name: string) => within(screen.getByRole('navigation', { name: 'Console menu' })).getByRole('link', { name })
+/**
+ * The question's answer, then the question gone: happy-dom plays no CSS animation, so its closing
+ * one ends when told (as `dialogCloses` does; the drawer's dialog stays).
+ */
+async function answer(user: ReturnType<typeof userEvent.setup>, button: 'Leave' | 'Stay') {
+  await user.click(within(await asked()).getByRole('button', { name: button }))
+  await waitFor(() => {
+    const closing = document.querySelector('.ant-modal.ant-zoom-leave')
+    if (closing) fireEvent.animationEnd(closing)
+    expect(question()).toBeNull()
+  })
+}
+const leaving = () => window.dispatchEvent(new Event('beforeunload', { cancelable: true })) === false
+
+/** The products screen, reached from the dashboard by the menu (Back has somewhere to go), with Kilat Tunai's form open. */
+async function openForm() {
+  const user = userEvent.setup()
+  const view = await renderOps('/ops/dashboard?market=ID')
+  await user.click(await screen.findByRole('link', { name: 'Products' }))
+  const row = await screen.findByRole('row', { name: /Kilat Tunai/ })
+  await user.click(within(row).getByRole('button', { name: 'Change' }))
+  const drawer = await screen.findByRole('dialog', { name: FORM })
+  const rate = await within(drawer).findByLabelText('Interest a day (basis points)')
+  return { ...view, user, drawer, rate }
+}
+
+describe('a product form with unsaved input', () => {
+  // The form's money fields still use Input's `addonBefore`, deprecated in Ant Design 6 (a warning in development only).
+  beforeEach(() => allowConsoleError(/`addonBefore` is deprecated/))
+
+  it('asks before a menu link leaves it, and Stay keeps the input and gives the focus back', async () => {
+    const { user, router, rate } = await openForm()
+    expect(leaving()).toBe(false)
+    await user.type(rate, '1')
+    // a reload or closing the tab: the browser asks
+    expect(leaving()).toBe(true)
+
+    const link = menuLink('Dashboard')
+    await user.click(link)
+    expect(await asked()).toHaveTextContent('Your changes in this form have not been saved and will be lost if you leave now.')
+    expect(router.state.location.pathname).toBe('/ops/products')
+
+    await answer(user, 'Stay')
+    expect(router.state.location.pathname).toBe('/ops/products')
+    expect(screen.getByLabelText('Interest a day (basis points)')).toHaveValue('51')
+    await waitFor(() => expect(link).toHaveFocus())
+    expect(leaving()).toBe(true)
+  })
+
+  it('goes where the menu link goes on Leave', async () => {
+    const { user, router, rate } = await openForm()
+    await user.type(rate, '1')
+    await user.click(menuLink('Dashboard'))
+    await answer(user, 'Leave')
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/ops/dashboard')
+    expect(leaving()).toBe(false)
+  })
+
+  it('asks before Back leaves it, and goes back on Leave', async () => {
+    const { user, router, rate } = await openForm()
+    await user.type(rate, '1')
+    await act(() => router.navigate(-1))
+    await answer(user, 'Stay')
+    expect(router.state.location.pathname).toBe('/ops/products')
+    expect(screen.getByLabelText('Interest a day (basis points)')).toHaveValue('51')
+
+    await act(() => router.navigate(-1))
+    await answer(user, 'Leave')
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
+  })
+
+  it('asks before the drawer closes: Stay keeps the form, Leave closes it', async () => {
+    const { user, drawer, rate } = await openForm()
+    await user.type(rate, '1')
+    await user.click(within(drawer).getByRole('button', { name: 'Cancel' }))
+    await answer(user, 'Stay')
+    expect(within(drawer).getByLabelText('Interest a day (basis points)')).toHaveValue('51')
+
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }))
+    await answer(user, 'Leave')
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: FORM })).toBeNull())
+    expect(leaving()).toBe(false)
+  })
+
+  it('asks nothing once the version is proposed', async () => {
+    const { user, router, drawer, rate } = await openForm()
+    await user.clear(rate)
+    await user.type(rate, '6')
+    await user.click(within(drawer).getByRole('button', { name: 'Propose this version' }))
+    expect(await screen.findByText('Version proposed: another admin publishes it.')).toBeInTheDocument()
+    expect(proposed).toHaveLength(1)
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: FORM })).toBeNull())
+    expect(leaving()).toBe(false)
+
+    await user.click(menuLink('Dashboard'))
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
+    expect(question()).toBeNull()
+    expect(router.state.location.pathname).toBe('/ops/dashboard')
+  })
+
+  it('closes a form left untouched without a question', async () => {
+    const { user, drawer } = await openForm()
+    expect(leaving()).toBe(false)
+    await user.click(within(drawer).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: FORM })).toBeNull())
+    expect(question()).toBeNull()
+  })
+
+  it('leaves a form left untouched by a menu link without a question', async () => {
+    const { user, router } = await openForm()
+    await user.click(menuLink('Dashboard'))
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
+    expect(question()).toBeNull()
+    expect(router.state.location.pathname).toBe('/ops/dashboard')
+  })
+})
