@@ -16,6 +16,8 @@ export type To = string | { pathname?: string; search?: string; hash?: string }
 /** The address bar's side of the router: the browser's history, or a list in memory for tests. */
 export interface History {
   readonly location: Location
+  /** The entry's place in the session's history (0 for the page opened on): how far a back or forward went. */
+  readonly index: number
   origin: string
   push(location: Location): void
   replace(location: Location): void
@@ -59,6 +61,7 @@ function splitHref(href: string): { pathname: string; search: string; hash: stri
 interface EntryState {
   usr: unknown
   key: string
+  idx: number
 }
 
 /** The browser's history. The entry's key and state ride in `history.state`, so a reload keeps them. */
@@ -68,14 +71,18 @@ export function browserHistory(win: Window = window): History {
     const { pathname, search, hash } = win.location
     return { pathname, search, hash, state: entry?.usr ?? null, key: entry?.key ?? 'default' }
   }
-  const entry = (location: Location): EntryState => ({ usr: location.state, key: location.key })
+  const index = () => (win.history.state as Partial<EntryState> | null)?.idx ?? 0
+  const entry = (location: Location, idx: number): EntryState => ({ usr: location.state, key: location.key, idx })
   return {
     get location() {
       return read()
     },
+    get index() {
+      return index()
+    },
     origin: win.location.origin,
-    push: (location) => win.history.pushState(entry(location), '', hrefOf(location)),
-    replace: (location) => win.history.replaceState(entry(location), '', hrefOf(location)),
+    push: (location) => win.history.pushState(entry(location, index() + 1), '', hrefOf(location)),
+    replace: (location) => win.history.replaceState(entry(location, index()), '', hrefOf(location)),
     go: (delta) => win.history.go(delta),
     listen(listener) {
       const onPop = () => listener(read())
@@ -93,6 +100,9 @@ export function memoryHistory(initial: string): History {
   return {
     get location() {
       return entries[index] as Location
+    },
+    get index() {
+      return index
     },
     origin: 'http://localhost',
     push(location) {

@@ -604,6 +604,35 @@ describe('navigation feedback, prefetch, blocker and scroll', () => {
     expect(router.state.historyAction).toBe('POP')
   })
 
+  it('undoes a held forward, and a back of several steps, by as many', async () => {
+    const user = userEvent.setup()
+    const router = memory(blocked(), '/a', undefined)
+    render(<RouterProvider router={router} />)
+    await act(() => router.navigate('/b'))
+    await act(() => router.navigate('/form'))
+    await act(() => router.navigate('/b'))
+    await user.click(await screen.findByRole('button', { name: 'leave' }))
+    await screen.findByRole('heading', { name: 'elsewhere' })
+    // back to the form, then forward while it holds
+    await act(() => router.navigate(-1))
+    await screen.findByRole('heading', { name: 'form' })
+    const key = router.state.location.key
+    await act(() => router.navigate(1))
+    await user.click(await screen.findByRole('button', { name: 'stay' }))
+    expect(router.state.location).toMatchObject({ pathname: '/form', key })
+
+    // two steps back at once, held: still the form; proceeding lands two steps back
+    await act(() => router.navigate(-2))
+    await user.click(await screen.findByRole('button', { name: 'stay' }))
+    expect(router.state.location).toMatchObject({ pathname: '/form', key })
+    await act(() => router.navigate(-2))
+    await user.click(await screen.findByRole('button', { name: 'leave' }))
+    expect(await screen.findByRole('heading', { name: 'list' })).toBeInTheDocument()
+    // and the history agrees: one forward is /b again
+    await act(() => router.navigate(1))
+    expect(await screen.findByRole('heading', { name: 'elsewhere' })).toBeInTheDocument()
+  })
+
   it('clears a render error when the screen’s data is loaded again', async () => {
     allowConsoleError(/render broke|The above error occurred|%o/)
     let broken = true

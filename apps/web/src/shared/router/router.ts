@@ -220,6 +220,7 @@ export function createRouter<C>(options: RouterOptions<C>): Router<C> {
     current = undefined
     if (action === 'PUSH') history.push(location)
     else if (action === 'REPLACE') history.replace(location)
+    shown = history.index
     set({
       initialized: true,
       location,
@@ -241,21 +242,25 @@ export function createRouter<C>(options: RouterOptions<C>): Router<C> {
     })
   }
 
+  // The history entry on view, to know how far a back or forward went (several steps from the
+  // browser's menu): a held one is undone by as many and done again by as many on proceed.
+  let shown = history.index
   const unlisten = history.listen((location) => {
     const was = pop
     pop = undefined
+    const delta = shown - history.index
     if (was === 'restore') return
-    if (blocker && was !== 'pass') {
-      // The address already moved: go forward again to the entry on view (a held back, the usual
-      // case; a held forward is undone the same way), and back when the borrower proceeds.
+    // (An in-page anchor's own entry has no place of ours: it moves without asking.)
+    if (blocker && was !== 'pass' && delta !== 0) {
       pop = 'restore'
-      history.go(1)
+      history.go(delta)
       blocker(() => {
         pop = 'pass'
-        history.go(-1)
+        history.go(-delta)
       })
       return
     }
+    shown = history.index
     void go(location, 'POP')
   })
   const ready = (options.hydrationData && hydrate(options.hydrationData)) || go(history.location, 'POP', { initial: true })
