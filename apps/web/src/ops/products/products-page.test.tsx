@@ -97,7 +97,7 @@ async function openForm() {
 }
 
 describe('a product form with unsaved input', () => {
-  // The form's money fields still use Input's `addonBefore`, deprecated in Ant Design 6 (a warning in development only).
+  // The form's money fields still use Input's `addonBefore`, deprecated since antd v6 (a warning in development only).
   beforeEach(() => allowConsoleError(/`addonBefore` is deprecated/))
 
   it('asks before a menu link leaves it, and Stay keeps the input and gives the focus back', async () => {
