@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { signInStaff, test, expect, expectAccessible, screenshot, expectOrderNoFits } from './support'
+import { test, expect, expectAccessible, screenshot, expectOrderNoFits } from './support'
 
 /**
  * The collector's desk at a desk's width (docs/product/collections.md): the buckets and the queue,
@@ -37,9 +37,9 @@ test.afterEach(async ({ request }) => {
   await setDeskClock(request, null)
 })
 
-test('a collector is refused a contact at 21:00 Jakarta time and records one at 10:00', async ({ page, request, consoleErrors }) => {
+test('a collector is refused a contact at 21:00 Jakarta time and records one at 10:00', async ({ page, request, consoleErrors, asStaff }) => {
   await setDeskClock(request, '2026-12-01T10:00:00+07:00')
-  await signInStaff(page, COLLECTOR)
+  await asStaff(page, COLLECTOR)
   const menu = page.getByRole('navigation', { name: 'Console menu' }).getByRole('link')
   await expect(menu).toHaveText(['Dashboard', 'Collections'])
   await menu.filter({ hasText: 'Collections' }).click()

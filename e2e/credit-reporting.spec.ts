@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * Credit bureau reporting (docs/product/credit-reporting.md), end to end: the job built last
@@ -12,10 +12,10 @@ const DESK = { width: 1280, height: 800 }
 const PHONE = { width: 360, height: 740 }
 const LEGACY = { phone: '081311112222', orderNo: 'K2026000020' }
 
-test('finance fixes the month run of a borrower without an identity, downloads it and has it marked sent', async ({ page, browser }) => {
+test('finance fixes the month run of a borrower without an identity, downloads it and has it marked sent', async ({ page, browser, asStaff, staffPage }) => {
   test.setTimeout(180_000)
   await page.setViewportSize(DESK)
-  await signInStaff(page, 'finance.a@demo.kilat.example.com')
+  await asStaff(page, 'finance.a@demo.kilat.example.com')
   await page.getByRole('navigation').getByRole('menuitem', { name: 'Credit reporting' }).click()
   await expect(page.getByRole('heading', { name: 'Credit reporting · Indonesia', level: 1 })).toBeVisible()
   // the job builds the run within its first pass after the start
@@ -76,11 +76,9 @@ test('finance fixes the month run of a borrower without an identity, downloads i
   await expect(page.getByRole('button', { name: 'Withdraw the send to SLIK' })).toBeVisible()
 
   // a second member confirms, in Indonesian
-  const checker = await browser.newPage({ viewport: DESK })
-  await signInStaff(checker, 'finance.b@demo.kilat.example.com')
   const url = new URL(runUrl)
   url.searchParams.set('lang', 'id')
-  await checker.goto(url.pathname + url.search)
+  const checker = await staffPage('finance.b@demo.kilat.example.com', { path: url.pathname + url.search })
   await expect(checker.getByRole('heading', { name: /^Laporan \d{4}-\d{2}, susunan \d+ · Indonesia$/, level: 1 })).toBeVisible()
   await checker.getByRole('button', { name: 'Konfirmasi pengiriman ke SLIK' }).click()
   await checker.locator('.ant-popconfirm').getByRole('button', { name: 'Konfirmasi' }).click()

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshot, signInStaff, speak, test } from './support'
+import { expect, expectAccessible, screenshot, speak, test } from './support'
 
 /**
  * The registration funnel (docs/product/registration-funnel.md): a visitor registers through
@@ -9,7 +9,7 @@ test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: fa
 // a phone beside the console and an argon2 sign-in: more than the default minute on a busy machine
 test.setTimeout(180_000)
 
-test('the funnel shows a registration made through /register, and its CSV', async ({ page, browser }) => {
+test('the funnel shows a registration made through /register, and its CSV', async ({ page, browser, asStaff }) => {
   // its own utm_tag, so that the row is this run's
   const tag = `e2e${Date.now().toString(36)}`
   const phone = `0813${String(Date.now()).slice(-7)}7`
@@ -30,7 +30,7 @@ test('the funnel shows a registration made through /register, and its CSV', asyn
   await expect(visitor).toHaveURL(/#\/downloadTemplate\?/)
   await visitor.close()
 
-  await signInStaff(page, 'admin@demo.kilat.example.com')
+  await asStaff(page, 'admin@demo.kilat.example.com')
   await speak(page, 'en')
   await page.goto('/ops/funnel?market=ID')
   await expect(page.getByRole('heading', { name: 'Registration funnel', level: 1 })).toBeVisible()

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
-import type { Browser, Page } from '@playwright/test'
-import { apiData, signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import type { Page } from '@playwright/test'
+import { apiData, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * The money desk (docs/product/operations.md#money-desk) at a desk's width: a callback arrives for an
@@ -13,14 +13,6 @@ test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: fa
 const TOKEN = 'demo-borrower'
 /** Demo mode's public development key (apps/server/src/config.ts), which the sandbox signs with. */
 const CALLBACK_SECRET = 'kilat-demo-payment-callback-secret-not-for-production'
-
-/** A member of finance in a browser of their own. */
-async function financeMember(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  const page = await context.newPage()
-  await signInStaff(page, email)
-  return page
-}
 
 /**
  * Axe on a console screen at rest: the pointer off the buttons (a hovered button's lighter text is
@@ -39,7 +31,7 @@ function jakartaYesterday(): { day: string; at: string } {
   return { day, at: `${day}T03:00:00.000Z` }
 }
 
-test('a finance pair applies a payment to an unknown account to the right order; the borrower sees it settled', async ({ browser, page, request }) => {
+test('a finance pair applies a payment to an unknown account to the right order; the borrower sees it settled', async ({ page, request, staffPage }) => {
   // the borrower's fresh loan, and what it takes to settle it
   const { orderNo } = await apiData<{ orderNo: string }>(request, '/h5-api/v3/demo/new-order', TOKEN, { method: 'POST', form: { kind: 'due' } })
   const owed = await apiData<{ amount: number }>(request, '/h5-api/v3/loan-details/generate-vcode', TOKEN, { method: 'POST', form: { orderId: orderNo, payCode: 'BCA', pay_type: '1' } })
@@ -58,8 +50,7 @@ test('a finance pair applies a payment to an unknown account to the right order;
   expect(refused.status()).toBe(400)
 
   // the first member reconciles the day and proposes to apply the money to the order
-  const maker = await financeMember(browser, 'finance.a@demo.kilat.example.com')
-  await maker.goto(`/ops/payments?market=ID&day=${day}`)
+  const maker = await staffPage('finance.a@demo.kilat.example.com', { path: `/ops/payments?market=ID&day=${day}` })
   await expect(maker.getByRole('heading', { name: 'Payments' })).toBeVisible()
   await maker.getByRole('button', { name: 'Reconcile again' }).click()
   await expect(maker.getByText(/^Reconciled: \d+ new differences?\.$/)).toBeVisible()
@@ -81,8 +72,7 @@ test('a finance pair applies a payment to an unknown account to the right order;
   await expect(maker.getByRole('button', { name: `Confirm ${paymentId}` })).toBeDisabled()
 
   // the second member confirms it
-  const checker = await financeMember(browser, 'finance.b@demo.kilat.example.com')
-  await checker.goto(`/ops/payments?market=ID&day=${day}&status=all`)
+  const checker = await staffPage('finance.b@demo.kilat.example.com', { path: `/ops/payments?market=ID&day=${day}&status=all` })
   await checker.getByRole('button', { name: `Confirm ${paymentId}` }).click()
   await expect(checker.locator('.ant-popconfirm')).toContainText(orderNo)
   await checker.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click()

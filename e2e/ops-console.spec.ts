@@ -121,13 +121,12 @@ test('an admin opens the staff accounts and the audit trail, then works in Indon
   await screenshot(page, 'ops-complaints-id')
 })
 
-test('an agent answers a complaint with an image; the borrower reads it in Indonesian', async ({ page, request }) => {
+test('an agent answers a complaint with an image; the borrower reads it in Indonesian', async ({ page, request, asStaff }) => {
   const saved = await apiData<{ problemId: number }>(request, '/h5-api/user-problem/problem-save', 'demo-borrower-2', {
     method: 'POST',
     form: { problemType: '2', problemDetail: 'Pembayaran saya belum tercatat.', orderNo: 'K2026000011' },
   })
-  await signInStaff(page, 'agent@demo.kilat.example.com')
-  await page.goto(`/ops/complaints/${saved.problemId}?market=ID`)
+  await asStaff(page, 'agent@demo.kilat.example.com', `/ops/complaints/${saved.problemId}?market=ID`)
   await expect(page.getByRole('heading', { name: `Complaint #${saved.problemId}` })).toBeVisible()
   await expect(page.getByText('Pembayaran saya belum tercatat.')).toBeVisible()
   await page.getByLabel('Reply (the borrower reads it)').fill('Pembayaran Anda sudah kami catat. Terima kasih.')
@@ -161,13 +160,12 @@ test('an agent answers a complaint with an image; the borrower reads it in Indon
   await screenshot(borrower, 'complaint-staff-reply-id')
 })
 
-test('risk approves an order; finance A requests and finance B confirms its payout; the borrower sees it due', async ({ page, browser }) => {
+test('risk approves an order; finance A requests and finance B confirms its payout; the borrower sees it due', async ({ page, browser, asStaff, staffPage }) => {
   const orderNo = 'K2026000013'
   const details = (p: Page) => p.goto(`/loan-detail?orderId=${orderNo}&tok=demo-borrower-2&lang=en`)
 
-  await signInStaff(page, 'risk@demo.kilat.example.com')
   // under review: nothing is paid out yet, what will be is "to pay out", with no payout date
-  await page.goto(`/ops/orders/${orderNo}?market=ID`)
+  await asStaff(page, 'risk@demo.kilat.example.com', `/ops/orders/${orderNo}?market=ID`)
   await expect(page.getByRole('heading', { name: `Order ${orderNo}` })).toBeVisible()
   await expect(summary(page, 'To pay out')).toHaveText(/^Rp\s[\d.]+,\d{2}$/)
   await expect(page.locator('.ant-descriptions-item-label', { hasText: /^Paid out$/ })).toHaveCount(0)
@@ -194,8 +192,7 @@ test('risk approves an order; finance A requests and finance B confirms its payo
   await details(borrower)
   await expect(borrower.locator('svg[data-status-icon]')).toHaveAttribute('data-status-icon', 'approved')
 
-  const financeA = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await signInStaff(financeA, 'finance.a@demo.kilat.example.com')
+  const financeA = await staffPage('finance.a@demo.kilat.example.com')
   await menu(financeA).filter({ hasText: 'Disbursement' }).click()
   // not paid out yet: the amount says so by the payout's state, and no column calls it paid out
   const financeRow = financeA.getByRole('row').filter({ hasText: orderNo })
@@ -208,8 +205,7 @@ test('risk approves an order; finance A requests and finance B confirms its payo
   await expect(financeA.getByRole('button', { name: `Confirm payout ${orderNo}` })).toBeDisabled()
   await expectAccessible(financeA)
 
-  const financeB = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await signInStaff(financeB, 'finance.b@demo.kilat.example.com')
+  const financeB = await staffPage('finance.b@demo.kilat.example.com')
   await menu(financeB).filter({ hasText: 'Disbursement' }).click()
   await financeB.getByRole('button', { name: `Confirm payout ${orderNo}` }).click()
   await financeB.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm payout' }).click()
@@ -224,10 +220,9 @@ test('risk approves an order; finance A requests and finance B confirms its payo
   await expect(borrower.getByText('Due date')).toBeVisible()
   await expect(borrower.getByRole('link', { name: 'Repay' })).toBeVisible()
   await screenshot(borrower, 'loan-detail-after-payout-en')
+})
 
-  // A staff member of another market does not find it.
-  const mexico = await browser.newPage({ viewport: { width: 1280, height: 800 } })
-  await signInStaff(mexico, 'agent.mx@demo.kilat.example.com')
-  await mexico.goto(`/ops/orders?market=MX&q=${orderNo}`)
-  await expect(mexico.getByText('No order has this number or phone.')).toBeVisible()
+test('a staff member of another market does not find an Indonesian order', async ({ page, asStaff }) => {
+  await asStaff(page, 'agent.mx@demo.kilat.example.com', '/ops/orders?market=MX&q=K2026000013')
+  await expect(page.getByText('No order has this number or phone.')).toBeVisible()
 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * The console's first screens as staff use them all day (docs/product/console-screens.md): status
@@ -29,9 +29,8 @@ async function backToEnglish(page: Page, email: RegExp) {
   await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
 }
 
-test('a reviewer reads status names and reaches Approve and Reject at 1280 px, in English and Indonesian', async ({ page }) => {
-  await signInStaff(page, 'risk@demo.kilat.example.com')
-  await page.goto('/ops/review?market=ID')
+test('a reviewer reads status names and reaches Approve and Reject at 1280 px, in English and Indonesian', async ({ page, asStaff }) => {
+  await asStaff(page, 'risk@demo.kilat.example.com', '/ops/review?market=ID')
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible()
   const firstRow = page.locator('.ant-table-row').first()
   await expect(firstRow).toBeVisible()
@@ -76,9 +75,8 @@ test('a reviewer reads status names and reaches Approve and Reject at 1280 px, i
   await backToEnglish(page, /^risk@demo/)
 })
 
-test('the disbursement queue keeps its actions in view', async ({ page }) => {
-  await signInStaff(page, 'finance.a@demo.kilat.example.com')
-  await page.goto('/ops/disbursement?market=ID')
+test('the disbursement queue keeps its actions in view', async ({ page, asStaff }) => {
+  await asStaff(page, 'finance.a@demo.kilat.example.com', '/ops/disbursement?market=ID')
   await expect(page.getByRole('heading', { name: 'Disbursement' })).toBeVisible()
   await expect(page.locator('.ant-table-row').first()).toBeVisible()
   await expectInView(page, /^Request payout K/)
@@ -86,8 +84,8 @@ test('the disbursement queue keeps its actions in view', async ({ page }) => {
   await screenshot(page, 'ops-first-disbursement-en')
 })
 
-test('an agent’s complaint queue opens on the open work, most urgent first', async ({ page }) => {
-  await signInStaff(page, 'agent@demo.kilat.example.com')
+test('an agent’s complaint queue opens on the open work, most urgent first', async ({ page, asStaff }) => {
+  await asStaff(page, 'agent@demo.kilat.example.com')
   await expect(page).toHaveURL(/\/ops\/complaints\?market=ID/)
   await expect(page.getByRole('combobox', { name: 'Status' })).toBeVisible()
   await expect(page.locator('.ops-filters .ant-select').first()).toContainText('Waiting for a reply')

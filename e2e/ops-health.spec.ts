@@ -1,4 +1,4 @@
-import { signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * The lender's health screen (docs/product/operations.md#health): the demo admin opens it at a
@@ -9,10 +9,9 @@ import { signInStaff, test, expect, expectAccessible, screenshot } from './suppo
 const DESK = { width: 1280, height: 800 }
 const ADMIN = 'admin@demo.kilat.example.com'
 
-test('an admin reads the health of every market, its levels in words, in three languages', async ({ page }) => {
+test('an admin reads the health of every market, its levels in words, in three languages', async ({ page, asStaff }) => {
   await page.setViewportSize(DESK)
-  await signInStaff(page, ADMIN)
-  await page.goto('/ops/health?market=ID&lang=id')
+  await asStaff(page, ADMIN, '/ops/health?market=ID&lang=id')
   await expect(page.getByRole('heading', { name: 'Kesehatan layanan', level: 1 })).toBeVisible()
   await expect(page.getByText(/^Angka per \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}, waktu Indonesia\.$/)).toBeVisible()
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { maskNik } from '@kilat/domain'
-import { apiData, signInStaff, speak, test, expect, expectAccessible, screenshot } from './support'
+import { apiData, speak, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * Know the borrower in the console (docs/product/identity-and-payout-account.md): risk opens a demo
@@ -23,13 +23,13 @@ const dialogAtRest = (page: Page) => expect(page.locator('.ant-modal[class*="ant
 
 const NAME_CHECKS = ['Not checked yet', 'Matches the identity', 'Does not match', 'The bank knows no such account', 'No name check in this market', 'Accepted by risk']
 
-test('risk sees a borrower masked, reveals the document number with a reason and opens the identity flags', async ({ page, request }) => {
+test('risk sees a borrower masked, reveals the document number with a reason and opens the identity flags', async ({ page, request, asStaff }) => {
   // what the borrower gave, as they see it themselves (whole): the console shows it masked
   const { identity } = await apiData<{ identity: { fullName: string; documentNumber: string } | null }>(request, '/api/kyc/identity', BORROWER)
   const { account } = await apiData<{ account: { masked: string } | null }>(request, '/api/kyc/payout-account', BORROWER)
   if (!identity || !account) throw new Error(`${BORROWER} has no identity or payout account: the demo seed gives them both`)
 
-  await signInStaff(page, 'risk@demo.kilat.example.com')
+  await asStaff(page, 'risk@demo.kilat.example.com')
   await speak(page, 'en')
   await page.goto(`/ops/orders/${ORDER_NO}?market=ID`)
   await expect(page.getByRole('heading', { name: `Order ${ORDER_NO}` })).toBeVisible()

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test'
-import { signInStaff, speak, test, expect, expectAccessible, screenshot } from './support'
+import { speak, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * Where the loan goes (docs/product/identity-and-payout-account.md): a new borrower signs in on
@@ -41,7 +41,7 @@ test.use({ viewport: { width: 360, height: 740 } })
 for (const lang of ['id', 'en'] as const) {
   const t = texts[lang]
 
-  test(`a new borrower's identity and account, masked on the loan confirmation, changed on /payout-account (${lang})`, async ({ page }) => {
+  test(`a new borrower's identity and account, masked on the loan confirmation, changed on /payout-account (${lang})`, async ({ page, asStaff }) => {
     // a number of its own per run, so no limit of an earlier run applies
     const phone = `0812${String(Date.now()).slice(-7)}3`
 
@@ -114,7 +114,7 @@ for (const lang of ['id', 'en'] as const) {
 
     // risk opens the order in the console: the identity and the account masked, the name check in words
     await page.setViewportSize({ width: 1280, height: 800 })
-    await signInStaff(page, 'risk@demo.kilat.example.com')
+    await asStaff(page, 'risk@demo.kilat.example.com')
     await speak(page, lang === 'id' ? 'id' : 'en')
     await page.goto(`/ops/orders/${orderNo}?market=ID`)
     const panel = page.locator('section', { has: page.getByRole('heading', { name: lang === 'id' ? 'Identitas peminjam dan rekening pencairan' : 'Borrower identity and payout account', exact: true }) })

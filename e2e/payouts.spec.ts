@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { apiData, demoStaffCode, STAFF_PASSWORD, test, expect, expectAccessible, screenshot, expectOrderNoFits } from './support'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { apiData, test, type StaffFixtures, expect, expectAccessible, screenshot, expectOrderNoFits } from './support'
 
 /**
  * Payouts through the outbox (docs/product/operations.md#payout-states), against the built server
@@ -12,28 +12,9 @@ test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: fa
 const BORROWER = 'demo-borrower-2'
 const FAILURE = 'The receiving account is closed (sandbox: an amount ending in 14 cents).'
 
-/**
- * Each account's signed-in cookies: an authenticator code is accepted once, so a second sign-in of
- * the same account within its 30 s would wait for the next code; the second journey reuses the session.
- */
-const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>()
-
-/** A console page of a finance member, signed in, on the disbursement screen. */
-async function finance(browser: Browser, email: string): Promise<Page> {
-  const known = sessions.get(email)
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(known ? { storageState: known } : {}) })
-  const page = await context.newPage()
-  if (!known) {
-    await page.goto('/ops')
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password').fill(STAFF_PASSWORD)
-    await page.getByRole('button', { name: 'Continue' }).click()
-    await page.getByLabel('Code').fill(await demoStaffCode(page.request, email))
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByRole('navigation', { name: 'Console menu' })).toBeVisible()
-    sessions.set(email, await context.storageState())
-  }
-  await page.goto('/ops/disbursement?market=ID')
+/** A console page of a finance member, signed in (the worker's session), on the disbursement screen. */
+async function finance(staffPage: StaffFixtures['staffPage'], email: string): Promise<Page> {
+  const page = await staffPage(email, { path: '/ops/disbursement?market=ID' })
   await expect(page.getByRole('heading', { name: 'Disbursement' })).toBeVisible()
   return page
 }
@@ -59,11 +40,11 @@ async function requestAndConfirm(financeA: Page, financeB: Page, orderNo: string
   await expect(financeB.getByText('Payout confirmed: it is on its way to the payout provider.')).toBeVisible()
 }
 
-test('a payout the provider fails shows its reason and can be requested again', async ({ browser, request }) => {
+test('a payout the provider fails shows its reason and can be requested again', async ({ request, staffPage }) => {
   test.setTimeout(120_000)
   const orderNo = await approvedOrder(request, 14)
-  const financeA = await finance(browser, 'finance.a@demo.kilat.example.com')
-  const financeB = await finance(browser, 'finance.b@demo.kilat.example.com')
+  const financeA = await finance(staffPage, 'finance.a@demo.kilat.example.com')
+  const financeB = await finance(staffPage, 'finance.b@demo.kilat.example.com')
   await requestAndConfirm(financeA, financeB, orderNo)
 
   const row = financeB.getByRole('row').filter({ hasText: orderNo })
@@ -116,12 +97,12 @@ test('a payout the provider fails shows its reason and can be requested again', 
   await expect(financeB.getByRole('heading', { name: `Order ${orderNo}` })).toBeVisible()
 })
 
-test('a payout that completes later makes the loan due only then; the borrower sees "being paid out" first', async ({ browser, request }) => {
+test('a payout that completes later makes the loan due only then; the borrower sees "being paid out" first', async ({ browser, request, staffPage }) => {
   test.setTimeout(150_000)
   // the sandbox times out twice on 21 cents before it accepts: the payout stays on its way a while
   const orderNo = await approvedOrder(request, 21)
-  const financeA = await finance(browser, 'finance.a@demo.kilat.example.com')
-  const financeB = await finance(browser, 'finance.b@demo.kilat.example.com')
+  const financeA = await finance(staffPage, 'finance.a@demo.kilat.example.com')
+  const financeB = await finance(staffPage, 'finance.b@demo.kilat.example.com')
 
   const borrower = await browser.newPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
   const details = (lang: string) => borrower.goto(`/loan-detail?orderId=${orderNo}&tok=${BORROWER}&lang=${lang}`)

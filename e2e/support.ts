@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { createHash } from 'node:crypto'
+import { test as base, expect, type APIRequestContext, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type PlaywrightWorkerArgs } from '@playwright/test'
 
 const require = createRequire(import.meta.url)
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
@@ -25,11 +26,48 @@ export function hydratedGoto(page: Page): Page {
   return page
 }
 
+/** A signed-in browser's cookies and local storage, as `storageState` gives them. */
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+/** The console's menu, in whichever language the member chose (an earlier journey may have changed it). */
+const CONSOLE_MENU = /^(Console menu|Menu konsol|Menú de la consola)$/
+const DESK = { width: 1280, height: 800 }
+
+/**
+ * The console's screens for a demo staff member, signed in with the worker's saved session of that
+ * member (see `staffSessions`).
+ */
+export interface StaffFixtures {
+  /**
+   * Signs the page's own browser in as `email` with the saved session and opens `path` of the
+   * console (its home by default), as `signInStaff` leaves it: the console's menu in view. What
+   * the context held before (a borrower's cookie) stays.
+   */
+  asStaff: (page: Page, email: string, path?: string) => Promise<void>
+  /** A browser of the member's own (at a desk's width unless `options` say otherwise), on `path` of the console. */
+  staffPage: (email: string, options?: BrowserContextOptions & { path?: string }) => Promise<Page>
+}
+
+interface WorkerFixtures {
+  /**
+   * Each demo staff member signs in once per worker, not once per journey: the first journey that
+   * needs the member signs them in, password and code, as a person does, and keeps what the sign-in
+   * added to the browser (the cookie, the console's hint in local storage: `storageState`); the next
+   * ones start from those. A staff session is
+   * a cookie bound to nothing but its idle (30 minutes) and absolute limits, and a second session
+   * of a member does not end the first (apps/server/src/modules/staff/staff.sessions.ts), so one
+   * session serves every browser of the worker. One ended meanwhile (a sign-out, the idle limit) is
+   * found before it is used, and the member signs in again. The journeys about the sign-in itself
+   * (and those that sign out) sign in as a person does, with `signInStaff`.
+   */
+  staffSessions: Map<string, StorageState>
+}
+
 /**
  * Every journey fails on a console error, a CSP violation or an uncaught exception: they are bugs a
  * borrower would meet with nothing on the screen to say so.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] } & StaffFixtures, WorkerFixtures>({
   page: async ({ page }, use) => {
     await use(hydratedGoto(page))
   },
@@ -45,11 +83,102 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  staffSessions: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(new Map())
+    },
+    { scope: 'worker' },
+  ],
+  asStaff: async ({ playwright, baseURL, staffSessions }, use) => {
+    await use(async (page, email, path = '/ops') => {
+      const saved = await savedSession(playwright, staffSessions, baseURL!, email)
+      if (saved) {
+        await addStorageState(page.context(), saved)
+        await openConsole(page, path)
+        return
+      }
+      await signInAndKeep(page, staffSessions, baseURL!, email)
+      if (path !== '/ops') await openConsole(page, path)
+    })
+  },
+  staffPage: async ({ browser, playwright, baseURL, staffSessions }, use) => {
+    const contexts: BrowserContext[] = []
+    await use(async (email, { path = '/ops', ...options } = {}) => {
+      const saved = await savedSession(playwright, staffSessions, baseURL!, email)
+      const context = await browser.newContext({ baseURL, viewport: DESK, ...options, ...(saved ? { storageState: saved } : {}) })
+      contexts.push(context)
+      const page = hydratedGoto(await context.newPage())
+      if (saved) {
+        await openConsole(page, path)
+        return page
+      }
+      await signInAndKeep(page, staffSessions, baseURL!, email)
+      if (path !== '/ops') await openConsole(page, path)
+      return page
+    })
+    for (const context of contexts) await context.close()
+  },
 })
+
+const sessionKey = (baseURL: string, email: string) => `${baseURL} ${email}`
+
+/** The worker's saved session of a staff member on this server while it lasts (asked of the server, outside any browser). */
+async function savedSession(playwright: PlaywrightWorkerArgs['playwright'], sessions: Map<string, StorageState>, baseURL: string, email: string): Promise<StorageState | undefined> {
+  const saved = sessions.get(sessionKey(baseURL, email))
+  if (!saved) return undefined
+  const request = await playwright.request.newContext({ baseURL, storageState: saved })
+  const live = (await request.get('/ops-api/staff/me')).ok()
+  await request.dispose()
+  return live ? saved : undefined
+}
+
+/**
+ * The member's first sign-in in this worker, on the journey's own page as a person does it; what the
+ * sign-in added to the browser (its cookie, the console's hint), and only that, is kept for the next.
+ */
+async function signInAndKeep(page: Page, sessions: Map<string, StorageState>, baseURL: string, email: string) {
+  const before = await page.context().storageState()
+  await signInStaff(page, email)
+  const after = await page.context().storageState()
+  const same = (a: StorageState['cookies'][number], b: StorageState['cookies'][number]) => a.name === b.name && a.domain === b.domain && a.path === b.path && a.value === b.value
+  sessions.set(sessionKey(baseURL, email), {
+    cookies: after.cookies.filter((c) => !before.cookies.some((b) => same(b, c))),
+    origins: after.origins
+      .map((o) => ({ ...o, localStorage: o.localStorage.filter((item) => !before.origins.some((b) => b.origin === o.origin && b.localStorage.some((i) => i.name === item.name && i.value === item.value))) }))
+      .filter((o) => o.localStorage.length > 0),
+  })
+}
+
+/** Adds a saved session's cookies and local storage to what the context holds. */
+async function addStorageState(context: BrowserContext, added: StorageState) {
+  const held = await context.storageState()
+  const sameCookie = (a: StorageState['cookies'][number], b: StorageState['cookies'][number]) => a.name === b.name && a.domain === b.domain && a.path === b.path
+  const origins = held.origins.map((o) => ({ ...o }))
+  for (const origin of added.origins) {
+    const kept = origins.find((o) => o.origin === origin.origin)
+    if (!kept) origins.push(origin)
+    else kept.localStorage = [...kept.localStorage.filter((item) => !origin.localStorage.some((a) => a.name === item.name)), ...origin.localStorage]
+  }
+  await context.setStorageState({ cookies: [...held.cookies.filter((c) => !added.cookies.some((a) => sameCookie(a, c))), ...added.cookies], origins })
+}
+
+/** Opens a screen of the console and waits for its menu, as after a sign-in. */
+async function openConsole(page: Page, path: string) {
+  await page.goto(path)
+  await expect(page.getByRole('navigation', { name: CONSOLE_MENU })).toBeVisible()
+}
 
 export { expect }
 
-/** WCAG 2.2 AA checks of axe-core, run through the debugger protocol so the page's CSP stays strict. */
+/** The screen states each page has passed (a page lasts one journey): address, window, scroll, focus, document. */
+const checkedStates = new WeakMap<Page, Set<string>>()
+
+/**
+ * WCAG 2.2 AA checks of axe-core, run through the debugger protocol so the page's CSP stays strict.
+ * A state the page has already passed in this journey (the same address, window size, scroll,
+ * focus and document, to the byte) is not checked again: axe would read the same thing.
+ */
 export async function expectAccessible(page: Page) {
   // Toasts fade in and out; mid-fade their partial opacity reads as low contrast. Check the page
   // at rest (a toast at rest is white on 70 % black, well above AA).
@@ -57,6 +186,14 @@ export async function expectAccessible(page: Page) {
   // Likewise a console select's list fading out after a pick: its half-drawn options and its
   // unlabelled list box are the animation's, not the page's.
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0)
+  const snapshot = await page.evaluate(() => {
+    const focused = Array.prototype.indexOf.call(document.querySelectorAll('*'), document.activeElement)
+    return `${window.innerWidth}x${window.innerHeight} at ${window.scrollX},${window.scrollY} focus ${focused}\n${document.documentElement.outerHTML}`
+  })
+  const state = `${page.url()}\n${createHash('sha256').update(snapshot).digest('hex')}`
+  const checked = checkedStates.get(page) ?? new Set<string>()
+  checkedStates.set(page, checked)
+  if (checked.has(state)) return
   await page.evaluate(axeSource)
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe
@@ -64,6 +201,7 @@ export async function expectAccessible(page: Page) {
   })
   const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   expect(violations, 'accessibility violations').toEqual([])
+  checked.add(state)
 }
 
 export async function screenshot(page: Page, name: string) {
@@ -122,7 +260,11 @@ export async function speak(page: Page, language: 'en' | 'id') {
   expect(res.ok()).toBe(true)
 }
 
-/** Signs a demo staff account in to the console, password then authenticator code, as a person does. */
+/**
+ * Signs a demo staff account in to the console, password then authenticator code, as a person does:
+ * for the journeys about the sign-in (and those that sign out); the others start from the worker's
+ * session (`asStaff`, `staffPage`).
+ */
 export async function signInStaff(page: Page, email: string) {
   await page.goto('/ops')
   await expect(page).toHaveURL(/\/ops\/sign-in/)

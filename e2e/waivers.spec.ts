@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { ORDER_STATUS, formatMoney } from '@kilat/domain'
-import { apiData, signInStaff, test, expect, expectAccessible, screenshot } from './support'
+import { apiData, test, expect, expectAccessible, screenshot } from './support'
 
 /**
  * Waivers and refunds (docs/product/waivers-and-refunds.md) and India's cooling-off exit
@@ -9,7 +9,6 @@ import { apiData, signInStaff, test, expect, expectAccessible, screenshot } from
  * borrower ends a loan paid out moments ago by paying the exit's amount through the sandbox.
  */
 
-const DESK = { width: 1280, height: 800 }
 const PHONE = { width: 360, height: 740 }
 const DETAILS = '/h5-api/v3/loan-details/loan-details'
 
@@ -28,14 +27,13 @@ async function newOrder(request: APIRequestContext, token: string, kind: 'overdu
 const amountDueOf = async (request: APIRequestContext, token: string, orderNo: string) =>
   (await apiData<{ amountDue: number }>(request, DETAILS, token, { shared: { orderId: orderNo } })).amountDue
 
-test('a finance pair waives part of the late charges; the borrower owes that much less at once', async ({ browser, request }) => {
+test('a finance pair waives part of the late charges; the borrower owes that much less at once', async ({ browser, request, staffPage }) => {
   const token = 'demo-borrower'
   const orderNo = await newOrder(request, token, 'overdue')
   const before = await amountDueOf(request, token, orderNo)
   const waived = 1_000_00
 
-  const maker = await browser.newPage({ viewport: DESK })
-  await signInStaff(maker, 'finance.a@demo.kilat.example.com')
+  const maker = await staffPage('finance.a@demo.kilat.example.com')
   await maker.getByRole('navigation', { name: 'Console menu' }).getByRole('link', { name: 'Waivers & refunds' }).click()
   await expect(maker.getByRole('heading', { name: 'Waivers & refunds', level: 1 })).toBeVisible()
   await maker.getByLabel('Order number').fill(orderNo)
@@ -61,9 +59,7 @@ test('a finance pair waives part of the late charges; the borrower owes that muc
   await expectAccessible(maker)
   await screenshot(maker, 'ops-adjustments-queue-id')
 
-  const checker = await browser.newPage({ viewport: DESK })
-  await signInStaff(checker, 'finance.b@demo.kilat.example.com')
-  await checker.goto('/ops/adjustments?market=ID')
+  const checker = await staffPage('finance.b@demo.kilat.example.com', { path: '/ops/adjustments?market=ID' })
   await checker.getByRole('button', { name: `Confirm ${orderNo}` }).click()
   await checker.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click()
   await expect(checker.getByText('Confirmed.', { exact: true })).toBeVisible()
