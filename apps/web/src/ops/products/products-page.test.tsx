@@ -5,30 +5,15 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { mockCall, server } from '../../test/msw'
 import { allowConsoleError } from '../../test/setup'
 import { renderOps, staffOf } from '../test/render-ops'
+import { BLANK } from './products-page'
 
 /** Kilat Tunai, Indonesia's product in force: version 1, nothing waiting. */
+// A product the form shows: the new product's defaults with a name and its texts.
 const DRAFT: ProductDraft = {
+  ...BLANK,
   name: 'Kilat Tunai',
-  minAmount: 100_000_00,
-  maxAmount: 1_000_000_00,
-  amountStep: 100_000_00,
-  termUnit: 'day',
-  termDays: 91,
-  periods: 1,
-  periodDays: 91,
-  periodOptions: [],
-  dailyRateBps: 5,
-  adminFeeBps: 100,
-  extensionFee: 0,
-  lateFeeNew: 0,
-  lateFeeRepeat: 0,
-  lateTiers: [{ fromDay: 1, dailyBps: 5 }],
-  lateCapBps: 10_000,
-  status: 'active',
-  sort: 100,
   description: { id: 'Pinjaman tunai', en: 'A cash loan', es: 'Un préstamo' },
   buttonText: { id: 'Ajukan', en: 'Apply', es: 'Solicitar' },
-  tags: { id: [], en: [], es: [] },
 }
 const PRODUCT: OpsProduct = { id: 3, code: 'kilat-tunai', market: 'ID', version: 1, isPartner: false, draft: DRAFT, headline: { kind: 'dailyCost', bps: 5 }, pending: null }
 const day = { market: 'ID' as const, date: '2026-11-25', applications: 0, approvals: 0, rejections: 0, disbursed: 0, repaymentsReceived: 0, repaymentsCount: 0, ordersOverdue: 0, complaintsDueToday: null, complaintsOverdue: null }

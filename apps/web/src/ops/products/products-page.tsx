@@ -18,7 +18,7 @@ type Editing = { product: OpsProduct | null; draft: ProductDraft }
 const ProductEditor = lazy(async () => ({ default: (await import('./product-form')).ProductEditor }))
 
 /** A new product starts from these: the admin changes what the product needs. */
-const BLANK: ProductDraft = {
+export const BLANK: ProductDraft = {
   name: '',
   minAmount: 100_000_00,
   maxAmount: 1_000_000_00,
