@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
@@ -361,7 +362,9 @@ describe('get-sms', () => {
   })
 
   it('has a daily ceiling per number range against SMS pumping', async () => {
-    const head = randomPhone().slice(0, -4)
+    // A range randomPhone() never gives (+62812…): the other calls' numbers, hundreds of them in a
+    // run (the generated bad input sends to random ones), cannot fall into it and count against it.
+    const head = `+62819${String(randomInt(0, 10_000)).padStart(4, '0')}`
     for (let i = 0; i < RANGE_DAILY; i += 1) await sentFlow(`${head}${String(1000 + i)}`)
     expectError(await sendSms(await flow(), `${head}9999`), 'smsQuotaReached')
     await sentFlow(randomPhone())
