@@ -1,6 +1,6 @@
 import { Modal } from 'antd'
-import { useEffect, useState, type ReactNode } from 'react'
-import { useBlocker } from '../../shared/router'
+import { useState, type ReactNode } from 'react'
+import { useBeforeUnload, useBlocker } from '../../shared/router'
 import { useOpsText } from './i18n'
 
 export interface UnsavedChanges {
@@ -22,12 +22,7 @@ export function useUnsavedChanges(dirty: boolean, close: () => void): UnsavedCha
   const blocker = useBlocker(dirty)
   const [closing, setClosing] = useState(false)
 
-  useEffect(() => {
-    if (!dirty) return undefined
-    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', ask)
-    return () => window.removeEventListener('beforeunload', ask)
-  }, [dirty])
+  useBeforeUnload(dirty)
 
   const leave = () => {
     if (closing) setClosing(false)

@@ -1,8 +1,9 @@
 import { kbEntries, kbSaveCategory, kbSaveQuestion, orderDashboard, staffMe, type KbCategoryView } from '@kilat/contract'
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { mockCall, server } from '../../test/msw'
+import { answerUnsaved, consoleMenuLink, unsavedQuestion } from '../test/dialogs'
 import { renderOps, staffOf } from '../test/render-ops'
 
 const text = (en: string) => ({ id: en, en, es: en })
@@ -41,23 +42,8 @@ beforeEach(() => {
   )
 })
 
-const QUESTION = 'Leave without saving?'
 const EDIT = 'Edit How do I repay?'
-// Found by its text: in tests every Ant Design id is the same, so the drawer's title names each dialog.
-const question = () => screen.queryAllByRole('dialog').find((dialog) => dialog.textContent?.includes(QUESTION)) ?? null
-const asked = () => waitFor(() => expect(question()).not.toBeNull()).then(() => question() as HTMLElement)
-const menuLink = (name: string) => within(screen.getByRole('navigation', { name: 'Console menu' })).getByRole('link', { name })
 const dashboard = () => screen.findByRole('heading', { name: 'Dashboard', level: 1 })
-
-/** The question's answer, then the question gone (happy-dom plays no animation: its closing one ends when told). */
-async function answer(user: ReturnType<typeof userEvent.setup>, button: 'Leave' | 'Stay') {
-  await user.click(within(await asked()).getByRole('button', { name: button }))
-  await waitFor(() => {
-    const closing = document.querySelector('.ant-modal.ant-zoom-leave')
-    if (closing) fireEvent.animationEnd(closing)
-    expect(question()).toBeNull()
-  })
-}
 
 /** The knowledge base, with the repayment question's form open. */
 async function editQuestion() {
@@ -73,8 +59,8 @@ describe('a knowledge-base form with unsaved input', () => {
   it('asks before a menu link leaves it; Stay keeps the input', async () => {
     const { user, router, drawer, field } = await editQuestion()
     await user.type(field, ' Or at a shop.')
-    await user.click(menuLink('Dashboard'))
-    await answer(user, 'Stay')
+    await user.click(consoleMenuLink('Dashboard'))
+    await answerUnsaved(user, 'Stay')
     expect(router.state.location.pathname).toBe('/ops/kb')
     expect(within(drawer).getByLabelText('Answer (en)')).toHaveValue('In the app. Or at a shop.')
   })
@@ -83,7 +69,7 @@ describe('a knowledge-base form with unsaved input', () => {
     const { user, drawer, field } = await editQuestion()
     await user.type(field, ' Or at a shop.')
     await user.click(within(drawer).getByRole('button', { name: 'Cancel' }))
-    await answer(user, 'Leave')
+    await answerUnsaved(user, 'Leave')
     await waitFor(() => expect(screen.queryByRole('dialog', { name: EDIT })).toBeNull())
     expect(saved).toEqual([])
   })
@@ -91,8 +77,8 @@ describe('a knowledge-base form with unsaved input', () => {
   it('goes where the menu link goes on Leave', async () => {
     const { user, router, field } = await editQuestion()
     await user.type(field, ' Or at a shop.')
-    await user.click(menuLink('Dashboard'))
-    await answer(user, 'Leave')
+    await user.click(consoleMenuLink('Dashboard'))
+    await answerUnsaved(user, 'Leave')
     expect(await dashboard()).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/ops/dashboard')
   })
@@ -106,7 +92,7 @@ describe('a knowledge-base form with unsaved input', () => {
     const drawer = await screen.findByRole('dialog', { name: EDIT })
     await user.type(await within(drawer).findByLabelText('Answer (en)'), ' Or at a shop.')
     await act(() => router.navigate(-1))
-    await answer(user, 'Leave')
+    await answerUnsaved(user, 'Leave')
     await waitFor(() => expect(router.state.location.search).toBe('?market=ID'))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: EDIT })).toBeNull())
   })
@@ -117,9 +103,9 @@ describe('a knowledge-base form with unsaved input', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Saved. The chatbot answers with this text from now on.')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog', { name: EDIT })).toBeNull())
-    await user.click(menuLink('Dashboard'))
+    await user.click(consoleMenuLink('Dashboard'))
     expect(await dashboard()).toBeInTheDocument()
-    expect(question()).toBeNull()
+    expect(unsavedQuestion()).toBeNull()
     expect(router.state.location.pathname).toBe('/ops/dashboard')
   })
 
@@ -138,15 +124,15 @@ describe('a knowledge-base form with unsaved input', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('category')).toBe('2'))
     expect(saved).toEqual(['category'])
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New category' })).toBeNull())
-    expect(question()).toBeNull()
+    expect(unsavedQuestion()).toBeNull()
   })
 
   it('asks nothing of a form left untouched', async () => {
     const { user, router, drawer } = await editQuestion()
     await user.click(within(drawer).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: EDIT })).toBeNull())
-    expect(question()).toBeNull()
-    await user.click(menuLink('Dashboard'))
+    expect(unsavedQuestion()).toBeNull()
+    await user.click(consoleMenuLink('Dashboard'))
     expect(await dashboard()).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/ops/dashboard')
   })

@@ -1,9 +1,10 @@
 import { orderDashboard, productPropose, productsOpsList, staffMe, type OpsProduct, type ProductDraft, type ProductVersionView } from '@kilat/contract'
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { mockCall, server } from '../../test/msw'
 import { allowConsoleError } from '../../test/setup'
+import { answerUnsaved, consoleMenuLink, unsavedAsked, unsavedQuestion } from '../test/dialogs'
 import { renderOps, staffOf } from '../test/render-ops'
 import { BLANK } from './products-page'
 
@@ -49,24 +50,7 @@ beforeEach(() => {
   )
 })
 
-const QUESTION = 'Leave without saving?'
 const FORM = 'Change Kilat Tunai: a new version'
-// Found by its text: in tests every Ant Design id is the same, so the drawer's title names each dialog.
-const question = () => screen.queryAllByRole('dialog').find((dialog) => dialog.textContent?.includes(QUESTION)) ?? null
-const asked = () => waitFor(() => expect(question()).not.toBeNull()).then(() => question() as HTMLElement)
-const menuLink = (name: string) => within(screen.getByRole('navigation', { name: 'Console menu' })).getByRole('link', { name })
-/**
- * The question's answer, then the question gone: happy-dom plays no CSS animation, so its closing
- * one ends when told (as `dialogCloses` does; the drawer's dialog stays).
- */
-async function answer(user: ReturnType<typeof userEvent.setup>, button: 'Leave' | 'Stay') {
-  await user.click(within(await asked()).getByRole('button', { name: button }))
-  await waitFor(() => {
-    const closing = document.querySelector('.ant-modal.ant-zoom-leave')
-    if (closing) fireEvent.animationEnd(closing)
-    expect(question()).toBeNull()
-  })
-}
 const leaving = () => window.dispatchEvent(new Event('beforeunload', { cancelable: true })) === false
 
 /** The products screen, reached from the dashboard by the menu (Back has somewhere to go), with Kilat Tunai's form open. */
@@ -92,12 +76,12 @@ describe('a product form with unsaved input', () => {
     // a reload or closing the tab: the browser asks
     expect(leaving()).toBe(true)
 
-    const link = menuLink('Dashboard')
+    const link = consoleMenuLink('Dashboard')
     await user.click(link)
-    expect(await asked()).toHaveTextContent('Your changes in this form have not been saved and will be lost if you leave now.')
+    expect(await unsavedAsked()).toHaveTextContent('Your changes in this form have not been saved and will be lost if you leave now.')
     expect(router.state.location.pathname).toBe('/ops/products')
 
-    await answer(user, 'Stay')
+    await answerUnsaved(user, 'Stay')
     expect(router.state.location.pathname).toBe('/ops/products')
     expect(screen.getByLabelText('Interest a day (basis points)')).toHaveValue('51')
     await waitFor(() => expect(link).toHaveFocus())
@@ -107,8 +91,8 @@ describe('a product form with unsaved input', () => {
   it('goes where the menu link goes on Leave', async () => {
     const { user, router, rate } = await openForm()
     await user.type(rate, '1')
-    await user.click(menuLink('Dashboard'))
-    await answer(user, 'Leave')
+    await user.click(consoleMenuLink('Dashboard'))
+    await answerUnsaved(user, 'Leave')
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
     expect(router.state.location.pathname).toBe('/ops/dashboard')
     expect(leaving()).toBe(false)
@@ -118,12 +102,12 @@ describe('a product form with unsaved input', () => {
     const { user, router, rate } = await openForm()
     await user.type(rate, '1')
     await act(() => router.navigate(-1))
-    await answer(user, 'Stay')
+    await answerUnsaved(user, 'Stay')
     expect(router.state.location.pathname).toBe('/ops/products')
     expect(screen.getByLabelText('Interest a day (basis points)')).toHaveValue('51')
 
     await act(() => router.navigate(-1))
-    await answer(user, 'Leave')
+    await answerUnsaved(user, 'Leave')
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
   })
 
@@ -131,11 +115,11 @@ describe('a product form with unsaved input', () => {
     const { user, drawer, rate } = await openForm()
     await user.type(rate, '1')
     await user.click(within(drawer).getByRole('button', { name: 'Cancel' }))
-    await answer(user, 'Stay')
+    await answerUnsaved(user, 'Stay')
     expect(within(drawer).getByLabelText('Interest a day (basis points)')).toHaveValue('51')
 
     await user.click(within(drawer).getByRole('button', { name: 'Close' }))
-    await answer(user, 'Leave')
+    await answerUnsaved(user, 'Leave')
     await waitFor(() => expect(screen.queryByRole('dialog', { name: FORM })).toBeNull())
     expect(leaving()).toBe(false)
   })
@@ -150,9 +134,9 @@ describe('a product form with unsaved input', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: FORM })).toBeNull())
     expect(leaving()).toBe(false)
 
-    await user.click(menuLink('Dashboard'))
+    await user.click(consoleMenuLink('Dashboard'))
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
-    expect(question()).toBeNull()
+    expect(unsavedQuestion()).toBeNull()
     expect(router.state.location.pathname).toBe('/ops/dashboard')
   })
 
@@ -161,14 +145,14 @@ describe('a product form with unsaved input', () => {
     expect(leaving()).toBe(false)
     await user.click(within(drawer).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: FORM })).toBeNull())
-    expect(question()).toBeNull()
+    expect(unsavedQuestion()).toBeNull()
   })
 
   it('leaves a form left untouched by a menu link without a question', async () => {
     const { user, router } = await openForm()
-    await user.click(menuLink('Dashboard'))
+    await user.click(consoleMenuLink('Dashboard'))
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument()
-    expect(question()).toBeNull()
+    expect(unsavedQuestion()).toBeNull()
     expect(router.state.location.pathname).toBe('/ops/dashboard')
   })
 })

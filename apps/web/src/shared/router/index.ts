@@ -10,6 +10,7 @@ export {
   Outlet,
   RouterProvider,
   ScrollRestoration,
+  useBeforeUnload,
   useBlocker,
   useLeave,
   useLoaderData,

@@ -276,6 +276,23 @@ export function ScrollRestoration() {
   return null
 }
 
+/**
+ * While `when` holds, a reload or closing the tab gets the browser's own question (the router's
+ * blocker cannot hold those). A function is asked at the moment of leaving.
+ */
+export function useBeforeUnload(when: boolean | (() => boolean)): void {
+  const holds = useEffectEvent(() => (typeof when === 'function' ? when() : when))
+  const armed = when !== false
+  useEffect(() => {
+    if (!armed) return
+    const ask = (event: BeforeUnloadEvent) => {
+      if (holds()) event.preventDefault()
+    }
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [armed])
+}
+
 /** Runs what leaves this web app (the shell closing it) through a screen's blocker, if one is set. */
 export function useLeave(): (run: () => void) => void {
   const router = useRouter()

@@ -1,6 +1,5 @@
-import { useEffect, useEffectEvent } from 'react'
 import { useTranslation } from '../i18n'
-import { useBlocker } from '../router'
+import { useBeforeUnload, useBlocker } from '../router'
 import buttons from './button.module.css'
 import { Modal } from './modal'
 
@@ -16,17 +15,7 @@ import { Modal } from './modal'
 export function LeaveGuard({ when, kept = false }: { when: boolean | (() => boolean); kept?: boolean }) {
   const { t } = useTranslation()
   const blocker = useBlocker(when)
-  const holds = useEffectEvent(() => (typeof when === 'function' ? when() : when))
-  const armed = when !== false && !kept
-
-  useEffect(() => {
-    if (!armed) return
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (holds()) event.preventDefault()
-    }
-    window.addEventListener('beforeunload', onBeforeUnload)
-    return () => window.removeEventListener('beforeunload', onBeforeUnload)
-  }, [armed])
+  useBeforeUnload(kept ? false : when)
 
   return (
     <Modal
