@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { browserContract } from './build/browser-contract.ts'
+import { eagerModuleWrappers } from './build/eager-module-wrappers.ts'
 import { lowPriorityScripts } from './build/low-priority-scripts.ts'
 import { precompress } from './build/precompress.ts'
 import { sharedTexts } from './build/shared-texts.ts'
@@ -20,7 +21,7 @@ export const CSP_NONCE_PLACEHOLDER = '__KILAT_CSP_NONCE__'
 const islandsDir = fileURLToPath(new URL('./src/islands/', import.meta.url))
 
 export default defineConfig({
-  plugins: [react(), sharedTexts(), browserContract(), lowPriorityScripts(), precompress(), trustCheckedFormats()],
+  plugins: [react(), eagerModuleWrappers(), sharedTexts(), browserContract(), lowPriorityScripts(), precompress(), trustCheckedFormats()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   resolve: {
     // The contract's schemas are the server's; the web app keeps their types only (see the file).
@@ -42,7 +43,12 @@ export default defineConfig({
         // the shell into common chunks once several screens share it (router, query client, page
         // frame), and each split costs its own gzip window: about 3.5 KiB more on every route.
         // The islands stay out of that group: each is its own small file.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.startsWith(islandsDir) }] },
+        codeSplitting: {
+          groups: [
+            { name: 'react', priority: 2, test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|[\\/]src[\\/]app[\\/]react-first\.ts$/ },
+            { name: 'app', priority: 1, tags: ['$initial'], test: (id: string) => !id.startsWith(islandsDir) },
+          ],
+        },
       },
       onwarn(warning, warn) {
         // TanStack Query marks its modules "use client" for server components, which we do not use.

@@ -47,6 +47,14 @@ export function screenAssets(manifest: ViteManifest, routeFiles: readonly string
   }
 }
 
+/** The entry's own chunks, as the manifest lists them: run before the entry by `startAfterPaint`. */
+export function entryChunks(manifest: ViteManifest, base = '/'): string[] {
+  return (manifest[ENTRY_KEY]?.imports ?? []).flatMap((key) => {
+    const file = manifest[key]?.file
+    return file?.endsWith('.js') ? [base + file] : []
+  })
+}
+
 /** Stylesheet links for the screen's own styles (the entry's are in the built index.html). */
 export function styleLinks(styles: readonly string[]): string {
   return styles.map((css) => `<link rel="stylesheet" href="${escapeAttr(css)}">`).join('\n    ')
@@ -62,16 +70,21 @@ const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/
  * phone the first paint no longer waits behind the scripts' evaluation. A hidden page (opened in
  * the background) starts at once, since it paints nothing. The starter takes the request's nonce
  * from itself; what it adds is trusted through `'strict-dynamic'`.
+ *
+ * `first` are the entry's own chunks (React's, `entryChunks`): each is run by a script of its own,
+ * the next one added when it has loaded, and the entry last. Every file is requested at once; a
+ * module graph is evaluated in one task, so this splits the start-up's largest task (React DOM's
+ * module code, then the app's) in two (docs/performance/borrower-main-thread.md#where-the-main-thread-goes).
  */
-export function startAfterPaint(template: string, modules: readonly string[], noncePlaceholder: string): string {
+export function startAfterPaint(template: string, modules: readonly string[], noncePlaceholder: string, first: readonly string[] = []): string {
   const entry = ENTRY_SCRIPT.exec(template)
   if (!entry?.[1]) throw new Error('the built index.html has no module entry script')
-  const list = JSON.stringify(modules).replace(/</g, '\\u003c')
-  const source = JSON.stringify(entry[1]).replace(/</g, '\\u003c')
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
   const starter =
     `(function(){var d=document,n=d.currentScript.nonce;` +
     `function add(tag,props){var e=d.createElement(tag);e.nonce=n;e.crossOrigin='';e.fetchPriority='low';Object.assign(e,props);d.head.appendChild(e)}` +
-    `function go(){${list}.forEach(function(h){add('link',{rel:'modulepreload',href:h})});add('script',{type:'module',src:${source}})}` +
+    `function go(){var q=${json([...first, entry[1]])};${json(modules)}.concat(q).forEach(function(h){add('link',{rel:'modulepreload',href:h})});` +
+    `(function next(){var h=q.shift();if(h)add('script',{type:'module',src:h,onload:next,onerror:next})})()}` +
     `function later(){if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})}` +
     `if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',later);else later()})()`
   return template.replace(entry[0], () => `<script nonce="${noncePlaceholder}">${starter}</script>`)

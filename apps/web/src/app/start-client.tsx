@@ -1,6 +1,4 @@
 import { hydrate } from '@tanstack/react-query'
-import { startTransition, StrictMode } from 'react'
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { captureSharedParams, stripSecretParams } from '../shared/api'
 import { browserApi } from '../shared/api/browser'
 import { createTranslator, setPageTranslator } from '../shared/i18n'
@@ -8,6 +6,7 @@ import { createRouter, RouterProvider } from '../shared/router'
 import { preloadToast } from '../shared/ui/toast'
 import { readBoot } from './boot'
 import { AppProviders, createQueryClient } from './providers'
+import { createRoot, hydrateRoot, type Root, StrictMode, startTransition } from './react-first'
 import { createRoutes } from './routes'
 
 /**
