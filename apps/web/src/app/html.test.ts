@@ -26,7 +26,9 @@ function runStarter(html: string): Added[] {
     createElement: (tag: string) => ({ tag }),
     head: { appendChild: (element: Added) => added.push(element) },
   }
-  new Function('document', code)(document)
+  const later: (() => void)[] = []
+  new Function('document', 'setTimeout', code)(document, (run: () => void) => later.push(run))
+  for (const run of later) run()
   return added
 }
 
@@ -45,17 +47,19 @@ describe('starting the app after the first paint', () => {
   it('requests every file at once, then runs the entry’s chunks one after another, each when the one before has loaded, and the entry last', () => {
     const added = runStarter(startAfterPaint(TEMPLATE, ['/assets/screen-1.js'], 'NONCE', ['/assets/runtime-1.js', '/assets/react-1.js']))
     const preloads = added.filter((e) => e.rel === 'modulepreload').map((e) => e.href)
-    expect(preloads).toEqual(['/assets/screen-1.js', '/assets/runtime-1.js', '/assets/react-1.js', '/assets/index-1.js'])
+    // the entry's files first, the screen's a task later
+    expect(preloads).toEqual(['/assets/runtime-1.js', '/assets/react-1.js', '/assets/index-1.js', '/assets/screen-1.js'])
     for (const element of added) expect(element).toMatchObject({ nonce: 'abc', fetchPriority: 'low' })
 
     const scripts = () => added.filter((e) => e.tag === 'script').map((e) => e.src)
+    const lastScript = () => added.filter((e) => e.tag === 'script').at(-1)
     expect(scripts()).toEqual(['/assets/runtime-1.js'])
-    added.at(-1)?.onload?.()
+    lastScript()?.onload?.()
     expect(scripts()).toEqual(['/assets/runtime-1.js', '/assets/react-1.js'])
     // a chunk that fails still hands over: the entry then reports the failure as it always did
-    added.at(-1)?.onerror?.()
+    lastScript()?.onerror?.()
     expect(scripts()).toEqual(['/assets/runtime-1.js', '/assets/react-1.js', '/assets/index-1.js'])
-    added.at(-1)?.onload?.()
+    lastScript()?.onload?.()
     expect(scripts()).toHaveLength(3)
   })
 

@@ -74,7 +74,9 @@ const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/
  * `first` are the entry's own chunks (React's, `entryChunks`): each is run by a script of its own,
  * the next one added when it has loaded, and the entry last. Every file is requested at once; a
  * module graph is evaluated in one task, so this splits the start-up's largest task (React DOM's
- * module code, then the app's) in two (docs/performance/borrower-main-thread.md#where-the-main-thread-goes).
+ * module code, then the app's) in two. The screen's modules, needed only once the entry has run,
+ * are requested a task later: each request costs the main thread a little, about 3 ms on this
+ * machine with developer tools attached (docs/performance/borrower-main-thread.md#where-the-main-thread-goes).
  */
 export function startAfterPaint(template: string, modules: readonly string[], noncePlaceholder: string, first: readonly string[] = []): string {
   const entry = ENTRY_SCRIPT.exec(template)
@@ -83,8 +85,10 @@ export function startAfterPaint(template: string, modules: readonly string[], no
   const starter =
     `(function(){var d=document,n=d.currentScript.nonce;` +
     `function add(tag,props){var e=d.createElement(tag);e.nonce=n;e.crossOrigin='';e.fetchPriority='low';Object.assign(e,props);d.head.appendChild(e)}` +
-    `function go(){var q=${json([...first, entry[1]])};${json(modules)}.concat(q).forEach(function(h){add('link',{rel:'modulepreload',href:h})});` +
-    `(function next(){var h=q.shift();if(h)add('script',{type:'module',src:h,onload:next,onerror:next})})()}` +
+    `function preload(h){add('link',{rel:'modulepreload',href:h})}` +
+    `function go(){var q=${json([...first, entry[1]])};q.forEach(preload);` +
+    `(function next(){var h=q.shift();if(h)add('script',{type:'module',src:h,onload:next,onerror:next})})();` +
+    `setTimeout(function(){${json(modules)}.forEach(preload)},0)}` +
     `function later(){if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})}` +
     `if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',later);else later()})()`
   return template.replace(entry[0], () => `<script nonce="${noncePlaceholder}">${starter}</script>`)

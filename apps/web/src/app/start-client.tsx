@@ -14,9 +14,10 @@ import { createRoutes } from './routes'
  * (market, texts, query cache, loader data), or renders from scratch when there is none.
  */
 export async function startClient(): Promise<Root> {
-  // Start-up runs as three tasks (module evaluation; boot data, texts and routes; router and
-  // hydration) rather than one: on a cheap phone each is a few tens of milliseconds in which a tap
-  // waits, where one would be about a hundred (docs/decisions/0010-web-first-load.md).
+  // Start-up runs as four tasks (module evaluation; boot data, texts and query cache; the router and
+  // the screen's code; hydration) rather than one: on a cheap phone each is a few tens of
+  // milliseconds in which a tap waits, where one would be over a hundred
+  // (docs/decisions/0010-web-first-load.md, docs/performance/borrower-main-thread.md#where-the-main-thread-goes).
   await yieldToBrowser()
   const boot = readBoot()
   const locale = boot?.locale ?? 'id'
@@ -29,6 +30,7 @@ export async function startClient(): Promise<Root> {
   const queryClient = createQueryClient('browser')
   if (boot) hydrate(queryClient, boot.queries)
   const api = browserApi()
+  await yieldToBrowser()
 
   // With the server's loader results and route errors, the router renders what the server did
   // once the screen's code is loaded; without them it runs the loaders first.
