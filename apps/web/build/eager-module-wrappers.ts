@@ -8,7 +8,7 @@ import type { Plugin } from 'vite'
  * DOM's 200 KB factory again on the main thread when it first runs. As `(function (exports,
  * module) { … })` the factory is compiled with the script, off the main thread: React DOM's
  * evaluation on a phone 4× slower than this machine went from about 280 to 140 ms
- * (docs/performance/borrower-main-thread.md#where-the-main-thread-goes).
+ * (docs/performance/borrower-main-thread.md#reacts-evaluation).
  *
  * The factory's body is the package's own module code: it reads neither `this` nor `arguments`
  * at its top level (a CommonJS module's `this` is rolldown's `undefined` either way), so the

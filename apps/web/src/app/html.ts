@@ -76,7 +76,7 @@ const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/
  * module graph is evaluated in one task, so this splits the start-up's largest task (React DOM's
  * module code, then the app's) in two. The screen's modules, needed only once the entry has run,
  * are requested a task later: each request costs the main thread a little, about 3 ms on this
- * machine with developer tools attached (docs/performance/borrower-main-thread.md#where-the-main-thread-goes).
+ * machine with developer tools attached (docs/performance/borrower-main-thread.md#reacts-evaluation).
  */
 export function startAfterPaint(template: string, modules: readonly string[], noncePlaceholder: string, first: readonly string[] = []): string {
   const entry = ENTRY_SCRIPT.exec(template)
