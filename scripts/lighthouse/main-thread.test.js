@@ -115,6 +115,16 @@ describe('the main-thread work of a trace', () => {
     expect(of('other')).toBe(0)
   })
 
+  it('without the page’s HTML parsing in the trace, takes the thread that ran its scripts', () => {
+    const events = [
+      task(1000, 20_000, 15_000),
+      inside('EvaluateScript', 1100, 1, { data: { url: `${origin}/relevant` } }),
+      task(1000, 99_000, 99_000, 2),
+      inside('ResourceSendRequest', 1100, 2, { data: { url: 'http://elsewhere/a.js' } }),
+    ]
+    expect(workOfTrace(events, origin)?.cpuMs).toBe(15)
+  })
+
   it('finds nothing in a trace without the page', () => {
     expect(workOfTrace([task(1000, 20_000, 15_000), inside('ParseHTML', 1100, 1, { beginData: { url: 'http://elsewhere/' } })], origin)).toBeNull()
   })

@@ -25,9 +25,9 @@ export const KINDS = [
  * `cpuMs` and each kind's figure are CPU time; `wallMs` the same tasks' wall time.
  */
 export function workOfTrace(events, origin) {
-  const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(origin))
-  if (!parse) return null
-  const own = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts)
+  const thread = mainThreadOf(events, origin)
+  if (!thread) return null
+  const own = events.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts)
   const tasks = own.filter((e) => e.name === 'RunTask')
   const kinds = Object.fromEntries([...KINDS.map(([kind]) => [kind, 0]), ['other', 0]])
   let cpuMs = 0
@@ -46,6 +46,18 @@ export function workOfTrace(events, origin) {
   return { cpuMs, wallMs, kinds: Object.entries(kinds).map(([label, ms]) => ({ label, ms })) }
 }
 
+/**
+ * The renderer main thread of `origin`'s page: the one that parsed its HTML or, in a trace without
+ * that event (one check in many on the development machine lost it three loads in a row), the one
+ * that requested or ran its scripts.
+ */
+function mainThreadOf(events, origin) {
+  return (
+    events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(origin)) ??
+    events.find((e) => (e.name === 'ResourceSendRequest' || e.name === 'EvaluateScript') && e.args?.data?.url?.startsWith(origin))
+  )
+}
+
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'loading']
 
 /** Opens Chromium for `loadWork` (CHROMIUM_PATH, default /usr/bin/chromium). */
@@ -56,7 +68,7 @@ export function openBrowser() {
 /**
  * Loads `url` in a fresh phone-sized context (nothing cached), traced until the page has hydrated
  * and `settleMs` more have passed (the work a page leaves for idle time counts too), and returns
- * its main-thread work. A trace that missed the page's thread is taken again, at most twice.
+ * its main-thread work. A trace that missed the page's thread is taken again, at most four times.
  */
 export async function loadWork(browser, url, { settleMs = 1000, timeoutMs = 30_000 } = {}) {
   const origin = new URL(url).origin
@@ -71,7 +83,7 @@ export async function loadWork(browser, url, { settleMs = 1000, timeoutMs = 30_0
       const events = JSON.parse((await browser.stopTracing()).toString('utf8')).traceEvents
       const work = workOfTrace(events, origin)
       if (work) return work
-      if (attempt >= 2) throw new Error(`no main thread of ${origin} in three traces of ${url}`)
+      if (attempt >= 4) throw new Error(`no main thread of ${origin} in five traces of ${url} (the last had ${events.length} events)`)
     } finally {
       await context.close()
     }
