@@ -1,5 +1,5 @@
 // What blocks a borrower page's main thread after its first paint on a slow phone, measured by the
-// page itself (docs/performance/borrower-main-thread.md#where-the-main-thread-goes): loads the page
+// page itself (docs/performance/borrower-main-thread.md#reacts-evaluation): loads the page
 // in Chromium at 360 × 740 with the CPU slowed down (CDP `Emulation.setCPUThrottlingRate`), a fresh
 // context each load (nothing cached), and reads the Long Animation Frames the page observed. No
 // trace is taken: a performance trace makes V8 collect source positions while a script is being
