@@ -49,12 +49,12 @@ export function workOfTrace(events, origin) {
 /**
  * The renderer main thread of `origin`'s page: the one that parsed its HTML or, in a trace without
  * that event (one check in many on the development machine lost it three loads in a row), the one
- * that requested or ran its scripts.
+ * that ran its inline scripts (a script runs only on a renderer's main thread).
  */
 function mainThreadOf(events, origin) {
   return (
     events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(origin)) ??
-    events.find((e) => (e.name === 'ResourceSendRequest' || e.name === 'EvaluateScript') && e.args?.data?.url?.startsWith(origin))
+    events.find((e) => e.name === 'EvaluateScript' && e.args?.data?.url?.startsWith(origin))
   )
 }
 

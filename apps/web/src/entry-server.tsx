@@ -5,7 +5,7 @@ import { PassThrough, Writable, type Readable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import { bootScript, type BootData } from './app/boot'
 import { earlyTapScript } from './app/early-input'
-import { entryChunks, fillTemplate, screenAssets, startAfterPaint, styleLinks, type ViteManifest } from './app/html'
+import { fillTemplate, screenAssets, startAfterPaint, styleLinks, type ViteManifest } from './app/html'
 import { AppProviders, createQueryClient } from './app/providers'
 import { renderPublicPage } from './app/public/render-public'
 import { isPublicScreen } from './app/public/screens'
@@ -139,7 +139,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   }
   // Built pages start the app after the first paint; the development server's scripts stay as Vite writes them.
   const assets = input.manifest ? screenAssets(input.manifest, routeFiles) : undefined
-  const template = input.manifest && assets ? startAfterPaint(input.template, assets.scripts, CSP_NONCE_PLACEHOLDER, entryChunks(input.manifest)) : input.template
+  const template = assets ? startAfterPaint(input.template, assets.scripts, CSP_NONCE_PLACEHOLDER, assets.entryChunks) : input.template
   const doc = fillTemplate(template, {
     lang: locale,
     title,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { entryChunks, startAfterPaint, type ViteManifest } from './html'
+import { screenAssets, startAfterPaint, type ViteManifest } from './html'
 
 const TEMPLATE = '<head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><!--app-html--></body>'
 
@@ -40,8 +40,8 @@ describe('starting the app after the first paint', () => {
       '_react-1.js': { file: 'assets/react-1.js' },
       '_style-1.css': { file: 'assets/style-1.css' },
     }
-    expect(entryChunks(manifest)).toEqual(['/assets/runtime-1.js', '/assets/react-1.js'])
-    expect(entryChunks({})).toEqual([])
+    expect(screenAssets(manifest, []).entryChunks).toEqual(['/assets/runtime-1.js', '/assets/react-1.js'])
+    expect(screenAssets({}, []).entryChunks).toEqual([])
   })
 
   it('requests every file at once, then runs the entry’s chunks one after another, each when the one before has loaded, and the entry last', () => {

@@ -36,23 +36,24 @@ export function collectAssets(manifest: ViteManifest, keys: readonly string[]): 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** The matched screens' stylesheets and scripts that the entry does not already bring. */
-export function screenAssets(manifest: ViteManifest, routeFiles: readonly string[], base = '/'): ChunkAssets {
+/**
+ * The matched screens' stylesheets and scripts that the entry does not already bring, and the
+ * entry's own chunks (React's, the runtime's) as the manifest lists them: `startAfterPaint` runs
+ * those before the entry.
+ */
+export function screenAssets(manifest: ViteManifest, routeFiles: readonly string[], base = '/'): ChunkAssets & { entryChunks: string[] } {
   const entry = collectAssets(manifest, [ENTRY_KEY])
   const routes = collectAssets(manifest, routeFiles)
   const have = new Set([...entry.scripts, ...entry.styles])
-  return {
-    styles: routes.styles.filter((css) => !have.has(css)).map((css) => base + css),
-    scripts: routes.scripts.filter((js) => !have.has(js)).map((js) => base + js),
-  }
-}
-
-/** The entry's own chunks, as the manifest lists them: run before the entry by `startAfterPaint`. */
-export function entryChunks(manifest: ViteManifest, base = '/'): string[] {
-  return (manifest[ENTRY_KEY]?.imports ?? []).flatMap((key) => {
+  const entryChunks = (manifest[ENTRY_KEY]?.imports ?? []).flatMap((key) => {
     const file = manifest[key]?.file
     return file?.endsWith('.js') ? [base + file] : []
   })
+  return {
+    styles: routes.styles.filter((css) => !have.has(css)).map((css) => base + css),
+    scripts: routes.scripts.filter((js) => !have.has(js)).map((js) => base + js),
+    entryChunks,
+  }
 }
 
 /** Stylesheet links for the screen's own styles (the entry's are in the built index.html). */
@@ -71,7 +72,7 @@ const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/
  * the background) starts at once, since it paints nothing. The starter takes the request's nonce
  * from itself; what it adds is trusted through `'strict-dynamic'`.
  *
- * `first` are the entry's own chunks (React's, `entryChunks`): each is run by a script of its own,
+ * `first` are the entry's own chunks (`screenAssets`' `entryChunks`): each is run by a script of its own,
  * the next one added when it has loaded, and the entry last. Every file is requested at once; a
  * module graph is evaluated in one task, so this splits the start-up's largest task (React DOM's
  * module code, then the app's) in two. The screen's modules, needed only once the entry has run,
